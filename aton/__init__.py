@@ -1,0 +1,74 @@
+"""Aton: the two-player card-driven area-control game, as a rules engine.
+
+>>> import aton
+>>> game = aton.new_game(seed=7)
+>>> game.apply(aton.Assign(aton.RED, tuple(game.hand(aton.RED))))
+>>> game.to_act
+(BLUE,)
+"""
+
+from .actions import (
+    BLUE,
+    PLAYERS,
+    RED,
+    Action,
+    Assign,
+    Exchange,
+    Place,
+    Player,
+    Remove,
+    Square,
+    parse_action,
+)
+from .events import EVENT_KINDS, Event
+from .explain import explain, rule_of
+from .game import (
+    SQUARES,
+    EndReason,
+    Game,
+    GameView,
+    HiddenInformation,
+    IllegalAction,
+    Phase,
+    Result,
+    new_game,
+)
+from .position import PositionError, ReplayError, replay
+from .rules import Layout, LayoutError, Rules, SquareKind
+from .timeline import Step, timeline
+
+__all__ = [
+    "BLUE",
+    "EVENT_KINDS",
+    "PLAYERS",
+    "RED",
+    "SQUARES",
+    "Action",
+    "Assign",
+    "EndReason",
+    "Event",
+    "Exchange",
+    "Game",
+    "GameView",
+    "HiddenInformation",
+    "IllegalAction",
+    "Layout",
+    "LayoutError",
+    "Phase",
+    "Place",
+    "Player",
+    "PositionError",
+    "Remove",
+    "ReplayError",
+    "Result",
+    "Rules",
+    "Square",
+    "SquareKind",
+    "explain",
+    "new_game",
+    "parse_action",
+    "replay",
+    "rule_of",
+    "timeline",
+]
+__version__ = "0.1.0"

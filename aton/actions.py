@@ -1,0 +1,184 @@
+"""Players and actions.
+
+Actions are small frozen dataclasses with a repr you can paste back into
+Python (after ``from aton import *``) and a short string form for records:
+
+>>> Assign(RED, (4, 1, 3, 2))
+Assign(RED, (4, 1, 3, 2))
+>>> str(Place(BLUE, (2, 5)))
+'blue place 2-5'
+>>> parse_action('blue place 2-5') == Place(BLUE, (2, 5))
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Union, cast
+
+from . import data
+
+
+class Player(IntEnum):
+    """A player: ``RED`` (first wherever a fixed order breaks a tie) or ``BLUE``."""
+
+    RED = 0
+    BLUE = 1
+
+    @property
+    def other(self) -> Player:
+        """The opponent."""
+        return Player(1 - self)
+
+    @property
+    def label(self) -> str:
+        """``"red"`` or ``"blue"``: the name used in files and events."""
+        return "red" if self is Player.RED else "blue"
+
+    def __repr__(self) -> str:
+        return self.name
+
+    __str__ = __repr__
+    __hash__ = int.__hash__
+
+    @classmethod
+    def parse(cls, text: str) -> Player:
+        """``"red"``/``"blue"`` (any case) to a player."""
+        try:
+            return cls[text.strip().upper()]
+        except KeyError:
+            raise ValueError(f"unknown player {text!r}; players are 'red' and 'blue'") from None
+
+
+RED = Player.RED
+BLUE = Player.BLUE
+PLAYERS = (RED, BLUE)
+
+Square = tuple[int, int]
+"""A temple square: ``(temple 1-4, index 0-11)``, index row by row from the top row."""
+
+
+def square_text(square: Square) -> str:
+    """``(2, 5)`` -> ``"2-5"``."""
+    return f"{square[0]}-{square[1]}"
+
+
+def parse_square(text: str) -> Square:
+    """``"2-5"`` -> ``(2, 5)``, checked against the board size."""
+    try:
+        temple_text, index_text = text.split("-")
+        square = (int(temple_text), int(index_text))
+    except ValueError:
+        raise ValueError(f"a square is written temple-index, like 2-5, not {text!r}") from None
+    check_square(square)
+    return square
+
+
+def check_square(square: object) -> Square:
+    """Return ``square`` as a tuple if it names a real square, else raise ``ValueError``."""
+    try:
+        temple, index = cast(tuple[object, object], square)
+    except (TypeError, ValueError):
+        raise ValueError(f"a square is (temple, index), like (2, 5), not {square!r}") from None
+    if not (isinstance(temple, int) and isinstance(index, int)):
+        raise ValueError(f"a square is two whole numbers (temple, index), not {square!r}")
+    if not (1 <= temple <= data.TEMPLE_COUNT and 0 <= index < data.SQUARES_PER_TEMPLE):
+        raise ValueError(
+            f"no square {square!r}: temples are 1-{data.TEMPLE_COUNT}, indices 0-{data.SQUARES_PER_TEMPLE - 1}"
+        )
+    return (temple, index)
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Hand in the exchange counter: discard the 4 cards in hand and draw 4 new ones."""
+
+    player: Player
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "player", Player(self.player))
+
+    def __str__(self) -> str:
+        return f"{self.player.label} exchange"
+
+    def __repr__(self) -> str:
+        return f"Exchange({self.player!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Assign:
+    """Put the cards on cartouches 1-4, in that order."""
+
+    player: Player
+    cards: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "player", Player(self.player))
+        object.__setattr__(self, "cards", tuple(self.cards))
+
+    def __str__(self) -> str:
+        return f"{self.player.label} assign {' '.join(map(str, self.cards))}"
+
+    def __repr__(self) -> str:
+        return f"Assign({self.player!r}, {self.cards!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    """Remove the counter on ``square`` (by cartouche 2, or after a scoring)."""
+
+    player: Player
+    square: Square
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "player", Player(self.player))
+        object.__setattr__(self, "square", tuple(self.square))
+
+    def __str__(self) -> str:
+        return f"{self.player.label} remove {square_text(self.square)}"
+
+    def __repr__(self) -> str:
+        return f"Remove({self.player!r}, {self.square!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place a counter from stock on the empty ``square`` (cartouche 4)."""
+
+    player: Player
+    square: Square
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "player", Player(self.player))
+        object.__setattr__(self, "square", tuple(self.square))
+
+    def __str__(self) -> str:
+        return f"{self.player.label} place {square_text(self.square)}"
+
+    def __repr__(self) -> str:
+        return f"Place({self.player!r}, {self.square!r})"
+
+
+Action = Union[Exchange, Assign, Remove, Place]  # noqa: UP007 - a runtime alias on Python 3.10
+ACTION_TYPES = (Exchange, Assign, Remove, Place)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its string form (``"red assign 4 1 3 2"``, ``"blue remove 3-7"``...)."""
+    words = text.split()
+    if len(words) < 2:
+        raise ValueError(f"cannot read action {text!r}: expected 'PLAYER VERB ...', like 'red place 2-5'")
+    player = Player.parse(words[0])
+    verb, rest = words[1].lower(), words[2:]
+    if verb == "exchange" and not rest:
+        return Exchange(player)
+    if verb == "assign" and len(rest) == data.CARTOUCHE_COUNT and all(w.isdigit() for w in rest):
+        return Assign(player, tuple(int(w) for w in rest))
+    if verb in ("remove", "place") and len(rest) == 1:
+        square = parse_square(rest[0])
+        return Remove(player, square) if verb == "remove" else Place(player, square)
+    raise ValueError(
+        f"cannot read action {text!r}: known forms are 'red exchange', 'red assign 4 1 3 2', "
+        "'red remove 2-5' and 'red place 2-5'"
+    )

@@ -1,0 +1,1209 @@
+"""The Aton rules engine: one :class:`Game` holds the whole state and enforces every rule.
+
+A game stops whenever a player has a real choice and resolves everything
+else on its own, logging each step as an :class:`~aton.events.Event`.
+
+>>> import aton
+>>> game = aton.new_game(seed=7)
+>>> game.phase, game.to_act
+(<Phase.ASSIGN: 'assign'>, (RED, BLUE))
+>>> for player in game.to_act:
+...     game.apply(game.legal_actions(player)[0])
+>>> game.phase, game.to_act
+(<Phase.PLACE: 'place'>, (RED,))
+>>> for event in game.events[5:8]:
+...     print(aton.explain(event))
+The cards are turned face up. Red: 1, 1, 2, 4; Blue: 2, 2, 3, 3 (cartouches 1 to 4).
+Cartouche 1 (points): Blue's 2 beats Red's 1, so Blue scores 2 x (2 - 1) = 2 points.
+Cartouche 2 (order): Red played the lower card (1 against 2), so Red resolves cartouches 2, 3 and 4 first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from itertools import compress, permutations, repeat
+from operator import is_
+from typing import Any
+
+from . import data, rng
+from .actions import (
+    BLUE,
+    PLAYERS,
+    RED,
+    Action,
+    Assign,
+    Exchange,
+    Place,
+    Player,
+    Remove,
+    Square,
+    check_square,
+    square_text,
+)
+from .events import Event
+from .rules import Layout, Rules, SquareKind
+
+SQUARE_COUNT = data.TEMPLE_COUNT * data.SQUARES_PER_TEMPLE
+_TEMPLE_SIZE = data.SQUARES_PER_TEMPLE
+SQUARES: tuple[Square, ...] = tuple(
+    (temple, index) for temple in range(1, data.TEMPLE_COUNT + 1) for index in range(data.SQUARES_PER_TEMPLE)
+)
+FLAT: dict[Square, int] = {square: flat for flat, square in enumerate(SQUARES)}
+_PLACE_ACTIONS = tuple(tuple(Place(p, square) for square in SQUARES) for p in PLAYERS)
+_REMOVE_ACTIONS = tuple(tuple(Remove(p, square) for square in SQUARES) for p in PLAYERS)
+_EXCHANGE = tuple(Exchange(p) for p in PLAYERS)
+_WAITING = (((), (BLUE,)), ((RED,), (RED, BLUE)))
+_ALONE = ((RED,), (BLUE,))
+_OTHER = (BLUE, RED)
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why and what is allowed."""
+
+
+class HiddenInformation(ValueError):
+    """A question a player's view cannot answer, because the answer is hidden from that player."""
+
+
+class Phase(Enum):
+    """What the game waits for."""
+
+    ASSIGN = "assign"
+    REMOVE = "remove"
+    PLACE = "place"
+    SCORING_REMOVE = "scoring_remove"
+    OVER = "over"
+
+
+_ASSIGN, _REMOVE, _PLACE, _SCORING_REMOVE, _OVER = (
+    Phase.ASSIGN,
+    Phase.REMOVE,
+    Phase.PLACE,
+    Phase.SCORING_REMOVE,
+    Phase.OVER,
+)
+
+
+class EndReason(Enum):
+    """Why a game ended."""
+
+    POINTS = "points"
+    TEMPLE = "temple"
+    YELLOW = "yellow"
+    GREEN = "green"
+    ROUND_LIMIT = "round_limit"
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: ``winner`` (``None`` for a draw), ``reason``, final ``scores`` (red, blue).
+
+    ``at_scoring`` is true when 40 points were reached in a scoring of the
+    Kingdom of the Dead rather than at cartouche 1.
+    """
+
+    winner: Player | None
+    reason: EndReason
+    scores: tuple[int, int]
+    at_scoring: bool = False
+
+
+@cache
+def _orderings(cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(sorted(set(permutations(cards))))
+
+
+@cache
+def _assign_actions(player: Player, sorted_hand: tuple[int, ...], exchange: bool) -> tuple[Action, ...]:
+    assigns: tuple[Action, ...] = tuple(Assign(player, cards) for cards in _orderings(sorted_hand))
+    return (*assigns, _EXCHANGE[player]) if exchange else assigns
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Flat square indices (0-47) of each scoring group, derived once per layout."""
+
+    yellow: tuple[int, ...]
+    green: tuple[int, ...]
+    black: tuple[int, ...]
+    blue: tuple[int, ...]
+    bonus: tuple[tuple[int, int], ...]
+    smallest_group: int
+    codes: tuple[str, ...]
+    """The code of each square kind (``"Y"``, ``"+2"``...), by flat index."""
+    """Fewest counters that can meet a board victory (a temple, all yellow or all green)."""
+
+    def yellow_of(self, squares: list[Player | None]) -> tuple[Player | None, ...]:
+        """The occupants of the yellow squares."""
+        return tuple(squares[f] for f in self.yellow)
+
+    def green_of(self, squares: list[Player | None]) -> tuple[Player | None, ...]:
+        """The occupants of the green squares."""
+        return tuple(squares[f] for f in self.green)
+
+    @classmethod
+    @cache
+    def of(cls, layout: Layout) -> Geometry:
+        """The geometry of ``layout`` (cached)."""
+        kinds = layout.kinds
+        return cls(
+            yellow=layout.squares_of(SquareKind.YELLOW),
+            green=layout.squares_of(SquareKind.GREEN),
+            black=layout.squares_of(SquareKind.BLACK),
+            blue=layout.squares_of(SquareKind.BLUE),
+            bonus=tuple((f, kinds[f].bonus) for f in range(SQUARE_COUNT) if kinds[f].bonus),
+            codes=tuple(kind.code for kind in kinds),
+            smallest_group=min(
+                data.SQUARES_PER_TEMPLE,
+                len(layout.squares_of(SquareKind.YELLOW)),
+                len(layout.squares_of(SquareKind.GREEN)),
+            ),
+        )
+
+
+def _temple_range(temple: int) -> range:
+    start = (temple - 1) * data.SQUARES_PER_TEMPLE
+    return range(start, start + data.SQUARES_PER_TEMPLE)
+
+
+_LABELS = ("red", "blue")
+_new_event = tuple.__new__
+
+
+def _name(player: Player | None) -> str | None:
+    return None if player is None else _LABELS[player]
+
+
+class Game:
+    """A game of Aton.  Build one with :func:`aton.new_game`.
+
+    Squares are ``(temple, index)`` with temple 1-4 and index 0-11 row by row.
+    Every query that takes a player takes ``aton.RED`` or ``aton.BLUE``.
+    """
+
+    rules: Rules
+    seed: int
+
+    def __init__(self, seed: int = 0, rules: Rules | None = None, *, events: bool = True) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"a seed is a whole number, not {seed!r}")
+        self.rules = rules if rules is not None else Rules()
+        self.seed = seed
+        self._geometry = Geometry.of(self.rules.layout)
+        self._rng = rng.seed_state(seed)
+        self._log_events = events
+        self._observer: Callable[[Game, Event], None] | None = None
+        self._events: list[Event] = []
+        self._actions: list[Action] = []
+        self._start: dict[str, Any] | None = None
+        self._round = 1
+        self._phase = _ASSIGN
+        self._squares: list[Player | None] = [None] * SQUARE_COUNT
+        self._kingdom: list[Player] = []
+        self._stock = [data.COUNTERS_PER_PLAYER, data.COUNTERS_PER_PLAYER]
+        self._score = [0, 0]
+        self._exchange = [True, True]
+        self._deck: list[list[int]] = [list(data.DECK), list(data.DECK)]
+        self._discard: list[list[int]] = [[], []]
+        self._hand: list[list[int]] = [[], []]
+        self._assigned: list[tuple[int, ...] | None] = [None, None]
+        self._revealed = False
+        self._first: Player | None = None
+        self._turn = 0
+        self._actor: Player | None = None
+        self._remove_left = 0
+        self._remove_target: Player | None = None
+        self._place_left = 0
+        self._scoring_required: list[int] = []
+        self._scoring_left = 0
+        self._scoring_turn = 0
+        self._result: Result | None = None
+        for player in PLAYERS:
+            self._rng = rng.shuffle(self._deck[player], self._rng)
+        self._log("round_start", round=1)
+        for player in PLAYERS:
+            self._draw(player)
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for now."""
+        return self._phase
+
+    @property
+    def to_act(self) -> tuple[Player, ...]:
+        """The players who must act now: both (until they assign) in ASSIGN, one otherwise."""
+        if self._phase is _ASSIGN:
+            red, blue = self._assigned
+            return _WAITING[red is None][blue is None]
+        actor = self._actor
+        return () if actor is None or self._phase is _OVER else _ALONE[actor]
+
+    @property
+    def round(self) -> int:
+        """The round being played, from 1."""
+        return self._round
+
+    def hand(self, player: Player) -> list[int] | None:
+        """The cards in ``player``'s hand, lowest first.
+
+        Empty once assigned; ``None`` in a view that may not see it.
+        """
+        return list(self._hand[player])
+
+    def assignment(self, player: Player) -> tuple[int, ...] | None:
+        """The cards ``player`` put on cartouches 1-4 this round, or ``None`` (not assigned, or hidden)."""
+        return self._assigned[player]
+
+    def has_assigned(self, player: Player) -> bool:
+        """Whether ``player`` has put their cards on the cartouches this round (public)."""
+        return self._assigned[player] is not None
+
+    @property
+    def revealed(self) -> bool:
+        """Whether this round's cartouche cards are face up."""
+        return self._revealed
+
+    def score(self, player: Player) -> int:
+        """Points on the score track."""
+        return self._score[player]
+
+    def stock(self, player: Player) -> int:
+        """Counters in ``player``'s stock."""
+        return self._stock[player]
+
+    def owner(self, square: Square) -> Player | None:
+        """``RED``, ``BLUE`` or ``None`` for the counter on ``square``."""
+        return self._squares[FLAT[check_square(square)]]
+
+    @property
+    def kingdom(self) -> list[Player]:
+        """Owners of the counters in the Kingdom of the Dead, in the order they arrived."""
+        return list(self._kingdom)
+
+    def exchange_available(self, player: Player) -> bool:
+        """True until ``player`` has handed in the exchange counter."""
+        return self._exchange[player]
+
+    def deck_size(self, player: Player) -> int:
+        """Cards in ``player``'s face-down draw pile (public)."""
+        return len(self._deck[player])
+
+    def deck(self, player: Player) -> list[int] | None:
+        """``player``'s draw pile, top card first (hidden from both players in views)."""
+        return self._deck[player][::-1]
+
+    def discard(self, player: Player) -> list[int]:
+        """``player``'s face-up discard pile, oldest first (public)."""
+        return list(self._discard[player])
+
+    @property
+    def first_player(self) -> Player | None:
+        """Who acts first for cartouches 2-4 this round (``None`` before the order is decided)."""
+        return self._first
+
+    @property
+    def actor(self) -> Player | None:
+        """The player resolving cartouches 2-4 or removing after a scoring, if any."""
+        return self._actor
+
+    @property
+    def removals_left(self) -> int:
+        """Counters still to remove in REMOVE or SCORING_REMOVE."""
+        if self._phase is _REMOVE:
+            return self._remove_left
+        if self._phase is _SCORING_REMOVE:
+            return self._scoring_left
+        return 0
+
+    @property
+    def placements_left(self) -> int:
+        """Counters still to place in PLACE."""
+        return self._place_left if self._phase is _PLACE else 0
+
+    def allowed_temples(self, player: Player) -> int:
+        """Temples 1..n that ``player``'s cartouche 3 opens this round (0 before the reveal)."""
+        cards = self._assigned[player]
+        return cards[2] if self._revealed and cards is not None else 0
+
+    @property
+    def result(self) -> Result | None:
+        """``None`` while playing, else the :class:`Result`."""
+        return self._result
+
+    @property
+    def events(self) -> list[Event]:
+        """The log of events, in order."""
+        return list(self._events)
+
+    @property
+    def actions(self) -> list[Action]:
+        """The decisions taken so far, in order."""
+        return list(self._actions)
+
+    def counters_in_temple(self, player: Player, temple: int) -> int:
+        """How many of ``player``'s counters stand in ``temple``."""
+        return sum(1 for f in _temple_range(temple) if self._squares[f] is player)
+
+    def layout_kind(self, square: Square) -> SquareKind:
+        """The kind of ``square`` on this game's board."""
+        return self.rules.layout.kind(check_square(square))
+
+    # ----------------------------------------------------------- legal actions
+    def legal_actions(self, player: Player) -> list[Action]:
+        """Every action ``player`` may take now (empty when it is not their turn)."""
+        phase = self._phase
+        if phase is _ASSIGN:
+            if self._assigned[player] is not None:
+                return []
+            options = _assign_actions(player, tuple(self._hand[player]), self._exchange[player])
+            return list(options)
+        if player is not self._actor:
+            return []
+        squares = self._squares
+        if phase is _PLACE:
+            end = self._temple_end(player)
+            return list(compress(_PLACE_ACTIONS[player][:end], map(is_, squares[:end], repeat(None))))
+        remove = _REMOVE_ACTIONS[player]
+        return [remove[f] for f in self._removal_candidates()]
+
+    def legal_squares(self, player: Player) -> list[Square]:
+        """Squares where ``player`` may remove or place now."""
+        return [a.square for a in self.legal_actions(player) if isinstance(a, (Remove, Place))]
+
+    def _temple_end(self, player: Player) -> int:
+        """One past the last flat index of the temples ``player``'s cartouche 3 opens."""
+        return self._assigned[player][2] * _TEMPLE_SIZE  # type: ignore[index]
+
+    def _removal_candidates(self) -> list[int]:
+        squares = self._squares
+        actor = self._actor
+        if self._phase is _REMOVE:
+            target = self._remove_target
+            return [f for f in range(self._temple_end(actor)) if squares[f] is target]  # type: ignore[arg-type]
+        temples = self._scoring_required or [self._highest_temple_of(actor)]  # type: ignore[arg-type]
+        return [f for temple in temples for f in _temple_range(temple) if squares[f] is actor]
+
+    def _highest_temple_of(self, player: Player) -> int:
+        for temple in range(data.TEMPLE_COUNT, 0, -1):
+            if any(self._squares[f] is player for f in _temple_range(temple)):
+                return temple
+        return 0
+
+    # ------------------------------------------------------------ validation
+    def why_illegal(self, action: Action) -> str | None:
+        """The reason ``action`` is not allowed now, or ``None`` if it is legal."""
+        try:
+            self._validate(action)
+        except IllegalAction as error:
+            return str(error)
+        return None
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is allowed now."""
+        return self.why_illegal(action) is None
+
+    def _validate(self, action: Action) -> None:
+        """Return if ``action`` is legal now, else raise :class:`IllegalAction` saying why."""
+        phase = self._phase
+        if isinstance(action, Place):
+            if phase is _PLACE and action.player is self._actor:
+                flat = FLAT.get(action.square)
+                if flat is not None and flat < self._temple_end(action.player) and self._squares[flat] is None:
+                    return
+        elif isinstance(action, Remove) and phase is _REMOVE:
+            if action.player is self._actor:
+                flat = FLAT.get(action.square)
+                if (
+                    flat is not None
+                    and flat < self._temple_end(action.player)
+                    and self._squares[flat] is self._remove_target
+                ):
+                    return
+        elif isinstance(action, Exchange):
+            if phase is _ASSIGN and self._assigned[action.player] is None and self._exchange[action.player]:
+                return
+        elif isinstance(action, Assign):
+            player = action.player
+            if (
+                phase is _ASSIGN
+                and self._assigned[player] is None
+                and len(action.cards) == data.CARTOUCHE_COUNT
+                and sorted(action.cards) == sorted(self._hand[player])
+            ):
+                return
+        elif isinstance(action, Remove) and phase is _SCORING_REMOVE and action.player is self._actor:
+            flat = FLAT.get(action.square)
+            if flat is not None and self._squares[flat] is action.player:
+                temple = action.square[0]
+                required = self._scoring_required
+                if temple in required if required else temple == self._highest_temple_of(action.player):
+                    return
+        self._check_slowly(action)
+
+    def _check_slowly(self, action: Action) -> None:
+        if not isinstance(action, (Exchange, Assign, Remove, Place)):
+            raise IllegalAction(f"{action!r} is not an action; actions are Exchange, Assign, Remove and Place")
+        player = action.player
+        if player not in PLAYERS:
+            raise IllegalAction(f"unknown player {player!r}; players are aton.RED and aton.BLUE")
+        player = Player(player)
+        who = player.label.capitalize()
+        phase = self._phase
+        if phase is _OVER:
+            raise IllegalAction("the game is over; no more actions are allowed")
+        expected = {
+            _ASSIGN: "assign cards (or exchange)",
+            _REMOVE: "remove counters",
+            _PLACE: "place counters",
+            _SCORING_REMOVE: "remove their own counters after the scoring",
+        }[phase]
+        if player not in self.to_act:
+            waiting = " and ".join(p.label.capitalize() for p in self.to_act)
+            raise IllegalAction(f"it is not {who}'s turn: {waiting} must {expected} now")
+        if isinstance(action, (Exchange, Assign)):
+            if phase is not _ASSIGN:
+                raise IllegalAction(f"cards are assigned only at the start of a round; now {who} must {expected}")
+            if isinstance(action, Exchange):
+                if not self._exchange[player]:
+                    raise IllegalAction(f"{who} has already used the exchange counter; it is used once per game")
+                return
+            hand = sorted(self._hand[player])
+            cards = action.cards
+            if len(cards) != data.CARTOUCHE_COUNT:
+                raise IllegalAction(
+                    f"an assignment puts one card on each of the {data.CARTOUCHE_COUNT} cartouches, "
+                    f"not {len(cards)} cards"
+                )
+            if sorted(cards) != hand:
+                raise IllegalAction(f"{who} holds {hand}; the assignment {list(cards)} must use exactly these cards")
+            return
+        try:
+            flat = FLAT[check_square(action.square)]
+        except ValueError as error:
+            raise IllegalAction(str(error)) from None
+        square = square_text(action.square)
+        owner = self._squares[flat]
+        temple = action.square[0]
+        if isinstance(action, Place):
+            if phase is not _PLACE:
+                raise IllegalAction(f"this is not the time to place counters: {who} must {expected}")
+            allowed = self.allowed_temples(player)
+            if temple > allowed:
+                raise IllegalAction(
+                    f"cartouche 3 holds {allowed}, so {who} may place only in temples 1-{allowed}, "
+                    f"not in temple {temple}"
+                )
+            if owner is not None:
+                raise IllegalAction(f"square {square} already holds a {owner.label} counter; place on an empty square")
+            return
+        if phase is _PLACE:
+            raise IllegalAction(f"this is not the time to remove counters: {who} must {expected}")
+        if phase is _REMOVE:
+            target = self._remove_target
+            assert target is not None
+            whose = "their own" if target is player else f"{target.label.capitalize()}'s"
+            allowed = self.allowed_temples(player)
+            if temple > allowed:
+                raise IllegalAction(
+                    f"cartouche 3 holds {allowed}, so {who} may remove only in temples 1-{allowed}, "
+                    f"not in temple {temple}"
+                )
+            if owner is not target:
+                found = "is empty" if owner is None else f"holds a {owner.label} counter"
+                raise IllegalAction(f"square {square} {found}; {who} must remove one of {whose} counters")
+            return
+        if owner is not player:
+            found = "is empty" if owner is None else f"holds a {owner.label} counter"
+            raise IllegalAction(f"square {square} {found}; after a scoring {who} removes their own counters")
+        if self._scoring_required:
+            if temple not in self._scoring_required:
+                temples = ", ".join(map(str, self._scoring_required))
+                raise IllegalAction(
+                    f"{who} must first take one counter from each temple where they have one: still temple(s) {temples}"
+                )
+            return
+        highest = self._highest_temple_of(player)
+        if temple != highest:
+            raise IllegalAction(
+                f"{who} must take the remaining counters from the highest temple where they have counters: "
+                f"temple {highest}"
+            )
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, action: Action) -> None:
+        """Play ``action``: validate it, then resolve everything up to the next real choice.
+
+        Raises :class:`IllegalAction` (a ``ValueError``) with the reason, leaving the game unchanged.
+        """
+        self._validate(action)
+        player = action.player
+        self._actions.append(action)
+        if isinstance(action, Place):
+            flat = FLAT[action.square]
+            self._squares[flat] = player
+            self._stock[player] -= 1
+            if self._log_events:
+                self._log(
+                    "place",
+                    player=_LABELS[player],
+                    square=SQUARES[flat],
+                    square_kind=self._geometry.codes[flat],
+                    automatic=False,
+                )
+            left = self._place_left = self._place_left - 1
+            if left and self._squares[: self._temple_end(player)].count(None) > left:
+                return
+            self._continue_placement()
+        elif isinstance(action, Remove):
+            flat = FLAT[action.square]
+            if self._phase is _REMOVE:
+                self._remove_counter(flat, automatic=False, scoring=False)
+                self._remove_left -= 1
+                self._continue_removal()
+            else:
+                temple = action.square[0]
+                if temple in self._scoring_required:
+                    self._scoring_required.remove(temple)
+                self._remove_counter(flat, automatic=False, scoring=True)
+                self._scoring_left -= 1
+                self._continue_scoring_removal()
+        elif isinstance(action, Assign):
+            self._assigned[player] = action.cards
+            self._hand[player].clear()
+            self._log("assign", player=_LABELS[player])
+            if self._assigned[_OTHER[player]] is not None:
+                self._reveal_and_resolve()
+        else:
+            self._exchange[player] = False
+            discarded = list(self._hand[player])
+            self._discard[player].extend(discarded)
+            self._hand[player].clear()
+            self._log("exchange", player=player.label, discarded=discarded)
+            self._draw(player)
+
+    # ------------------------------------------------------------ resolution
+    def _log(self, kind: str, /, **event_data: Any) -> None:
+        if self._log_events:
+            event = _new_event(Event, (kind, event_data))
+            self._events.append(event)
+            if self._observer is not None:
+                self._observer(self, event)
+
+    def _reshuffle(self, player: Player) -> None:
+        deck = self._deck[player]
+        deck.extend(self._discard[player])
+        self._discard[player].clear()
+        self._rng = rng.shuffle(deck, self._rng)
+        self._log("reshuffle", player=_LABELS[player], cards=len(deck))
+
+    def _draw(self, player: Player) -> None:
+        hand, deck = self._hand[player], self._deck[player]
+        drawn = 0
+        while len(hand) < data.HAND_SIZE:
+            if not deck:
+                if not self._discard[player]:
+                    break
+                self._reshuffle(player)
+            take = min(data.HAND_SIZE - len(hand), len(deck))
+            hand += deck[-take:]
+            del deck[-take:]
+            drawn += take
+        hand.sort()
+        self._log("draw", player=_LABELS[player], count=drawn)
+
+    def _reveal_and_resolve(self) -> None:
+        red_cards, blue_cards = self._assigned
+        assert red_cards is not None and blue_cards is not None
+        self._revealed = True
+        self._log("reveal", red=list(red_cards), blue=list(blue_cards))
+        difference = red_cards[0] - blue_cards[0]
+        scorer = None if difference == 0 else (RED if difference > 0 else BLUE)
+        points = abs(difference) * data.CARTOUCHE1_POINTS_PER_DIFFERENCE
+        if scorer is not None:
+            self._score[scorer] += points
+        self._log("cartouche1", red=red_cards[0], blue=blue_cards[0], scorer=_name(scorer), points=points)
+        if scorer is not None and self._score[scorer] >= data.WINNING_POINTS:
+            self._end(scorer, EndReason.POINTS)
+            return
+        if red_cards[1] != blue_cards[1]:
+            first, reason = (RED if red_cards[1] < blue_cards[1] else BLUE), "lower_card"
+        elif red_cards[0] != blue_cards[0]:
+            first, reason = (RED if red_cards[0] < blue_cards[0] else BLUE), "cartouche1"
+        else:
+            first, reason = self._war()
+        self._log("order", first=_LABELS[first], reason=reason, red=red_cards[1], blue=blue_cards[1])
+        self._first = first
+        self._turn = 0
+        self._start_turn()
+
+    def _war(self) -> tuple[Player, str]:
+        turned: list[list[int]] = [[], []]
+        decks = self._deck
+        winner, reason = RED, "war_exhausted"
+        while True:
+            for player in PLAYERS:
+                if not decks[player] and self._discard[player]:
+                    self._reshuffle(player)
+            if not decks[RED] or not decks[BLUE]:
+                break
+            red_card, blue_card = decks[RED].pop(), decks[BLUE].pop()
+            turned[RED].append(red_card)
+            turned[BLUE].append(blue_card)
+            self._log("war_turn", red=red_card, blue=blue_card)
+            if red_card != blue_card:
+                winner, reason = (RED if red_card < blue_card else BLUE), "war"
+                break
+        for player in PLAYERS:
+            if self.rules.war_cards == "bottom":
+                decks[player][0:0] = turned[player][::-1]
+            else:
+                self._discard[player].extend(turned[player])
+        self._log("war_cards", destination=self.rules.war_cards, red=turned[RED], blue=turned[BLUE])
+        return winner, reason
+
+    def _start_turn(self) -> None:
+        first: Player = self._first  # type: ignore[assignment]
+        player = first if self._turn == 0 else _OTHER[first]
+        self._actor = player
+        cards: tuple[int, ...] = self._assigned[player]  # type: ignore[assignment]
+        card, temples = cards[1], cards[2]
+        self._log(
+            "turn_start", player=_LABELS[player], position="first" if self._turn == 0 else "second", temples=temples
+        )
+        self._remove_left = 0
+        if self._round == 1:
+            self._log("removal_skipped", player=_LABELS[player], card=card)
+        else:
+            target = player if card < data.REMOVAL_OFFSET else _OTHER[player]
+            count = (
+                card - data.REMOVAL_OFFSET if card > data.REMOVAL_OFFSET else (1 if card < data.REMOVAL_OFFSET else 0)
+            )
+            present = self._squares[: temples * data.SQUARES_PER_TEMPLE].count(target)
+            self._log(
+                "removal_allowed",
+                player=_LABELS[player],
+                target=_LABELS[target],
+                count=count,
+                temples=temples,
+                present=present,
+                card=card,
+            )
+            self._remove_target = target
+            self._remove_left = min(count, present)
+        self._continue_removal()
+
+    def _continue_removal(self) -> None:
+        if self._remove_left > 0:
+            candidates = self._removal_candidates_for_target()
+            if len(candidates) > self._remove_left:
+                self._phase = _REMOVE
+                return
+            for flat in candidates:
+                self._remove_counter(flat, automatic=True, scoring=False)
+            self._remove_left = 0
+        self._start_placement()
+
+    def _removal_candidates_for_target(self) -> list[int]:
+        squares, target = self._squares, self._remove_target
+        return [f for f in range(self._temple_end(self._actor)) if squares[f] is target]  # type: ignore[arg-type]
+
+    def _remove_counter(self, flat: int, *, automatic: bool, scoring: bool) -> None:
+        owner = self._squares[flat]
+        assert owner is not None
+        self._squares[flat] = None
+        if scoring or len(self._kingdom) >= data.KINGDOM_SIZE:
+            self._stock[owner] += 1
+            destination = "stock"
+        else:
+            self._kingdom.append(owner)
+            destination = "kingdom"
+        self._log(
+            "remove",
+            player=_name(self._actor),
+            owner=_LABELS[owner],
+            square=SQUARES[flat],
+            square_kind=self._geometry.codes[flat],
+            destination=destination,
+            automatic=automatic,
+            scoring=scoring,
+        )
+
+    def _start_placement(self) -> None:
+        player = self._actor
+        assert player is not None
+        cards = self._assigned[player]
+        assert cards is not None
+        count, stock = cards[3], self._stock[player]
+        empty = self._squares[: cards[2] * data.SQUARES_PER_TEMPLE].count(None)
+        self._log("placement_allowed", player=_LABELS[player], count=count, stock=stock, empty=empty)
+        if stock < count:
+            self._log("no_stock", player=_LABELS[player], missing=count - stock)
+        self._place_left = min(count, stock)
+        self._continue_placement()
+
+    def _continue_placement(self) -> None:
+        player: Player = self._actor  # type: ignore[assignment]
+        if self._place_left > 0:
+            squares = self._squares
+            end = self._temple_end(player)
+            if squares[:end].count(None) > self._place_left:
+                self._phase = _PLACE
+                return
+            empties = [f for f in range(end) if squares[f] is None]
+            for flat in empties:
+                self._place_counter(flat, automatic=True)
+            overflow = self._place_left - len(empties)
+            self._place_left = 0
+            if overflow:
+                sent = min(overflow, data.KINGDOM_SIZE - len(self._kingdom))
+                if sent:
+                    self._kingdom.extend([player] * sent)
+                    self._stock[player] -= sent
+                    self._log("to_kingdom", player=_LABELS[player], count=sent)
+                if overflow > sent:
+                    self._log("kingdom_full", player=_LABELS[player], count=overflow - sent)
+        self._end_turn()
+
+    def _place_counter(self, flat: int, *, automatic: bool) -> None:
+        player = self._actor
+        assert player is not None
+        self._squares[flat] = player
+        self._stock[player] -= 1
+        self._log(
+            "place",
+            player=_LABELS[player],
+            square=SQUARES[flat],
+            square_kind=self._geometry.codes[flat],
+            automatic=automatic,
+        )
+
+    def _end_turn(self) -> None:
+        player = self._actor
+        assert player is not None
+        reason = self._board_victory(player)
+        if reason is not None:
+            self._end(player, reason)
+            return
+        if self._turn == 0:
+            self._turn = 1
+            self._start_turn()
+        else:
+            self._end_round()
+
+    def _board_victory(self, player: Player) -> EndReason | None:
+        squares = self._squares
+        if squares.count(player) < self._geometry.smallest_group:
+            return None
+        size = data.SQUARES_PER_TEMPLE
+        for start in range(0, SQUARE_COUNT, size):
+            if squares[start : start + size].count(player) == size:
+                return EndReason.TEMPLE
+        geometry = self._geometry
+        if geometry.yellow_of(squares).count(player) == len(geometry.yellow):
+            return EndReason.YELLOW
+        if geometry.green_of(squares).count(player) == len(geometry.green):
+            return EndReason.GREEN
+        return None
+
+    def _end_round(self) -> None:
+        for player in PLAYERS:
+            cards = self._assigned[player]
+            if cards is not None:
+                self._discard[player].extend(cards)
+            self._assigned[player] = None
+        self._revealed = False
+        self._first = None
+        self._actor = None
+        self._log("round_end", round=self._round, kingdom=len(self._kingdom))
+        if len(self._kingdom) >= data.KINGDOM_SIZE:
+            self._scoring()
+        else:
+            self._next_round()
+
+    def _scoring(self) -> None:
+        self._log("scoring_start", round=self._round)
+        squares, geometry = self._squares, self._geometry
+
+        def count(player: Player, flats: Iterable[int]) -> int:
+            return sum(1 for f in flats if squares[f] is player)
+
+        def majority(red: int, blue: int) -> Player | None:
+            return RED if red > blue else BLUE if blue > red else None
+
+        lines: list[tuple[str, int, int, Player | None, int, dict[str, Any]]] = []
+        for temple in range(1, data.TEMPLE_COUNT + 1):
+            red, blue = count(RED, _temple_range(temple)), count(BLUE, _temple_range(temple))
+            winner = majority(red, blue)
+            detail: dict[str, Any] = {}
+            points = 0
+            if winner is not None:
+                if temple == 1:
+                    points = abs(red - blue)
+                elif temple == 2:
+                    points = data.TEMPLE2_MAJORITY_POINTS
+                elif temple == 3:
+                    points = max(red, blue)
+                else:
+                    blue_squares = count(winner, geometry.blue)
+                    points = data.TEMPLE4_POINTS_PER_BLUE_SQUARE * blue_squares
+                    detail = {"blue_squares": blue_squares}
+            lines.append((f"temple{temple}", red, blue, winner, points, detail))
+        red, blue = count(RED, geometry.black), count(BLUE, geometry.black)
+        winner = majority(red, blue)
+        lines.append(("black", red, blue, winner, data.BLACK_MAJORITY_POINTS if winner else 0, {}))
+        for category, red, blue, winner, points, detail in lines:
+            gained = [0, 0]
+            if winner is not None:
+                gained[winner] = points
+            self._score_line(category, red, blue, winner, gained, detail)
+        bonus = [sum(value for f, value in geometry.bonus if squares[f] is p) for p in PLAYERS]
+        self._score_line("bonus", bonus[RED], bonus[BLUE], None, bonus, {})
+        high = max(self._score)
+        if high >= data.WINNING_POINTS:
+            self._end(self._leader_or_none(), EndReason.POINTS, at_scoring=True)
+            return
+        self._scoring_turn = 0
+        self._start_scoring_removal()
+
+    def _score_line(
+        self, category: str, red: int, blue: int, winner: Player | None, gained: list[int], detail: dict[str, Any]
+    ) -> None:
+        self._score[RED] += gained[RED]
+        self._score[BLUE] += gained[BLUE]
+        self._log(
+            "score_line",
+            category=category,
+            red=red,
+            blue=blue,
+            scorer=_name(winner),
+            red_points=gained[RED],
+            blue_points=gained[BLUE],
+            detail=detail,
+        )
+
+    def _leader_or_none(self) -> Player | None:
+        red, blue = self._score
+        return RED if red > blue else BLUE if blue > red else None
+
+    def _start_scoring_removal(self) -> None:
+        leader = BLUE if self._score[BLUE] > self._score[RED] else RED
+        player = leader if self._scoring_turn == 0 else _OTHER[leader]
+        self._actor = player
+        on_board = [f for f in range(SQUARE_COUNT) if self._squares[f] is player]
+        count = min(data.POST_SCORING_REMOVALS, len(on_board))
+        temples = sorted({SQUARES[f][0] for f in on_board})
+        self._log("scoring_removal", player=_LABELS[player], count=count, temples=temples)
+        self._scoring_left = count
+        if len(on_board) <= data.POST_SCORING_REMOVALS:
+            for flat in on_board:
+                self._remove_counter(flat, automatic=True, scoring=True)
+            self._scoring_left = 0
+            self._scoring_required = []
+        else:
+            self._scoring_required = temples
+        self._continue_scoring_removal()
+
+    def _continue_scoring_removal(self) -> None:
+        player = self._actor
+        assert player is not None
+        squares = self._squares
+        while self._scoring_left > 0:
+            if self._scoring_required:
+                forced = None
+                for temple in self._scoring_required:
+                    own = [f for f in _temple_range(temple) if squares[f] is player]
+                    if len(own) == 1:
+                        forced = (temple, own[0])
+                        break
+                if forced is None:
+                    self._phase = _SCORING_REMOVE
+                    return
+                self._scoring_required.remove(forced[0])
+                self._remove_counter(forced[1], automatic=True, scoring=True)
+                self._scoring_left -= 1
+                continue
+            highest = self._highest_temple_of(player)
+            own = [f for f in _temple_range(highest) if squares[f] is player]
+            if len(own) > self._scoring_left:
+                self._phase = _SCORING_REMOVE
+                return
+            for flat in own:
+                self._remove_counter(flat, automatic=True, scoring=True)
+            self._scoring_left -= len(own)
+        if self._scoring_turn == 0:
+            self._scoring_turn = 1
+            self._start_scoring_removal()
+            return
+        self._actor = None
+        returned = [self._kingdom.count(RED), self._kingdom.count(BLUE)]
+        self._stock[RED] += returned[RED]
+        self._stock[BLUE] += returned[BLUE]
+        self._kingdom.clear()
+        self._log("kingdom_return", red=returned[RED], blue=returned[BLUE])
+        self._next_round()
+
+    def _next_round(self) -> None:
+        if self._round >= self.rules.round_limit:
+            self._end(self._leader_or_none(), EndReason.ROUND_LIMIT)
+            return
+        self._round += 1
+        self._phase = _ASSIGN
+        self._log("round_start", round=self._round)
+        for player in PLAYERS:
+            self._draw(player)
+
+    def _end(self, winner: Player | None, reason: EndReason, *, at_scoring: bool = False) -> None:
+        scores = (self._score[RED], self._score[BLUE])
+        self._result = Result(winner, reason, scores, at_scoring)
+        self._phase = _OVER
+        self._actor = None
+        self._log(
+            "game_over",
+            winner=_name(winner),
+            reason=reason.value,
+            red=scores[RED],
+            blue=scores[BLUE],
+            at_scoring=at_scoring,
+        )
+
+    # ------------------------------------------------------------ copies etc.
+    def clone(self, *, events: bool | None = None) -> Game:
+        """An independent copy.  ``events=False`` gives a copy that logs nothing (for fast search)."""
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        copy._squares = list(self._squares)
+        copy._kingdom = list(self._kingdom)
+        copy._stock = list(self._stock)
+        copy._score = list(self._score)
+        copy._exchange = list(self._exchange)
+        copy._deck = [list(self._deck[0]), list(self._deck[1])]
+        copy._discard = [list(self._discard[0]), list(self._discard[1])]
+        copy._hand = [list(self._hand[0]), list(self._hand[1])]
+        copy._assigned = list(self._assigned)
+        copy._scoring_required = list(self._scoring_required)
+        copy._observer = None
+        if events is False:
+            copy._log_events = False
+            copy._events = []
+            copy._actions = []
+        else:
+            copy._events = list(self._events)
+            copy._actions = list(self._actions)
+            if events:
+                copy._log_events = True
+        return copy
+
+    def view(self, player: Player) -> GameView:
+        """What ``player`` may know: no opponent hand or unrevealed assignment, no deck order."""
+        return GameView(self, player)
+
+    def record(self) -> dict[str, Any]:
+        """Seed, rules, start position (if not a new game) and the decisions: enough to replay."""
+        from .position import record_of
+
+        return record_of(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The full snapshot as a JSON-ready dict (see :mod:`aton.position`)."""
+        from .position import game_to_dict
+
+        return game_to_dict(self)
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The full snapshot as JSON text; :meth:`from_json` rebuilds the same game."""
+        import json
+
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> Game:
+        """Build a game from a snapshot or a hand-written position, validating it."""
+        from .position import game_from_dict
+
+        return game_from_dict(raw)
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Build a game from JSON text (a :meth:`to_json` snapshot or a teacher's position file)."""
+        from .position import game_from_json
+
+        return game_from_json(text)
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.rules,
+            self.seed,
+            self._rng,
+            self._round,
+            self._phase,
+            self._squares,
+            self._kingdom,
+            self._stock,
+            self._score,
+            self._exchange,
+            self._deck,
+            self._discard,
+            self._hand,
+            self._assigned,
+            self._revealed,
+            self._first,
+            self._turn,
+            self._actor,
+            self._remove_left,
+            self._remove_target,
+            self._place_left,
+            self._scoring_required,
+            self._scoring_left,
+            self._scoring_turn,
+            self._result,
+            self._events,
+            self._actions,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game) or type(other) is not type(self):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        from .textboard import render
+
+        return render(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<aton.Game seed={self.seed} round={self._round} phase={self._phase.value} "
+            f"score red {self._score[RED]} blue {self._score[BLUE]}>"
+        )
+
+
+class GameView(Game):
+    """A player's view of a game: the same queries, hidden things as ``None``.
+
+    A view cannot be played (``apply`` raises); :meth:`sample` deals the
+    hidden cards at random to give a full game consistent with the view.
+    """
+
+    viewer: Player
+
+    def __init__(self, game: Game, viewer: Player) -> None:
+        self.__dict__.update(game.clone().__dict__)
+        self.viewer = Player(viewer)
+        opponent = self.viewer.other
+        self._hidden_hand = len(game._hand[opponent])
+        self._hand[opponent] = []
+        if not self._revealed:
+            self._hidden_assignment = self._assigned[opponent] is not None
+            self._assigned[opponent] = None
+        else:
+            self._hidden_assignment = False
+        self._deck_sizes = [len(game._deck[RED]), len(game._deck[BLUE])]
+        self._deck = [[], []]
+        self._rng = 0
+
+    def hand(self, player: Player) -> list[int] | None:
+        """The viewer's hand; ``None`` for the opponent's."""
+        return list(self._hand[player]) if player is self.viewer else None
+
+    def has_assigned(self, player: Player) -> bool:
+        """Whether ``player`` has assigned (public, even while the cards are hidden)."""
+        if player is self.viewer.other and self._hidden_assignment:
+            return True
+        return self._assigned[player] is not None
+
+    @property
+    def to_act(self) -> tuple[Player, ...]:
+        """As in the game; the opponent's assignment counts even while hidden."""
+        if self._phase is _ASSIGN:
+            return tuple(p for p in PLAYERS if not self.has_assigned(p))
+        return super().to_act
+
+    def deck_size(self, player: Player) -> int:
+        """Cards in ``player``'s draw pile."""
+        return self._deck_sizes[player]
+
+    def deck(self, player: Player) -> list[int] | None:
+        """Hidden in a view: ``None``."""
+        return None
+
+    def hidden_hand_size(self) -> int:
+        """How many cards the opponent holds face down."""
+        return self._hidden_hand
+
+    def legal_actions(self, player: Player) -> list[Action]:
+        """The viewer's legal actions; the opponent's while they depend only on public facts."""
+        if player is not self.viewer and self._phase is _ASSIGN:
+            if self.has_assigned(player):
+                return []
+            raise HiddenInformation(f"{player.label.capitalize()}'s hand is hidden from {self.viewer.label}")
+        return super().legal_actions(player)
+
+    def apply(self, action: Action) -> None:
+        """Views are for reading: apply actions to the game itself."""
+        raise IllegalAction("a player's view cannot be played; apply the action to the game itself")
+
+    def clone(self, *, events: bool | None = None) -> GameView:
+        """An independent copy of the view."""
+        copy = super().clone(events=events)
+        assert isinstance(copy, GameView)
+        copy._deck_sizes = list(self._deck_sizes)
+        return copy
+
+    def view(self, player: Player) -> GameView:
+        """Only the viewer's own view can be taken from a view."""
+        if player is not self.viewer:
+            raise HiddenInformation(f"{self.viewer.label}'s view cannot show what {player.label} knows")
+        return self.clone()
+
+    def unknown_cards(self, player: Player) -> list[int]:
+        """The cards of ``player`` whose place the viewer does not know (their hidden hand, assignment, deck)."""
+        remaining = list(data.DECK)
+        known = list(self._discard[player]) + list(self._hand[player])
+        cards = self._assigned[player]
+        if cards is not None:
+            known += list(cards)
+        for card in known:
+            remaining.remove(card)
+        return remaining
+
+    def sample(self, generator: Any, *, events: bool = False) -> Game:
+        """A full game consistent with this view, hidden cards dealt with ``generator`` (a ``random.Random``).
+
+        The opponent's hidden hand or assignment and both draw piles are
+        drawn from the cards not yet seen.  Search bots use this to imagine
+        the hidden information.
+        """
+        game = Game.__new__(Game)
+        game.__dict__.update(Game.clone(self, events=events).__dict__)
+        for name in ("viewer", "_hidden_hand", "_hidden_assignment", "_deck_sizes"):
+            game.__dict__.pop(name, None)
+        opponent = self.viewer.other
+        for player in PLAYERS:
+            pool = self.unknown_cards(player)
+            generator.shuffle(pool)
+            if player is opponent:
+                if self._hidden_assignment:
+                    game._assigned[opponent] = tuple(pool[: data.HAND_SIZE])
+                    pool = pool[data.HAND_SIZE :]
+                elif self._hidden_hand:
+                    game._hand[opponent] = sorted(pool[: self._hidden_hand])
+                    pool = pool[self._hidden_hand :]
+            game._deck[player] = pool
+        game._rng = generator.getrandbits(64)
+        return game
+
+
+def new_game(seed: int = 0, rules: Rules | None = None, *, events: bool = True) -> Game:
+    """A new game with both decks shuffled from ``seed`` and 4 cards dealt to each player.
+
+    >>> game = new_game(seed=7)
+    >>> len(game.hand(RED)), game.stock(BLUE), game.score(RED)
+    (4, 29, 0)
+    """
+    return Game(seed, rules, events=events)

@@ -1,0 +1,157 @@
+"""Rule switches and the board layout.
+
+:class:`Rules` holds every switch a game can be played with; the defaults are
+the project's rule decisions.  :class:`Layout` is the board as data: which
+kind of square sits where.  A corrected or home-made board is a data change:
+
+>>> rules = Rules(war_cards="discard", round_limit=50)
+>>> rules.layout.kind((1, 8)).code
+'+1'
+>>> Rules.from_dict(rules.to_dict()) == rules
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Literal
+
+from . import data
+
+WarCards = Literal["bottom", "discard"]
+WAR_CARD_CHOICES: tuple[WarCards, ...] = ("bottom", "discard")
+
+
+class SquareKind(Enum):
+    """The kind of a temple square; ``code`` is its letter on boards and in files."""
+
+    YELLOW = "Y"
+    GREEN = "G"
+    BLACK = "K"
+    BLUE = "B"
+    BONUS1 = "+1"
+    BONUS2 = "+2"
+
+    @property
+    def code(self) -> str:
+        """The short code used in layouts and text boards (``K`` is black)."""
+        return self.value
+
+    @property
+    def bonus(self) -> int:
+        """Points printed on a bonus square, 0 for the other kinds."""
+        return {"+1": 1, "+2": 2}.get(self.value, 0)
+
+
+class LayoutError(ValueError):
+    """A board layout that does not describe four temples of 3 x 4 known squares."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Square kinds of the four temples, row by row from the top row.
+
+    ``rows[t][r]`` is row ``r`` of temple ``t + 1`` as codes separated by
+    spaces, for example ``"Y Y G K"``.
+    """
+
+    rows: tuple[tuple[str, ...], ...] = data.DEFAULT_LAYOUT_ROWS
+
+    def __post_init__(self) -> None:
+        rows = tuple(tuple(str(row) for row in temple) for temple in self.rows)
+        object.__setattr__(self, "rows", rows)
+        if len(rows) != data.TEMPLE_COUNT:
+            raise LayoutError(f"a layout has {data.TEMPLE_COUNT} temples, this one has {len(rows)}")
+        for number, temple in enumerate(rows, start=1):
+            if len(temple) != data.ROWS_PER_TEMPLE:
+                raise LayoutError(f"temple {number} has {len(temple)} rows; each temple has {data.ROWS_PER_TEMPLE}")
+            for row in temple:
+                codes = row.split()
+                if len(codes) != data.COLUMNS_PER_TEMPLE:
+                    raise LayoutError(
+                        f"temple {number} row {row!r} has {len(codes)} squares; each row has {data.COLUMNS_PER_TEMPLE}"
+                    )
+                unknown = [code for code in codes if code not in data.SQUARE_KIND_CODES]
+                if unknown:
+                    raise LayoutError(
+                        f"temple {number} row {row!r} has unknown square codes {unknown}; "
+                        f"known codes are {', '.join(data.SQUARE_KIND_CODES)}"
+                    )
+            blues = sum(row.split().count("B") for row in temple)
+            if blues != 1:
+                raise LayoutError(f"temple {number} has {blues} blue squares; each temple has exactly 1")
+
+    @cached_property
+    def kinds(self) -> tuple[SquareKind, ...]:
+        """The 48 square kinds, temple 1 first, each temple row by row."""
+        return tuple(SquareKind(code) for temple in self.rows for row in temple for code in row.split())
+
+    def kind(self, square: tuple[int, int]) -> SquareKind:
+        """The kind of ``(temple, index)``."""
+        temple, index = square
+        return self.kinds[(temple - 1) * data.SQUARES_PER_TEMPLE + index]
+
+    def squares_of(self, kind: SquareKind) -> tuple[int, ...]:
+        """Flat indices (0-47) of every square of ``kind``."""
+        return tuple(i for i, k in enumerate(self.kinds) if k is kind)
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Layout:
+        """Read a layout from a JSON file: a list of 4 temples, each a list of 3 row strings."""
+        try:
+            rows = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as error:
+            raise LayoutError(f"cannot read a layout from {path}: {error}") from error
+        if not isinstance(rows, list):
+            raise LayoutError("a layout file holds a list of 4 temples, each a list of 3 row strings")
+        return cls(tuple(tuple(temple) for temple in rows))
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every switch a game is played with.
+
+    - ``war_cards``: where the cards turned in a war go afterwards: ``"bottom"``
+      of their owner's pile (default) or their ``"discard"`` pile.
+    - ``layout``: the board (default: the layout of RULES-NOTES).
+    - ``round_limit``: the game ends after this round at the latest, the
+      higher score winning.
+    """
+
+    war_cards: WarCards = "bottom"
+    layout: Layout = field(default_factory=Layout)
+    round_limit: int = data.DEFAULT_ROUND_LIMIT
+
+    def __post_init__(self) -> None:
+        if self.war_cards not in WAR_CARD_CHOICES:
+            raise ValueError(f"war_cards must be one of {WAR_CARD_CHOICES}, not {self.war_cards!r}")
+        if not isinstance(self.round_limit, int) or self.round_limit < 1:
+            raise ValueError(f"round_limit must be a whole number of at least 1, not {self.round_limit!r}")
+        if not isinstance(self.layout, Layout):
+            raise ValueError("layout must be an aton.Layout")
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict; the layout is written out only when it is not the default."""
+        result: dict[str, Any] = {"war_cards": self.war_cards, "round_limit": self.round_limit}
+        if self.layout != Layout():
+            result["layout"] = [list(temple) for temple in self.layout.rows]
+        return result
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> Rules:
+        """Rebuild rules from :meth:`to_dict` output (missing keys take defaults)."""
+        if not isinstance(raw, dict):
+            raise ValueError('rules must be a JSON object such as {"war_cards": "bottom"}')
+        unknown = set(raw) - {"war_cards", "round_limit", "layout"}
+        if unknown:
+            raise ValueError(f"unknown rule switches {sorted(unknown)}; known: war_cards, round_limit, layout")
+        layout = Layout(tuple(tuple(t) for t in raw["layout"])) if "layout" in raw else Layout()
+        return cls(
+            war_cards=raw.get("war_cards", "bottom"),
+            round_limit=raw.get("round_limit", data.DEFAULT_ROUND_LIMIT),
+            layout=layout,
+        )
