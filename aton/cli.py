@@ -49,7 +49,149 @@ def _add_bench(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     bench.set_defaults(handler=_bench)
 
 
-REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = [_add_bench]
+def _bot_spec(text: str) -> str:
+    """A bot name as the command line accepts it (checked now, so errors come before any game)."""
+    from .bots import make_bot
+
+    try:
+        make_bot(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
+def _player_spec(text: str) -> str:
+    if text.strip().lower() == "human":
+        return "human"
+    return _bot_spec(text)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    import json
+    from concurrent.futures import Executor, ProcessPoolExecutor
+
+    from .tournament import SerialExecutor, play_many
+
+    executor: Executor = SerialExecutor() if args.jobs == 1 else ProcessPoolExecutor(max_workers=args.jobs)
+    try:
+        result = play_many(args.red, args.blue, args.games, args.seed, executor, alternate=args.alternate)
+    finally:
+        executor.shutdown()
+    if args.json:
+        data = result.to_dict()
+        if not args.per_game:
+            data.pop("per_game")
+        print(json.dumps(data, indent=2))
+    else:
+        print(result.text())
+    return 0
+
+
+def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .bots import BOT_NAMES
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="play many seeded games between two bots and print the statistics",
+        description="Play N seeded games between two bots. Game i uses seed S+i, so the same command gives "
+        "the same games, with or without --jobs. Prints wins, draws, the win rate of the --red bot with a "
+        "95%% Wilson confidence interval, average rounds, how the games ended and the time per game. "
+        f"Bots: {', '.join(BOT_NAMES)}; search bots take options, e.g. mcts:iterations=200 or hard:ms=800.",
+    )
+    simulate.add_argument("--red", type=_bot_spec, required=True, metavar="BOT", help="bot playing red")
+    simulate.add_argument("--blue", type=_bot_spec, required=True, metavar="BOT", help="bot playing blue")
+    simulate.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
+    simulate.add_argument("--seed", type=_whole, default=0, help="seed of the first game (default 0)")
+    simulate.add_argument("--jobs", type=_positive, default=1, help="parallel processes (default 1)")
+    simulate.add_argument(
+        "--alternate", action="store_true", help="swap colours in odd games (the --red bot then plays blue)"
+    )
+    simulate.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    simulate.add_argument("--per-game", action="store_true", help="with --json, include every game's summary")
+    simulate.set_defaults(handler=_simulate)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    import json
+
+    from .explain import explain
+    from .position import ReplayError, replay
+
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"aton replay: cannot read {args.file}: {error}", file=sys.stderr)
+        return 1
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as error:
+        print(f"aton replay: {args.file} is not a JSON record: {error}", file=sys.stderr)
+        return 1
+    try:
+        game = replay(record)
+    except ReplayError as error:
+        print(f"aton replay: {args.file}: {error}", file=sys.stderr)
+        return 1
+    if args.explain:
+        for event in game.events:
+            print(explain(event, args.lang))
+        print()
+    print(game)
+    result = game.result
+    if result is None:
+        print(f"Not finished: {len(game.actions)} decisions, round {game.round}.")
+    else:
+        from .tournament import ending
+
+        winner = result.winner.label if result.winner is not None else "nobody (draw)"
+        print(
+            f"Result: {winner} wins ({ending(result)}), red {result.scores[0]} - blue {result.scores[1]}, "
+            f"{game.round} rounds, {len(game.actions)} decisions."
+        )
+    return 0
+
+
+def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    replay = commands.add_parser(
+        "replay",
+        help="replay a recorded game and print its board and result",
+        description="Replay a game record (the JSON of game.record()) and print the final text board and the "
+        "result. A record that cannot be read or played exits with status 1 and names the first bad action.",
+    )
+    replay.add_argument("file", help="the record, a JSON file")
+    replay.add_argument("--explain", action="store_true", help="print every step of the game in words first")
+    replay.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the explanations")
+    replay.set_defaults(handler=_replay)
+
+
+def _play(args: argparse.Namespace) -> int:
+    from .play_text import play
+
+    return play(args.red, args.blue, args.seed, args.lang)
+
+
+def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    play = commands.add_parser(
+        "play",
+        help="play a game in the terminal (text board, steps explained)",
+        description="Play Aton in the terminal: the text board, your cards, the squares you may choose and "
+        "every step explained in a sentence. Plain text, suitable for screen readers. Each colour is "
+        "'human' or a bot name. Type ? for a hint, q to quit.",
+    )
+    play.add_argument("--red", type=_player_spec, default="human", help="human or a bot (default human)")
+    play.add_argument("--blue", type=_player_spec, default="mcts", help="human or a bot (default mcts)")
+    play.add_argument("--seed", type=_whole, default=0, help="game seed (default 0)")
+    play.add_argument("--lang", choices=("en", "fr"), default="en", help="language (default en)")
+    play.set_defaults(handler=_play)
+
+
+REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = [
+    _add_bench,
+    _add_simulate,
+    _add_replay,
+    _add_play,
+]
 """Functions that add one sub-command each to the parser."""
 
 

@@ -371,7 +371,11 @@ def _fr(d: dict[str, Any], kind: str) -> str:
         if present == 0:
             return text + f" : {P('target')} n'en a aucun, rien ne se passe."
         if present < count:
-            return text + f" : il n'y en a que {present}, ils sont retirés."
+            return text + (
+                " : il n'y en a qu'un, il est retiré."
+                if present == 1
+                else f" : il n'y en a que {present}, ils sont retirés."
+            )
         return text + "."
     if kind == "remove":
         auto = " (aucun choix possible, c'est automatique)" if d.get("automatic") else ""
@@ -399,8 +403,8 @@ def _fr(d: dict[str, Any], kind: str) -> str:
     if kind == "to_kingdom":
         return (
             f"{d['count']} pion{'s' if d['count'] > 1 else ''} de {P()} ne trouve{'nt' if d['count'] > 1 else ''} "
-            "aucune case vide dans les temples permis : le placement est obligatoire, ils vont de la réserve "
-            "au Royaume des Morts."
+            "aucune case vide dans les temples permis : le placement est obligatoire, "
+            f"{'ils vont' if d['count'] > 1 else 'il va'} de la réserve au Royaume des Morts."
         )
     if kind == "kingdom_full":
         return (

@@ -408,40 +408,43 @@ class Game:
 
     def _validate(self, action: Action) -> None:
         """Return if ``action`` is legal now, else raise :class:`IllegalAction` saying why."""
-        phase = self._phase
-        if isinstance(action, Place):
-            if phase is _PLACE and action.player is self._actor:
-                flat = FLAT.get(action.square)
-                if flat is not None and flat < self._temple_end(action.player) and self._squares[flat] is None:
+        try:
+            phase = self._phase
+            if isinstance(action, Place):
+                if phase is _PLACE and action.player is self._actor:
+                    flat = FLAT.get(action.square)
+                    if flat is not None and flat < self._temple_end(action.player) and self._squares[flat] is None:
+                        return
+            elif isinstance(action, Remove) and phase is _REMOVE:
+                if action.player is self._actor:
+                    flat = FLAT.get(action.square)
+                    if (
+                        flat is not None
+                        and flat < self._temple_end(action.player)
+                        and self._squares[flat] is self._remove_target
+                    ):
+                        return
+            elif isinstance(action, Exchange):
+                if phase is _ASSIGN and self._assigned[action.player] is None and self._exchange[action.player]:
                     return
-        elif isinstance(action, Remove) and phase is _REMOVE:
-            if action.player is self._actor:
-                flat = FLAT.get(action.square)
+            elif isinstance(action, Assign):
+                player = action.player
                 if (
-                    flat is not None
-                    and flat < self._temple_end(action.player)
-                    and self._squares[flat] is self._remove_target
+                    phase is _ASSIGN
+                    and self._assigned[player] is None
+                    and len(action.cards) == data.CARTOUCHE_COUNT
+                    and sorted(action.cards) == sorted(self._hand[player])
                 ):
                     return
-        elif isinstance(action, Exchange):
-            if phase is _ASSIGN and self._assigned[action.player] is None and self._exchange[action.player]:
-                return
-        elif isinstance(action, Assign):
-            player = action.player
-            if (
-                phase is _ASSIGN
-                and self._assigned[player] is None
-                and len(action.cards) == data.CARTOUCHE_COUNT
-                and sorted(action.cards) == sorted(self._hand[player])
-            ):
-                return
-        elif isinstance(action, Remove) and phase is _SCORING_REMOVE and action.player is self._actor:
-            flat = FLAT.get(action.square)
-            if flat is not None and self._squares[flat] is action.player:
-                temple = action.square[0]
-                required = self._scoring_required
-                if temple in required if required else temple == self._highest_temple_of(action.player):
-                    return
+            elif isinstance(action, Remove) and phase is _SCORING_REMOVE and action.player is self._actor:
+                flat = FLAT.get(action.square)
+                if flat is not None and self._squares[flat] is action.player:
+                    temple = action.square[0]
+                    required = self._scoring_required
+                    if temple in required if required else temple == self._highest_temple_of(action.player):
+                        return
+        except TypeError:  # a malformed square or card list: _check_slowly says what is wrong
+            pass
         self._check_slowly(action)
 
     def _check_slowly(self, action: Action) -> None:
@@ -463,16 +466,26 @@ class Game:
         }[phase]
         if player not in self.to_act:
             waiting = " and ".join(p.label.capitalize() for p in self.to_act)
+            if phase is _ASSIGN and isinstance(action, (Exchange, Assign)):
+                rule = (
+                    "the exchange is allowed only before assigning"
+                    if isinstance(action, Exchange)
+                    else "cards are assigned once per round"
+                )
+                raise IllegalAction(f"{who} has already assigned this round ({rule}); now {waiting} must {expected}")
             raise IllegalAction(f"it is not {who}'s turn: {waiting} must {expected} now")
         if isinstance(action, (Exchange, Assign)):
             if phase is not _ASSIGN:
-                raise IllegalAction(f"cards are assigned only at the start of a round; now {who} must {expected}")
+                what = "the exchange is allowed" if isinstance(action, Exchange) else "cards are assigned"
+                raise IllegalAction(f"{what} only at the start of a round, before assigning; now {who} must {expected}")
             if isinstance(action, Exchange):
                 if not self._exchange[player]:
                     raise IllegalAction(f"{who} has already used the exchange counter; it is used once per game")
                 return
             hand = sorted(self._hand[player])
             cards = action.cards
+            if not all(isinstance(card, int) and card in data.CARD_VALUES for card in cards):
+                raise IllegalAction(f"cards are the values 1, 2, 3 and 4, not {list(cards)}")
             if len(cards) != data.CARTOUCHE_COUNT:
                 raise IllegalAction(
                     f"an assignment puts one card on each of the {data.CARTOUCHE_COUNT} cartouches, "
@@ -500,7 +513,7 @@ class Game:
             if owner is not None:
                 raise IllegalAction(f"square {square} already holds a {owner.label} counter; place on an empty square")
             return
-        if phase is _PLACE:
+        if phase is _PLACE or phase is _ASSIGN:
             raise IllegalAction(f"this is not the time to remove counters: {who} must {expected}")
         if phase is _REMOVE:
             target = self._remove_target
@@ -854,7 +867,7 @@ class Game:
             lines.append((f"temple{temple}", red, blue, winner, points, detail))
         red, blue = count(RED, geometry.black), count(BLUE, geometry.black)
         winner = majority(red, blue)
-        lines.append(("black", red, blue, winner, data.BLACK_MAJORITY_POINTS if winner else 0, {}))
+        lines.append(("black", red, blue, winner, data.BLACK_MAJORITY_POINTS if winner is not None else 0, {}))
         for category, red, blue, winner, points, detail in lines:
             gained = [0, 0]
             if winner is not None:
@@ -904,7 +917,7 @@ class Game:
             self._scoring_left = 0
             self._scoring_required = []
         else:
-            self._scoring_required = temples
+            self._scoring_required = list(temples)  # a copy: the logged event keeps its own list
         self._continue_scoring_removal()
 
     def _continue_scoring_removal(self) -> None:
@@ -1088,6 +1101,9 @@ class GameView(Game):
 
     A view cannot be played (``apply`` raises); :meth:`sample` deals the
     hidden cards at random to give a full game consistent with the view.
+    The seed, the random stream and a position's start are hidden too (the
+    seed is 0 in a view): with them the deal could be worked out again.
+    The opponent's assignment is left out of :attr:`actions` until the reveal.
     """
 
     viewer: Player
@@ -1101,11 +1117,17 @@ class GameView(Game):
         if not self._revealed:
             self._hidden_assignment = self._assigned[opponent] is not None
             self._assigned[opponent] = None
+            if self._hidden_assignment:
+                mine = [i for i, a in enumerate(self._actions) if isinstance(a, Assign) and a.player is opponent]
+                if mine:
+                    del self._actions[mine[-1]]
         else:
             self._hidden_assignment = False
         self._deck_sizes = [len(game._deck[RED]), len(game._deck[BLUE])]
         self._deck = [[], []]
         self._rng = 0
+        self.seed = 0
+        self._start = None
 
     def hand(self, player: Player) -> list[int] | None:
         """The viewer's hand; ``None`` for the opponent's."""
@@ -1189,8 +1211,11 @@ class GameView(Game):
             generator.shuffle(pool)
             if player is opponent:
                 if self._hidden_assignment:
-                    game._assigned[opponent] = tuple(pool[: data.HAND_SIZE])
+                    imagined = tuple(pool[: data.HAND_SIZE])
+                    game._assigned[opponent] = imagined
                     pool = pool[data.HAND_SIZE :]
+                    if events:  # the log was kept: the imagined assignment takes the hidden one's place
+                        game._actions.append(Assign(opponent, imagined))
                 elif self._hidden_hand:
                     game._hand[opponent] = sorted(pool[: self._hidden_hand])
                     pool = pool[self._hidden_hand :]

@@ -199,7 +199,8 @@ def _parse_temples(raw: Any) -> list[Player | None]:
     )
     squares: list[Player | None] = []
     for number, temple in enumerate(raw, start=1):
-        text = "".join(temple) if isinstance(temple, list) else temple
+        rows_ok = isinstance(temple, list) and all(isinstance(row, str) for row in temple)
+        text = "".join(temple) if rows_ok else temple
         _require(isinstance(text, str), f"temple {number} must be rows of R, B and . (empty), not {temple!r}")
         letters = text.replace(" ", "").upper()
         _require(
@@ -278,9 +279,8 @@ def game_from_dict(raw: Any) -> Game:
     _require(isinstance(kingdom, list), 'kingdom must be a list such as ["red", "blue"]')
     game._kingdom = []
     for owner in kingdom:
-        player = _player_or_none(owner, "each counter in the kingdom")
-        _require(player is not None, 'each counter in the kingdom is "red" or "blue"')
-        game._kingdom.append(player)  # type: ignore[arg-type]
+        _require(owner in ("red", "blue"), f'each counter in the kingdom is "red" or "blue", not {owner!r}')
+        game._kingdom.append(Player.parse(owner))
     _require(
         len(game._kingdom) <= data.KINGDOM_SIZE,
         f"the Kingdom of the Dead holds at most {data.KINGDOM_SIZE} counters, not {len(game._kingdom)}",
@@ -298,7 +298,7 @@ def game_from_dict(raw: Any) -> Game:
     _require(isinstance(events, list), "events must be a list")
     try:
         game._events = [Event.from_dict(event) for event in events]
-    except (KeyError, TypeError, AttributeError):
+    except (KeyError, TypeError, AttributeError, ValueError):
         raise PositionError('each event is an object with a "kind"') from None
     game._actions = []
     actions = raw.get("actions", [])
@@ -397,7 +397,10 @@ def _read_result(game: Game, raw: Any) -> None:
     reasons = [reason.value for reason in EndReason]
     _require(raw.get("reason") in reasons, f"result reason must be one of {reasons}")
     scores = raw.get("scores", [game._score[0], game._score[1]])
-    _require(isinstance(scores, list) and len(scores) == 2, "result scores is [red, blue]")
+    _require(
+        isinstance(scores, list) and len(scores) == 2 and all(isinstance(s, int) for s in scores),
+        f"result scores is [red, blue], two whole numbers, not {scores!r}",
+    )
     game._result = Result(
         _player_or_none(raw.get("winner"), "result winner"),
         EndReason(raw["reason"]),
@@ -458,6 +461,10 @@ def _check_consistency(game: Game) -> None:
             )
         return
     _require(game._revealed, f"in the {phase.value} phase the cards are revealed (revealed: true)")
+    _require(
+        phase is not Phase.REMOVE or game._round > 1,
+        "no counters are removed in the first round, so round 1 has no remove phase",
+    )
     _require(None not in game._assigned, f"in the {phase.value} phase both assignments are known")
     _require(game._first is not None, f"in the {phase.value} phase the resolution names who acts first (first)")
     _require(
@@ -511,7 +518,11 @@ def replay(record: Any) -> Game:
             seed = record.get("seed", 0)
             if not isinstance(seed, int) or isinstance(seed, bool):
                 raise ReplayError(f"a record's seed is a whole number, not {seed!r}")
-            game = Game(seed, Rules.from_dict(record.get("rules", {})))
+            try:
+                rules = Rules.from_dict(record.get("rules", {}))
+            except (ValueError, TypeError) as error:
+                raise ReplayError(f"the record's rules cannot be read: {error}") from None
+            game = Game(seed, rules)
     except (PositionError, LayoutError) as error:
         raise ReplayError(f"the record's start cannot be set up: {error}") from None
     for number, text in enumerate(actions, start=1):

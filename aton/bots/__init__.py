@@ -1,0 +1,68 @@
+"""Bots that play fair: each decides from a player's view and a seeded random generator.
+
+Build one by name with :func:`make_bot`; every bot has
+``choose(view, rng, on_progress=None) -> action``.
+
+========== ==========================================================================
+name       what it is
+========== ==========================================================================
+random     uniform over the legal actions
+greedy     one-step rules of thumb (see :mod:`aton.bots.greedy`)
+mcts       information-set Monte Carlo tree search, default budget (``medium``)
+easy       ``mcts`` with a small budget
+medium     ``mcts`` with the default budget
+hard       ``mcts`` with a large budget
+========== ==========================================================================
+
+Search bots take options after a colon: ``"mcts:iterations=400"``,
+``"mcts:ms=500"`` (a time budget; the answer then depends on the machine's
+speed), ``"hard:playout=random"``.
+
+>>> import random, aton
+>>> game = aton.new_game(seed=5)
+>>> bot = make_bot("greedy")
+>>> action = bot.choose(game.view(aton.BLUE), random.Random(0))
+>>> game.is_legal(action)
+True
+>>> make_bot("wizard")
+Traceback (most recent call last):
+...
+ValueError: unknown bot 'wizard'; known bots: random, greedy, mcts, easy, medium, hard
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .base import Bot, Progress, RandomBot
+from .greedy import GreedyBot
+from .mcts import PRESETS, MctsBot
+
+BOT_NAMES: tuple[str, ...] = ("random", "greedy", "mcts", *PRESETS)
+"""Names :func:`make_bot` knows, weakest search preset first."""
+
+_FACTORIES: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+}
+
+
+def make_bot(spec: str) -> Bot:
+    """Build a bot from its name, with optional search options: ``"hard"``, ``"mcts:iterations=300"``.
+
+    Raises ``ValueError`` naming the known bots or options when ``spec`` is not understood.
+    """
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot is named by a string such as 'greedy', not {spec!r}")
+    name, _, options = spec.strip().partition(":")
+    name = name.strip().lower()
+    if name in _FACTORIES:
+        if options.strip():
+            raise ValueError(f"bot {name!r} takes no options (got {options!r})")
+        return _FACTORIES[name]()
+    if name == "mcts" or name in PRESETS:
+        return MctsBot.from_spec("medium" if name == "mcts" else name, options, name=name)
+    raise ValueError(f"unknown bot {spec!r}; known bots: {', '.join(BOT_NAMES)}")
+
+
+__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "MctsBot", "Progress", "RandomBot", "make_bot"]

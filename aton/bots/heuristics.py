@@ -1,0 +1,356 @@
+"""Board judgement shared by the greedy bot, the search bot's playouts and the coach.
+
+Everything here reads **public** information only: the squares, the scores,
+the Kingdom of the Dead and the layout.  The value of a position for a player
+is counted in points, as a learner would: points already on the track, plus
+what the next scoring would probably give (majorities of the four temples, of
+the black squares, the bonus squares), plus the danger of a board victory
+(a whole temple, every yellow square, every green square).
+
+Squares of the same kind in the same temple are interchangeable for every
+rule (nothing depends on where a square sits inside its temple), so bots
+consider one square per *class* ``(temple, kind)``: at most 21 choices instead
+of 48.
+
+>>> import aton
+>>> game = aton.new_game(seed=1)
+>>> advantage(game, aton.RED) == advantage(game, aton.BLUE) == 0.0
+True
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from .. import data
+from ..actions import Action, Place, Player, Remove
+from ..rules import Layout, SquareKind
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+# Indices into a player's aggregate counts (a list of 9 numbers).
+T1, T2, T3, T4, YELLOW, GREEN, BLACK, BLUE_SQUARES, BONUS = range(9)
+AGGREGATE_SIZE = 9
+_SLOT = {
+    SquareKind.YELLOW: YELLOW,
+    SquareKind.GREEN: GREEN,
+    SquareKind.BLACK: BLACK,
+    SquareKind.BLUE: BLUE_SQUARES,
+}
+
+Aggregate = list[int]
+
+
+def board(game: Game) -> list[Player | None]:
+    """The owner of each of the 48 squares, temple 1 first (public information).
+
+    The engine keeps this list internally; reading it directly avoids 48
+    validated ``owner`` calls per evaluation.  The list is the game's own:
+    callers must not change it.
+    """
+    return game._squares
+
+
+@dataclass(frozen=True)
+class BoardInfo:
+    """What a bot needs to know about each square of a layout, by flat index 0-47."""
+
+    temple: tuple[int, ...]
+    """Temple of the square, 0-3."""
+    kind: tuple[SquareKind, ...]
+    changes: tuple[tuple[tuple[int, int], ...], ...]
+    """(aggregate index, amount) pairs that a counter on the square adds to its owner's counts."""
+    klass: tuple[int, ...]
+    """Class of the square: squares with the same class are interchangeable."""
+    yellow_total: int
+    green_total: int
+
+    @classmethod
+    @cache
+    def of(cls, layout: Layout) -> BoardInfo:
+        """The information for ``layout`` (cached)."""
+        kinds = layout.kinds
+        temple = tuple(f // data.SQUARES_PER_TEMPLE for f in range(len(kinds)))
+        changes = []
+        classes: dict[tuple[int, SquareKind], int] = {}
+        klass = []
+        for flat, kind in enumerate(kinds):
+            pairs: list[tuple[int, int]] = [(temple[flat], 1)]
+            if kind in _SLOT:
+                pairs.append((_SLOT[kind], 1))
+            else:
+                pairs.append((BONUS, kind.bonus))
+            changes.append(tuple(pairs))
+            klass.append(classes.setdefault((temple[flat], kind), len(classes)))
+        return cls(
+            temple=temple,
+            kind=tuple(kinds),
+            changes=tuple(changes),
+            klass=tuple(klass),
+            yellow_total=sum(1 for k in kinds if k is SquareKind.YELLOW),
+            green_total=sum(1 for k in kinds if k is SquareKind.GREEN),
+        )
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How the evaluation counts things (points are the unit).
+
+    - ``projection``: weight of what the next scoring would give now.
+    - ``threat``: value of being ``missing`` counters away from a board victory
+      (index = counters still needed, an opponent counter in the way counting
+      as two); only the best threat of each player counts.
+    - ``temperature``: points of advantage that turn 50% into about 73% in
+      :func:`win_probability`.
+    """
+
+    projection: float = 1.0
+    threat: tuple[float, ...] = (60.0, 24.0, 18.0, 13.0, 8.0, 4.0, 2.0, 1.0, 0.5)
+    temperature: float = 7.0
+    race: float = 0.35
+    """Extra weight per point above :attr:`race_from` (being near 40 matters more)."""
+    race_from: int = 24
+
+
+DEFAULT_WEIGHTS = Weights()
+
+# Smoothed sign of a majority margin: a lead of one counter is easily lost to a removal.
+_MARGIN_VALUES = (0.0, 0.6, 0.85, 0.95)
+_SIGN = tuple(
+    [-1.0] * 60 + [-v for v in reversed(_MARGIN_VALUES[1:])] + list(_MARGIN_VALUES) + [1.0] * 60
+)
+_ZERO = 60 + len(_MARGIN_VALUES) - 1
+"""``_SIGN[_ZERO + d]`` is the smoothed sign of a margin ``d``."""
+
+
+def _sign(difference: int) -> float:
+    return _SIGN[_ZERO + difference]
+
+
+def aggregates(squares: list[Player | None], info: BoardInfo) -> tuple[Aggregate, Aggregate]:
+    """Counts per player: counters in temples 1-4, on yellow, green, black, blue squares, bonus points."""
+    red = [0] * AGGREGATE_SIZE
+    blue = [0] * AGGREGATE_SIZE
+    both = (red, blue)
+    changes = info.changes
+    for flat, owner in enumerate(squares):
+        if owner is not None:
+            counts = both[owner]
+            for index, amount in changes[flat]:
+                counts[index] += amount
+    return red, blue
+
+
+def projection(mine: Aggregate, theirs: Aggregate) -> float:
+    """Points the next scoring would give ``mine`` minus ``theirs`` (majorities smoothed)."""
+    sign, zero = _SIGN, _ZERO
+    value = float(mine[T1] - theirs[T1])
+    value += data.TEMPLE2_MAJORITY_POINTS * sign[zero + mine[T2] - theirs[T2]]
+    difference = mine[T3] - theirs[T3]
+    if difference:
+        value += sign[zero + difference] * (mine[T3] if difference > 0 else theirs[T3])
+    difference = mine[T4] - theirs[T4]
+    if difference:
+        blue = mine[BLUE_SQUARES] if difference > 0 else theirs[BLUE_SQUARES]
+        value += data.TEMPLE4_POINTS_PER_BLUE_SQUARE * sign[zero + difference] * blue
+    value += data.BLACK_MAJORITY_POINTS * sign[zero + mine[BLACK] - theirs[BLACK]]
+    return value + mine[BONUS] - theirs[BONUS]
+
+
+def missing(mine: Aggregate, theirs: Aggregate, info: BoardInfo) -> int:
+    """Fewest counters ``mine`` still needs for a board victory (an opposing counter counts twice)."""
+    return _missing(mine, theirs, info.yellow_total, info.green_total)
+
+
+def _missing(mine: Aggregate, theirs: Aggregate, yellow: int, green: int) -> int:
+    size = data.SQUARES_PER_TEMPLE
+    return min(
+        size - mine[0] + theirs[0],
+        size - mine[1] + theirs[1],
+        size - mine[2] + theirs[2],
+        size - mine[3] + theirs[3],
+        yellow - mine[YELLOW] + theirs[YELLOW],
+        green - mine[GREEN] + theirs[GREEN],
+    )
+
+
+def threat(mine: Aggregate, theirs: Aggregate, info: BoardInfo, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """The value of ``mine``'s best board-victory threat."""
+    gap = _missing(mine, theirs, info.yellow_total, info.green_total)
+    table = weights.threat
+    return table[gap] if gap < len(table) else 0.0
+
+
+def board_value(mine: Aggregate, theirs: Aggregate, info: BoardInfo, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """Projected scoring plus threats, for ``mine`` against ``theirs``, in points."""
+    value = weights.projection * projection(mine, theirs)
+    table = weights.threat
+    yellow, green = info.yellow_total, info.green_total
+    gap = _missing(mine, theirs, yellow, green)
+    if gap < len(table):
+        value += table[gap]
+    gap = _missing(theirs, mine, yellow, green)
+    if gap < len(table):
+        value -= table[gap]
+    return value
+
+
+def _race(score: int, weights: Weights) -> float:
+    return weights.race * max(0, score - weights.race_from)
+
+
+def advantage(game: Game, player: Player, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """How far ``player`` is ahead, in points: the score, the projected scoring, board threats.
+
+    Public information only, so it can be asked of a view.
+    """
+    info = BoardInfo.of(game.rules.layout)
+    counts = aggregates(board(game), info)
+    mine, theirs = counts[player], counts[player.other]
+    my_score, their_score = game.score(player), game.score(player.other)
+    return (
+        my_score
+        - their_score
+        + _race(my_score, weights)
+        - _race(their_score, weights)
+        + board_value(mine, theirs, info, weights)
+    )
+
+
+def win_probability(game: Game, player: Player, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """A rough chance that ``player`` wins from here: 1, 0 or 0.5 at the end, else a logistic of the advantage."""
+    result = game.result
+    if result is not None:
+        if result.winner is None:
+            return 0.5
+        return 1.0 if result.winner is player else 0.0
+    return logistic(advantage(game, player, weights) / weights.temperature)
+
+
+def logistic(x: float) -> float:
+    """``1 / (1 + e^-x)``, safe for large ``|x|``."""
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    z = math.exp(x)
+    return z / (1.0 + z)
+
+
+def change(counts: Aggregate, flat: int, info: BoardInfo, sign: int) -> Aggregate:
+    """A copy of ``counts`` with a counter added (``sign`` 1) or taken away (-1) on ``flat``."""
+    result = list(counts)
+    for index, amount in info.changes[flat]:
+        result[index] += sign * amount
+    return result
+
+
+def class_representatives(actions: list[Action], info: BoardInfo) -> list[Action]:
+    """One action per square class (the first in order); other actions unchanged.
+
+    Placing on (or removing from) any square of a class has the same effect on
+    every rule, so a bot need look at one of them.
+    """
+    seen: set[int] = set()
+    result: list[Action] = []
+    klass = info.klass
+    for action in actions:
+        if isinstance(action, (Place, Remove)):
+            square = action.square
+            key = klass[(square[0] - 1) * data.SQUARES_PER_TEMPLE + square[1]]
+            if key in seen:
+                continue
+            seen.add(key)
+        result.append(action)
+    return result
+
+
+def flat_of(square: tuple[int, int]) -> int:
+    """``(temple, index)`` -> flat index 0-47."""
+    return (square[0] - 1) * data.SQUARES_PER_TEMPLE + square[1]
+
+
+def square_gain(
+    counts: tuple[Aggregate, Aggregate],
+    flat: int,
+    owner: Player,
+    player: Player,
+    sign: int,
+    info: BoardInfo,
+    weights: Weights = DEFAULT_WEIGHTS,
+) -> float:
+    """Change of ``player``'s board value when a counter of ``owner`` is added (1) or taken (-1) at ``flat``."""
+    mine, theirs = counts[player], counts[player.other]
+    return after_change(mine, theirs, flat, owner is player, sign, info, weights) - board_value(mine, theirs, info, weights)
+
+
+def after_change(
+    mine: Aggregate, theirs: Aggregate, flat: int, own: bool, sign: int, info: BoardInfo, weights: Weights
+) -> float:
+    """``mine``'s board value after a counter is added (``sign`` 1) or taken (-1) on ``flat``.
+
+    ``own`` says whether the counter is ``mine`` or ``theirs``.  The value, not the difference.
+    """
+    if own:
+        mine = list(mine)
+        for index, amount in info.changes[flat]:
+            mine[index] += sign * amount
+    else:
+        theirs = list(theirs)
+        for index, amount in info.changes[flat]:
+            theirs[index] += sign * amount
+    return board_value(mine, theirs, info, weights)
+
+
+def best_square(
+    squares: list[Player | None],
+    candidates: list[int],
+    owner: Player,
+    player: Player,
+    sign: int,
+    info: BoardInfo,
+    weights: Weights = DEFAULT_WEIGHTS,
+) -> tuple[int, float]:
+    """The candidate flat whose change (a counter of ``owner`` added or taken) is best for ``player``.
+
+    Returns ``(flat, gain)``; ties go to the first candidate.  Candidates of the
+    same class are judged once.
+    """
+    counts = aggregates(squares, info)
+    mine, theirs = counts[player], counts[player.other]
+    own = owner is player
+    seen: set[int] = set()
+    best_flat, best_value = candidates[0], -math.inf
+    klass = info.klass
+    for flat in candidates:
+        key = klass[flat]
+        if key in seen:
+            continue
+        seen.add(key)
+        value = after_change(mine, theirs, flat, own, sign, info, weights)
+        if value > best_value:
+            best_flat, best_value = flat, value
+    return best_flat, best_value - board_value(mine, theirs, info, weights)
+
+
+__all__ = [
+    "DEFAULT_WEIGHTS",
+    "BoardInfo",
+    "Weights",
+    "advantage",
+    "after_change",
+    "aggregates",
+    "best_square",
+    "board",
+    "board_value",
+    "class_representatives",
+    "flat_of",
+    "logistic",
+    "missing",
+    "projection",
+    "square_gain",
+    "threat",
+    "win_probability",
+]

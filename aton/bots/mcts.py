@@ -1,0 +1,467 @@
+"""Information-set Monte Carlo tree search.
+
+Each iteration imagines one full game consistent with the bot's view
+(:meth:`aton.GameView.sample` deals the opponent's hidden hand and both draw
+piles from the cards not yet seen; a face-down opposing assignment is put
+back into the opponent's hand, so the opponent *chooses* it in the search
+instead of it being dealt at random), walks down a tree of decisions shared by
+all these imagined games, plays on with a quick policy, and scores the result.
+
+- **Card assignment** is simultaneous and hidden, so at that node each player
+  keeps separate statistics and picks with its own UCB rule (decoupled UCT).
+  Assignments are keyed by *pattern* (which rank of the hand goes on which
+  cartouche: "highest card on cartouche 1..."), so the opponent's statistics
+  carry over between imagined hands; options that do not exist in an
+  imagined hand are skipped and counted as unavailable (availability UCB).
+- **Removals and placements** are ordinary tree nodes for whoever acts, with
+  one square per class (temple and square kind): the others are equivalent.
+- The tree covers the current round.  Beyond it, and below new leaves, a
+  **playout** finishes the round (and ``horizon`` more rounds) with the greedy
+  square choice (or uniformly random choices), then the position is scored
+  with :func:`aton.bots.heuristics.win_probability`; a finished game scores
+  1, 0 or 1/2.
+
+The budget is a number of iterations (deterministic: the same view and
+generator state give the same action) or milliseconds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass, field, fields, replace
+from functools import cache
+from typing import Any
+
+from .. import data
+from ..actions import Action, Assign, Exchange, Place, Player
+from ..game import Game, GameView, Phase
+from .base import Bot, Progress
+from .greedy import AssignmentRater, greedy_square
+from .heuristics import (
+    DEFAULT_WEIGHTS,
+    BoardInfo,
+    Weights,
+    after_change,
+    aggregates,
+    board,
+    class_representatives,
+    flat_of,
+    win_probability,
+)
+
+Key = Hashable
+EXCHANGE_KEY = "exchange"
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """The knobs of the search.
+
+    - ``iterations``: imagined games per decision (ignored when ``ms`` is set).
+    - ``ms``: a time budget per decision in milliseconds instead.
+    - ``exploration``: the UCB constant.
+    - ``playout``: ``"greedy"`` (best square by the board value, with ``epsilon`` random
+      moves) or ``"random"``.
+    - ``horizon``: whole rounds played after the current one before scoring the position.
+    - ``width``: assignments considered per hand, the best by the greedy rating (0: all).
+    - ``square_width``: square classes considered per removal or placement, the best by the board value (0: all).
+    """
+
+    iterations: int = 300
+    ms: float | None = None
+    exploration: float = 0.6
+    playout: str = "greedy"
+    epsilon: float = 0.1
+    horizon: int = 0
+    width: int = 0
+    square_width: int = 0
+    weights: Weights = field(default=DEFAULT_WEIGHTS, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
+        if self.ms is not None and self.ms <= 0:
+            raise ValueError(f"ms must be a positive number of milliseconds, not {self.ms}")
+        if self.playout not in ("greedy", "random"):
+            raise ValueError(f"playout must be 'greedy' or 'random', not {self.playout!r}")
+        if not 0.0 <= self.epsilon <= 1.0:
+            raise ValueError(f"epsilon must be between 0 and 1, not {self.epsilon}")
+        for name in ("horizon", "width", "square_width"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be 0 or more, not {getattr(self, name)}")
+
+
+PRESETS: dict[str, SearchConfig] = {
+    "easy": SearchConfig(iterations=40),
+    "medium": SearchConfig(iterations=300),
+    "hard": SearchConfig(iterations=1500),
+}
+"""Named budgets; ``mcts`` means ``medium``."""
+
+
+@cache
+def assignment_patterns(hand: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Every distinct assignment of ``hand`` as ``(pattern, cards)``.
+
+    A pattern gives, for cartouches 1-4, the rank of the card there (0 for the
+    highest card of the hand); equal cards take their ranks left to right, so
+    each distinct assignment has one pattern.
+
+    >>> assignment_patterns((1, 2, 3, 4))[0]
+    ((0, 1, 2, 3), (4, 3, 2, 1))
+    >>> len(assignment_patterns((2, 2, 4, 4)))
+    6
+    """
+    from itertools import permutations
+
+    ordered = sorted(hand, reverse=True)
+    result: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for cards in sorted(set(permutations(ordered)), reverse=True):
+        used: set[int] = set()
+        pattern = []
+        for card in cards:
+            rank = next(r for r, value in enumerate(ordered) if value == card and r not in used)
+            used.add(rank)
+            pattern.append(rank)
+        result[tuple(pattern)] = cards
+    return tuple(result.items())
+
+
+class _Node:
+    """Statistics of one decision point, shared by every imagined game that reaches it."""
+
+    __slots__ = ("children", "stats")
+
+    def __init__(self) -> None:
+        self.stats: dict[Player, dict[Key, list[float]]] = {}
+        """Per player, per option: [visits, total reward for that player, times available]."""
+        self.children: dict[Key, _Node] = {}
+
+
+@dataclass
+class OptionStats:
+    """What the search learned about one of the bot's options at the root."""
+
+    action: Action
+    visits: int
+    win_rate: float
+    """Mean playout result for the bot (an estimate of its chance to win)."""
+    extra: dict[str, float] = field(default_factory=dict)
+    """Averages over the playouts of this option: ``cartouche1`` (points won minus lost at cartouche 1),
+    ``first`` (share of playouts where the bot acted first)."""
+
+
+@dataclass
+class SearchResult:
+    """The decision and the root statistics, best option first."""
+
+    action: Action
+    options: list[OptionStats]
+    iterations: int
+    seconds: float
+
+
+class MctsBot(Bot):
+    """The search bot; see the module documentation.  ``config`` sets the budget and knobs."""
+
+    def __init__(self, config: SearchConfig | None = None, name: str = "mcts") -> None:
+        self.config = config if config is not None else PRESETS["medium"]
+        self.name = name
+
+    @classmethod
+    def from_spec(cls, preset: str, options: str = "", name: str | None = None) -> MctsBot:
+        """A bot from a preset name and ``key=value`` options separated by commas."""
+        config = PRESETS[preset]
+        changes: dict[str, Any] = {}
+        known = {f.name: f for f in fields(SearchConfig) if f.name != "weights"}
+        for item in filter(None, (part.strip() for part in options.split(","))):
+            key, equals, text = item.partition("=")
+            key = key.strip()
+            if not equals or key not in known:
+                raise ValueError(f"unknown search option {item!r}; options are {', '.join(known)} (as key=value)")
+            try:
+                if key in ("iterations", "horizon", "width", "square_width"):
+                    changes[key] = int(text)
+                elif key in ("ms", "exploration", "epsilon"):
+                    changes[key] = float(text)
+                else:
+                    changes[key] = text.strip()
+            except ValueError:
+                raise ValueError(f"search option {key} needs a number, not {text!r}") from None
+        label = name or preset
+        return cls(replace(config, **changes), name=label if not changes else f"{label}:{options.strip()}")
+
+    def decide(self, view: GameView, player: Player, rng: random.Random, on_progress: Progress | None) -> Action:
+        """The most visited root option after the search."""
+        return self.search(view, rng, on_progress).action
+
+    def search(self, view: GameView, rng: random.Random, on_progress: Progress | None = None) -> SearchResult:
+        """Search from ``view`` and return the decision with the root statistics."""
+        player = view.viewer
+        options = view.legal_actions(player)
+        start = time.perf_counter()
+        if len(options) == 1:
+            return SearchResult(options[0], [OptionStats(options[0], 0, 0.5)], 0, 0.0)
+        search = _Search(view, player, self.config, rng)
+        config = self.config
+        deadline = None if config.ms is None else start + config.ms / 1000.0
+        total = config.iterations
+        done = 0
+        while True:
+            search.iterate()
+            done += 1
+            if deadline is not None:
+                if done % 8 == 0:
+                    now = time.perf_counter()
+                    if now >= deadline:
+                        break
+                    if on_progress is not None and on_progress(min(1.0, 1 - (deadline - now) / (config.ms or 1))) is False:
+                        break
+            else:
+                if done >= total:
+                    break
+                if on_progress is not None and done % 16 == 0 and on_progress(done / total) is False:
+                    break
+        stats = search.root_options()
+        return SearchResult(stats[0].action, stats, done, time.perf_counter() - start)
+
+
+class _Search:
+    """One search: the root view, the tree and the playout policy."""
+
+    def __init__(self, view: GameView, player: Player, config: SearchConfig, rng: random.Random) -> None:
+        self.view = view
+        self.player = player
+        self.config = config
+        self.rng = rng
+        self.root = _Node()
+        self.round = view.round
+        self.info = BoardInfo.of(view.rules.layout)
+        opponent = player.other
+        self.opponent_locked = view.phase is Phase.ASSIGN and view.has_assigned(opponent)
+        """The opponent has already laid its cards face down: it may not exchange any more."""
+        self.extra: dict[Key, list[float]] = {}
+        self.raters: dict[Player, AssignmentRater] = {}
+        self.assign_cache: dict[Key, list[tuple[Key, Action]]] = {}
+        self.square_cache: dict[Key, list[tuple[Key, Action]]] = {}
+
+    # -------------------------------------------------------------- imagining
+    def determinize(self) -> Game:
+        """A full game consistent with the view; a hidden opposing assignment becomes a hand to choose from."""
+        game = self.view.sample(self.rng)
+        if self.opponent_locked:
+            opponent = self.player.other
+            cards = game._assigned[opponent]
+            if cards is not None:
+                game._assigned[opponent] = None
+                game._hand[opponent] = sorted(cards)
+        return game
+
+    def assign_options(self, game: Game, player: Player, at_root: bool) -> list[tuple[Key, Action]]:
+        """The assignments the search considers for ``player``'s (imagined) hand, and the exchange if allowed.
+
+        With ``width`` set, only the best ``width`` assignments by the greedy
+        rating are kept.  Every assignment node of the search lies before this
+        round's reveal, so the board is the same and one rater per player serves.
+        """
+        hand = tuple(sorted(game.hand(player) or ()))
+        exchange = game.exchange_available(player) and not (
+            at_root and player is not self.player and self.opponent_locked
+        )
+        cache_key = (player, hand, exchange)
+        options = self.assign_cache.get(cache_key)
+        if options is None:
+            patterns = assignment_patterns(hand)
+            width = self.config.width
+            if width and len(patterns) > width:
+                rater = self.raters.get(player)
+                if rater is None:
+                    rater = self.raters[player] = AssignmentRater(game, player, self.config.weights)
+                pattern_of = {cards: pattern for pattern, cards in patterns}
+                kept = [cards for _value, cards in rater.rate(hand)[:width]]
+                options = [(pattern_of[cards], Assign(player, cards)) for cards in kept]
+            else:
+                options = [(pattern, Assign(player, cards)) for pattern, cards in patterns]
+            if exchange:
+                options.append((EXCHANGE_KEY, Exchange(player)))
+            self.assign_cache[cache_key] = options
+        return options
+
+    def square_options(self, game: Game, player: Player) -> list[tuple[Key, Action]]:
+        """One removal or placement per square class; with ``square_width``, the best few by the board value."""
+        legal = class_representatives(game.legal_actions(player), self.info)
+        width = self.config.square_width
+        if not width or len(legal) <= width:
+            return [(a, a) for a in legal]
+        squares = board(game)
+        cache_key = (player, game.phase, tuple(squares), len(legal))
+        options = self.square_cache.get(cache_key)
+        if options is None:
+            info, weights = self.info, self.config.weights
+            counts = aggregates(squares, info)
+            mine, theirs = counts[player], counts[player.other]
+            rated = []
+            for action in legal:
+                flat = flat_of(action.square)  # type: ignore[union-attr]
+                if isinstance(action, Place):
+                    value = after_change(mine, theirs, flat, True, 1, info, weights)
+                else:
+                    value = after_change(mine, theirs, flat, squares[flat] is player, -1, info, weights)
+                rated.append((value, action))
+            rated.sort(key=lambda pair: -pair[0])
+            options = [(a, a) for _value, a in rated[:width]]
+            self.square_cache[cache_key] = options
+        return options
+
+    # --------------------------------------------------------------- the tree
+    def select(self, node: _Node, player: Player, options: list[tuple[Key, Action]]) -> tuple[Key, Action]:
+        table = node.stats.get(player)
+        if table is None:
+            table = node.stats[player] = {}
+        unvisited = []
+        best: tuple[Key, Action] | None = None
+        best_score = -math.inf
+        c = self.config.exploration
+        for key, action in options:
+            entry = table.get(key)
+            if entry is None:
+                entry = table[key] = [0.0, 0.0, 0.0]
+            entry[2] += 1
+            visits = entry[0]
+            if visits == 0:
+                unvisited.append((key, action))
+                continue
+            score = entry[1] / visits + c * math.sqrt(math.log(entry[2]) / visits)
+            if score > best_score:
+                best_score, best = score, (key, action)
+        if unvisited:
+            return unvisited[self.rng.randrange(len(unvisited))] if len(unvisited) > 1 else unvisited[0]
+        assert best is not None
+        return best
+
+    def iterate(self) -> None:
+        """One imagined game: walk down the tree, add a node, play out, back up the result."""
+        game = self.determinize()
+        node = self.root
+        path: list[tuple[_Node, list[tuple[Player, Key]]]] = []
+        me = self.player
+        while game.result is None and game.round == self.round:
+            chosen: list[tuple[Player, Key]] = []
+            if game.phase is Phase.ASSIGN:
+                picks: list[Action] = []
+                for player in game.to_act:
+                    key, action = self.select(node, player, self.assign_options(game, player, node is self.root))
+                    chosen.append((player, key))
+                    picks.append(action)
+                for action in picks:
+                    game.apply(action)
+                joint: Key = tuple(chosen)
+                if node is self.root:
+                    self.note_root(game, chosen, picks)
+            else:
+                player = game.to_act[0]
+                key, action = self.select(node, player, self.square_options(game, player))
+                chosen.append((player, key))
+                game.apply(action)
+                joint = key
+            path.append((node, chosen))
+            child = node.children.get(joint)
+            if child is None:
+                node.children[joint] = _Node()
+                break
+            node = child
+        reward = self.playout(game)
+        for visited, picks_made in path:
+            for player, key in picks_made:
+                entry = visited.stats[player][key]
+                entry[0] += 1
+                entry[1] += reward if player is me else 1.0 - reward
+
+    def note_root(self, game: Game, chosen: list[tuple[Player, Key]], picks: list[Action]) -> None:
+        """Keep cartouche 1 points and the order of play for the bot's root assignment (the coach reads them)."""
+        me = self.player
+        mine = next((a for a in picks if a.player is me), None)
+        theirs = next((a for a in picks if a.player is not me), None)
+        key = next(k for p, k in chosen if p is me) if any(p is me for p, _ in chosen) else None
+        if key is None or not isinstance(mine, Assign):
+            return
+        if not isinstance(theirs, Assign):
+            theirs_cards = game.assignment(me.other) if game.revealed else None
+            if theirs_cards is None:
+                return
+        else:
+            theirs_cards = theirs.cards
+        entry = self.extra.setdefault(key, [0.0, 0.0, 0.0])
+        step = data.CARTOUCHE1_POINTS_PER_DIFFERENCE
+        entry[0] += 1
+        entry[1] += step * (mine.cards[0] - theirs_cards[0])
+        if mine.cards[1] != theirs_cards[1]:
+            first = 1.0 if mine.cards[1] < theirs_cards[1] else 0.0
+        elif mine.cards[0] != theirs_cards[0]:
+            first = 1.0 if mine.cards[0] < theirs_cards[0] else 0.0
+        elif game.first_player is not None:
+            first = 1.0 if game.first_player is me else 0.0
+        else:
+            first = 0.5
+        entry[2] += first
+
+    # ---------------------------------------------------------------- playout
+    def playout(self, game: Game) -> float:
+        config = self.config
+        last_round = self.round + config.horizon
+        rng = self.rng
+        greedy = config.playout == "greedy"
+        epsilon = config.epsilon
+        weights = config.weights
+        while game.result is None:
+            phase = game.phase
+            if phase is Phase.ASSIGN:
+                if game.round > last_round:
+                    break
+                for player in game.to_act:
+                    hand = tuple(game.hand(player) or ())
+                    patterns = assignment_patterns(hand)
+                    game.apply(Assign(player, patterns[rng.randrange(len(patterns))][1]))
+                continue
+            player = game.to_act[0]
+            if greedy and rng.random() >= epsilon:
+                game.apply(greedy_square(game, player, weights))
+            else:
+                options = game.legal_actions(player)
+                game.apply(options[rng.randrange(len(options))])
+        return win_probability(game, self.player, weights)
+
+    # ---------------------------------------------------------------- results
+    def root_options(self) -> list[OptionStats]:
+        me = self.player
+        table = self.root.stats.get(me, {})
+        view = self.view
+        hand = tuple(view.hand(me) or ())
+        by_pattern = dict(assignment_patterns(hand)) if view.phase is Phase.ASSIGN else {}
+        result = []
+        for key, (visits, total, _available) in table.items():
+            if visits == 0:
+                continue
+            action: Action
+            if key == EXCHANGE_KEY:
+                action = Exchange(me)
+            elif isinstance(key, tuple):
+                action = Assign(me, by_pattern[key])
+            else:
+                action = key  # type: ignore[assignment]
+            extra: dict[str, float] = {}
+            record = self.extra.get(key)
+            if record and record[0]:
+                extra = {"cartouche1": record[1] / record[0], "first": record[2] / record[0]}
+            result.append(OptionStats(action, int(visits), total / visits, extra))
+        result.sort(key=lambda s: (-s.visits, -s.win_rate))
+        if not result:
+            options = view.legal_actions(me)
+            result = [OptionStats(options[0], 0, 0.5)]
+        return result
+
+
+__all__ = ["PRESETS", "MctsBot", "OptionStats", "SearchConfig", "SearchResult", "assignment_patterns"]

@@ -1,0 +1,421 @@
+"""Many seeded games between two bots, as a table a notebook can plot.
+
+Game ``i`` (from 0) is played with the game seed ``seed + i``; each bot's
+random generator is derived from that game seed and its colour.  So every
+game depends only on the seed and its number, never on the order games are
+run in: any :class:`concurrent.futures.Executor` (local processes, threads, a
+Dask or Ray executor) gives the same games.
+
+With ``alternate=True`` the bots swap colours in odd-numbered games, so each
+plays red as often as blue.
+
+>>> result = play_many("greedy", "random", games=4, seed=10, executor=SerialExecutor(), alternate=True)
+>>> [(g.seed, g.red, g.blue) for g in result.games][:2]
+[(10, 'greedy', 'random'), (11, 'random', 'greedy')]
+>>> result.wins_of(0) + result.wins_of(1) + result.draws
+4
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, TypeVar
+
+from .actions import BLUE, PLAYERS, RED, Assign
+from .bots import Bot, make_bot
+from .game import EndReason, Game, Result
+from .rules import Rules
+
+BotSpec = str | Bot
+"""A bot by name (``"greedy"``, ``"mcts:iterations=200"``) or a bot object (picklable for process pools)."""
+
+ENDINGS = ("40 points", "scoring", "temple", "yellow", "green", "round limit")
+"""How a game can end, in the words of the tables: ``40 points`` at cartouche 1, ``scoring`` when 40 or
+more points were reached at a scoring, a whole ``temple``, every ``yellow`` or ``green`` square, or the
+``round limit``."""
+
+T = TypeVar("T")
+
+
+def ending(result: Result) -> str:
+    """The :data:`ENDINGS` word for a finished game's result."""
+    if result.reason is EndReason.POINTS:
+        return "scoring" if result.at_scoring else "40 points"
+    if result.reason is EndReason.ROUND_LIMIT:
+        return "round limit"
+    return result.reason.value
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for a proportion.
+
+    >>> low, high = wilson(180, 200)
+    >>> round(low, 3), round(high, 3)
+    (0.851, 0.934)
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One game: who played which colour, who won, how, and how the scores went."""
+
+    number: int
+    """Game number in the series, from 0."""
+    seed: int
+    red: str
+    """Name of the bot playing red."""
+    blue: str
+    winner: str | None
+    """``"red"``, ``"blue"`` or ``None`` for a draw."""
+    ending: str
+    """One of :data:`ENDINGS`."""
+    rounds: int
+    scores: tuple[int, int]
+    """Final (red, blue) scores."""
+    score_curve: tuple[tuple[int, int], ...]
+    """(red, blue) scores at the end of each round (the last entry is the final score)."""
+    first_cartouche: tuple[tuple[int, int], ...]
+    """(red, blue) cards on cartouche 1, round by round."""
+    decisions: tuple[int, int]
+    """Decisions taken by red and by blue."""
+    think_seconds: tuple[float, float]
+    """Time red's and blue's bot spent deciding (varies from run to run)."""
+    seconds: float
+    """Wall time of the whole game (varies from run to run)."""
+    swapped: bool = False
+    """Whether the first bot of the series played blue in this game."""
+
+    @property
+    def winner_bot(self) -> int | None:
+        """0 if the series' first bot won, 1 for the second, ``None`` for a draw."""
+        if self.winner is None:
+            return None
+        first_won = (self.winner == "red") != self.swapped
+        return 0 if first_won else 1
+
+    def row(self) -> dict[str, Any]:
+        """A flat dict (one table row) without the per-round lists."""
+        row = asdict(self)
+        for name in ("score_curve", "first_cartouche", "scores", "decisions", "think_seconds"):
+            row.pop(name)
+        row.update(
+            red_score=self.scores[0],
+            blue_score=self.scores[1],
+            red_decisions=self.decisions[0],
+            blue_decisions=self.decisions[1],
+            red_think_seconds=self.think_seconds[0],
+            blue_think_seconds=self.think_seconds[1],
+        )
+        return row
+
+
+@dataclass
+class TournamentResult:
+    """Every game of a series and the totals.
+
+    ``games`` is in game-number order.  ``bots`` names the first and second bot
+    (the first plays red unless colours alternate and the game number is odd).
+    """
+
+    bots: tuple[str, str]
+    seed: int
+    alternate: bool
+    games: list[GameSummary] = field(default_factory=list)
+
+    @property
+    def wins(self) -> dict[str, int]:
+        """Wins by colour: ``{"red": R, "blue": B}``."""
+        counts = Counter(game.winner for game in self.games)
+        return {"red": counts["red"], "blue": counts["blue"]}
+
+    @property
+    def draws(self) -> int:
+        """Games without a winner."""
+        return sum(1 for game in self.games if game.winner is None)
+
+    def wins_of(self, bot: int) -> int:
+        """Wins of the first (0) or second (1) bot."""
+        return sum(1 for game in self.games if game.winner_bot == bot)
+
+    def win_rate(self, bot: int = 0) -> float:
+        """Share of games won by the first (0) or second (1) bot; draws count as not won."""
+        return self.wins_of(bot) / len(self.games) if self.games else 0.0
+
+    def confidence(self, bot: int = 0) -> tuple[float, float]:
+        """95% Wilson interval of :meth:`win_rate`."""
+        return wilson(self.wins_of(bot), len(self.games))
+
+    @property
+    def average_rounds(self) -> float:
+        """Mean number of rounds per game."""
+        return sum(game.rounds for game in self.games) / len(self.games) if self.games else 0.0
+
+    @property
+    def endings(self) -> dict[str, int]:
+        """How many games ended each way (every :data:`ENDINGS` key, zeros included)."""
+        counts = Counter(game.ending for game in self.games)
+        return {name: counts[name] for name in ENDINGS}
+
+    @property
+    def seconds_per_game(self) -> float:
+        """Mean wall time per game (over the games' own clocks, so independent of parallelism)."""
+        return sum(game.seconds for game in self.games) / len(self.games) if self.games else 0.0
+
+    def seconds_per_decision(self, bot: int) -> float:
+        """Mean thinking time per decision of the first (0) or second (1) bot."""
+        seconds = decisions = 0.0
+        for game in self.games:
+            colour = bot ^ int(game.swapped)
+            seconds += game.think_seconds[colour]
+            decisions += game.decisions[colour]
+        return seconds / decisions if decisions else 0.0
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One flat dict per game (``pandas.DataFrame(result.rows())`` makes a table)."""
+        return [game.row() for game in self.games]
+
+    def to_dict(self, *, timing: bool = True) -> dict[str, Any]:
+        """Totals and games as JSON-ready data; ``timing=False`` leaves out everything measured in seconds."""
+        low, high = self.confidence(0)
+        second_low, second_high = self.confidence(1)
+        result: dict[str, Any] = {
+            "games": len(self.games),
+            "seed": self.seed,
+            "red": self.bots[0],
+            "blue": self.bots[1],
+            "alternate": self.alternate,
+            "wins": self.wins,
+            "draws": self.draws,
+            "bots": [
+                {"name": self.bots[0], "wins": self.wins_of(0), "win_rate": self.win_rate(0), "ci95": [low, high]},
+                {
+                    "name": self.bots[1],
+                    "wins": self.wins_of(1),
+                    "win_rate": self.win_rate(1),
+                    "ci95": [second_low, second_high],
+                },
+            ],
+            "win_rate": self.win_rate(0),
+            "ci95": [low, high],
+            "average_rounds": self.average_rounds,
+            "endings": self.endings,
+            "per_game": [_game_dict(game, timing) for game in self.games],
+        }
+        if timing:
+            result["timing"] = {
+                "seconds_per_game": self.seconds_per_game,
+                "seconds_per_decision": [self.seconds_per_decision(0), self.seconds_per_decision(1)],
+            }
+        return result
+
+    def text(self) -> str:
+        """A short report in words."""
+        first, second = self.bots
+        count = len(self.games)
+        colours = "colours alternated" if self.alternate else f"{first} plays red"
+        low, high = self.confidence(0)
+        endings = ", ".join(f"{name} {n}" for name, n in self.endings.items())
+        return "\n".join(
+            [
+                f"{first} vs {second}: {count} games from seed {self.seed}, {colours}",
+                f"Wins: {first} {self.wins_of(0)}, {second} {self.wins_of(1)}, draws {self.draws}",
+                f"Win rate of {first}: {self.win_rate(0):.1%} (95% CI {low:.1%} to {high:.1%})",
+                f"Wins by colour: red {self.wins['red']}, blue {self.wins['blue']}",
+                f"Average rounds: {self.average_rounds:.1f}",
+                f"Endings: {endings}",
+                f"Time per game: {self.seconds_per_game:.3f} s; per decision: {first} "
+                f"{self.seconds_per_decision(0) * 1000:.1f} ms, {second} {self.seconds_per_decision(1) * 1000:.1f} ms",
+            ]
+        )
+
+
+def _game_dict(game: GameSummary, timing: bool) -> dict[str, Any]:
+    data = asdict(game)
+    if not timing:
+        data.pop("seconds")
+        data.pop("think_seconds")
+    return data
+
+
+def bot_name(bot: BotSpec) -> str:
+    """The name a bot is listed under."""
+    return bot if isinstance(bot, str) else bot.name
+
+
+def _build(bot: BotSpec) -> Bot:
+    return make_bot(bot) if isinstance(bot, str) else bot
+
+
+def bot_random(game_seed: int, colour: str) -> random.Random:
+    """The generator a bot uses in a game: derived from the game seed and its colour only."""
+    return random.Random(f"aton/bot/{game_seed}/{colour}")
+
+
+def play_game(
+    red: BotSpec,
+    blue: BotSpec,
+    seed: int,
+    rules: Rules | None = None,
+    *,
+    number: int = 0,
+    swapped: bool = False,
+) -> tuple[Game, GameSummary]:
+    """Play one game between two bots; return the finished game (no event log) and its summary."""
+    bots = (_build(red), _build(blue))
+    generators = (bot_random(seed, "red"), bot_random(seed, "blue"))
+    game = Game(seed, rules, events=False)
+    decisions = [0, 0]
+    think = [0.0, 0.0]
+    curve: list[tuple[int, int]] = []
+    first: list[tuple[int, int]] = []
+    pending: dict[int, int] = {}
+    current_round = game.round
+    start = time.perf_counter()
+    while game.result is None:
+        player = game.to_act[0]
+        tick = time.perf_counter()
+        action = bots[player].choose(game.view(player), generators[player])
+        think[player] += time.perf_counter() - tick
+        decisions[player] += 1
+        if isinstance(action, Assign):
+            pending[player] = action.cards[0]
+            if len(pending) == len(PLAYERS):
+                first.append((pending[RED], pending[BLUE]))
+                pending = {}
+        game.apply(action)
+        if game.round != current_round:
+            curve.append((game.score(RED), game.score(BLUE)))
+            current_round = game.round
+    seconds = time.perf_counter() - start
+    result = game.result
+    curve.append((game.score(RED), game.score(BLUE)))
+    summary = GameSummary(
+        number=number,
+        seed=seed,
+        red=bot_name(red),
+        blue=bot_name(blue),
+        winner=None if result.winner is None else result.winner.label,
+        ending=ending(result),
+        rounds=game.round,
+        scores=result.scores,
+        score_curve=tuple(curve),
+        first_cartouche=tuple(first),
+        decisions=(decisions[RED], decisions[BLUE]),
+        think_seconds=(think[RED], think[BLUE]),
+        seconds=seconds,
+        swapped=swapped,
+    )
+    return game, summary
+
+
+def _play_chunk(
+    first: BotSpec, second: BotSpec, seed: int, numbers: Sequence[int], alternate: bool, rules: Rules | None
+) -> list[GameSummary]:
+    built = (_build(first), _build(second))
+    names = (bot_name(first), bot_name(second))
+    summaries = []
+    for number in numbers:
+        swapped = alternate and number % 2 == 1
+        red, blue = (built[1], built[0]) if swapped else built
+        _game, summary = play_game(red, blue, seed + number, rules, number=number, swapped=swapped)
+        red_name, blue_name = (names[1], names[0]) if swapped else names
+        summaries.append(replace(summary, red=red_name, blue=blue_name))
+    return summaries
+
+
+class SerialExecutor(Executor):
+    """Runs each task at once in the calling thread: no processes (handy in tests and small runs)."""
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        """Run ``fn(*args, **kwargs)`` now; return a finished future."""
+        future: Future[T] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as error:
+            future.set_exception(error)
+        return future
+
+
+def _chunks(count: int, pieces: int) -> Iterable[range]:
+    size = max(1, math.ceil(count / max(1, pieces)))
+    for start in range(0, count, size):
+        yield range(start, min(count, start + size))
+
+
+def play_many(
+    red: BotSpec,
+    blue: BotSpec,
+    games: int,
+    seed: int = 0,
+    executor: Executor | None = None,
+    *,
+    alternate: bool = False,
+    rules: Rules | None = None,
+    on_game: Callable[[GameSummary], None] | None = None,
+) -> TournamentResult:
+    """Play ``games`` seeded games between ``red`` and ``blue``; the same arguments give the same games.
+
+    ``executor`` runs batches of games (default: local processes, one per
+    core).  ``alternate=True`` swaps colours in odd games.  ``on_game`` is
+    called in the calling process as each game's batch comes back.  Bots
+    given as objects must be picklable for a process pool; names always are.
+    """
+    if not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+    if not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    for bot in (red, blue):
+        if isinstance(bot, str):
+            make_bot(bot)
+    own = executor is None
+    if executor is None:
+        workers = max(1, min(os.cpu_count() or 1, games))
+        executor = SerialExecutor() if workers == 1 else ProcessPoolExecutor(max_workers=workers)
+    workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+    pieces = 1 if isinstance(executor, SerialExecutor) else workers * 4
+    try:
+        futures = [
+            executor.submit(_play_chunk, red, blue, seed, list(numbers), alternate, rules)
+            for numbers in _chunks(games, pieces)
+        ]
+        summaries: list[GameSummary] = []
+        for future in futures:
+            batch = future.result()
+            summaries.extend(batch)
+            if on_game is not None:
+                for summary in batch:
+                    on_game(summary)
+    finally:
+        if own:
+            executor.shutdown()
+    summaries.sort(key=lambda s: s.number)
+    return TournamentResult((bot_name(red), bot_name(blue)), seed, alternate, summaries)
+
+
+__all__ = [
+    "ENDINGS",
+    "BotSpec",
+    "GameSummary",
+    "SerialExecutor",
+    "TournamentResult",
+    "bot_random",
+    "ending",
+    "play_game",
+    "play_many",
+    "wilson",
+]
+

@@ -1,0 +1,345 @@
+"""The card assignment panel: one player's four cards onto cartouches 1-4, with a live preview.
+
+The panel reads the hand from ``game.view(player)``, so it can only ever hold
+that player's own cards.  Click a card then a cartouche (a filled cartouche
+clicked with no card chosen gives its card back), or use the swap buttons.
+The preview says what the choice means.  *Exchange* hands in the exchange
+counter (while unused); *Confirm* plays ``aton.Assign`` through the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from .. import data
+from ..actions import RED, Action, Assign, Exchange, Player
+from ..game import Game, IllegalAction, Phase
+from .i18n import check_lang, player_word, tr, translate_reason
+from .words import assignment_preview, players_text
+
+__all__ = ["AssignPanel"]
+
+
+class AssignPanel(widgets.VBox):  # type: ignore[misc]
+    """Put the cards in hand on the four cartouches and confirm (CSS class ``aton-assign``).
+
+    ``AssignPanel(game=None, player=RED, *, lang="en")``
+
+    Methods for hosts and tests: :meth:`select_card`, :meth:`put_on`, :meth:`swap`, :meth:`clear`,
+    :meth:`choose` (all four at once), :meth:`exchange`, :meth:`confirm`, :meth:`refresh` (after the
+    game moved on), :meth:`set_player` (two people on one screen), :meth:`set_game`.
+    :meth:`on_action` calls back with the ``Exchange`` or ``Assign`` applied.  ``cards`` is the
+    current choice (``None`` for an empty cartouche).  CSS classes: ``aton-card``,
+    ``aton-cartouche-slot``, ``aton-swap``, ``aton-exchange``, ``aton-confirm``,
+    ``aton-assign-preview``, ``aton-assign-message``.
+    """
+
+    lang = traitlets.Unicode("en")
+
+    def __init__(self, game: Game | None = None, player: Player = RED, *, lang: str = "en", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("aton-assign")
+        self.title = widgets.HTML()
+        self.help = widgets.HTML()
+        self.hand_label = widgets.HTML()
+        self.card_buttons = [self._button("aton-card", "auto") for _ in range(data.HAND_SIZE)]
+        self.slot_buttons = [self._button("aton-cartouche-slot", "13em") for _ in range(data.CARTOUCHE_COUNT)]
+        self.swap_buttons = [self._button("aton-swap", "auto") for _ in range(data.CARTOUCHE_COUNT - 1)]
+        self.clear_button = self._button("aton-clear", "auto")
+        self.exchange_button = self._button("aton-exchange", "auto")
+        self.confirm_button = self._button("aton-confirm", "auto")
+        self.confirm_button.button_style = "success"
+        self.preview = widgets.HTML()
+        self.preview.add_class("aton-assign-preview")
+        self.status = widgets.HTML()
+        self.status.add_class("aton-assign-message")
+        for position, button in enumerate(self.card_buttons):
+            button.on_click(lambda _b, position=position: self.select_card(position))
+        for number, button in enumerate(self.slot_buttons, start=1):
+            button.on_click(lambda _b, number=number: self.put_on(number))
+        for first, button in enumerate(self.swap_buttons, start=1):
+            button.on_click(lambda _b, first=first: self.swap(first, first + 1))
+        self.clear_button.on_click(lambda _b: self.clear())
+        self.exchange_button.on_click(lambda _b: self.exchange())
+        self.confirm_button.on_click(lambda _b: self.confirm())
+        self.children = [
+            self.title,
+            self.help,
+            widgets.HBox([self.hand_label, *self.card_buttons]),
+            widgets.HBox(self.slot_buttons, layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([*self.swap_buttons, self.clear_button], layout=widgets.Layout(flex_flow="row wrap")),
+            self.preview,
+            widgets.HBox([self.exchange_button, self.confirm_button]),
+            self.status,
+        ]
+        self._game = game
+        self._player = Player(player)
+        self._hand: list[int] = []
+        self._slots: list[int | None] = [None] * data.CARTOUCHE_COUNT
+        self._selected: int | None = None
+        self._was_editable = False
+        self._status: Callable[[str], str] | None = None
+        self._callbacks: list[Callable[[Action], None]] = []
+        self.lang = check_lang(lang)
+        self.observe(lambda _change: self._render(), names="lang")
+        self.refresh()
+
+    @staticmethod
+    def _button(css: str, width: str) -> Any:
+        button = widgets.Button(layout=widgets.Layout(width=width, min_width="6em"))
+        button.add_class(css)
+        return button
+
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal: Any) -> str:
+        return check_lang(str(proposal["value"]))
+
+    # ------------------------------------------------------------ public API
+    @property
+    def player(self) -> Player:
+        """The player whose cards the panel shows."""
+        return self._player
+
+    @property
+    def game(self) -> Game | None:
+        """The game the panel plays in."""
+        return self._game
+
+    @property
+    def hand(self) -> list[int]:
+        """The cards in hand as the panel shows them (only the panel's player's own cards)."""
+        return list(self._hand)
+
+    @property
+    def cards(self) -> tuple[int | None, ...]:
+        """The cards on cartouches 1-4 so far (``None``: still empty)."""
+        return tuple(None if slot is None else self._hand[slot] for slot in self._slots)
+
+    @property
+    def editable(self) -> bool:
+        """Whether the player has cards to assign now."""
+        game = self._game
+        return game is not None and game.phase is Phase.ASSIGN and not game.has_assigned(self._player)
+
+    def set_game(self, game: Game | None) -> None:
+        """Assign in ``game`` from now on."""
+        self._game = game
+        self._reset()
+        self.refresh()
+
+    def set_player(self, player: Player) -> None:
+        """Show ``player``'s hand instead (the previous hand leaves the panel)."""
+        self._player = Player(player)
+        self._reset()
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the game again (a new round, an exchange made elsewhere); keeps the choice if the hand is unchanged.
+
+        While the player may assign, the panel shows their hand; once they have assigned, the cards they
+        put on the cartouches (their own, so never hidden from them).
+        """
+        game = self._game
+        hand: list[int] = []
+        slots: list[int | None] = [None] * data.CARTOUCHE_COUNT
+        if game is not None:
+            view = game.view(self._player)
+            if self.editable:
+                hand = list(view.hand(self._player) or [])
+            else:
+                assigned = view.assignment(self._player)
+                if assigned is not None:
+                    hand, slots = list(assigned), list(range(len(assigned)))
+        editable = self.editable
+        if hand != self._hand or not editable or not self._was_editable:
+            self._hand = hand
+            self._slots = [None] * data.CARTOUCHE_COUNT if editable else slots
+            self._selected = None
+            self._status = None if editable else self._waiting_text
+        self._was_editable = editable
+        self._render()
+
+    def select_card(self, position: int) -> None:
+        """Choose the card at ``position`` in the hand (again: let it go)."""
+        if not self.editable or not 0 <= position < len(self._hand) or position in self._slots:
+            return
+        self._selected = None if self._selected == position else position
+        value = self._hand[position]
+        self._status = None if self._selected is None else (lambda lang: tr("assign.select_card", lang, value=value))
+        self._render()
+
+    def put_on(self, number: int) -> None:
+        """Put the chosen card on cartouche ``number``; with no card chosen, take that cartouche's card back."""
+        if not self.editable:
+            return
+        index = number - 1
+        if self._selected is not None:
+            self._slots[index] = self._selected
+            self._selected = None
+        else:
+            self._slots[index] = None
+        self._status = None
+        self._render()
+
+    def swap(self, first: int, second: int) -> None:
+        """Swap the cards of cartouches ``first`` and ``second``."""
+        if not self.editable:
+            return
+        a, b = first - 1, second - 1
+        self._slots[a], self._slots[b] = self._slots[b], self._slots[a]
+        self._render()
+
+    def clear(self) -> None:
+        """Take every card back into the hand."""
+        self._reset()
+        self._render()
+
+    def choose(self, cards: Sequence[int]) -> None:
+        """Put ``cards`` on cartouches 1-4 at once; they must be the cards in hand (``ValueError`` otherwise)."""
+        if sorted(cards) != sorted(self._hand) or len(cards) != data.CARTOUCHE_COUNT:
+            raise ValueError(f"choose the four cards in hand {sorted(self._hand)}, not {list(cards)}")
+        free = list(range(len(self._hand)))
+        slots: list[int | None] = []
+        for value in cards:
+            position = next(p for p in free if self._hand[p] == value)
+            free.remove(position)
+            slots.append(position)
+        self._slots = slots
+        self._selected = None
+        self._status = None
+        self._render()
+
+    def exchange(self) -> Action | None:
+        """Hand in the exchange counter through the engine and show the new hand."""
+        game = self._game
+        if game is None:
+            return None
+        return self._apply(Exchange(self._player), lambda lang: tr("assign.exchanged", lang))
+
+    def confirm(self) -> Action | None:
+        """Play the choice as ``aton.Assign`` through the engine (all four cartouches must be filled)."""
+        game = self._game
+        if game is None or not self.editable:
+            return None
+        cards = self.cards
+        if any(card is None for card in cards):
+            self._status = lambda lang: tr("assign.need_all", lang)
+            self._render()
+            return None
+        return self._apply(Assign(self._player, tuple(card for card in cards if card is not None)), None)
+
+    def on_action(self, callback: Callable[[Action], None], remove: bool = False) -> None:
+        """Call ``callback(action)`` after the panel applied an ``Exchange`` or an ``Assign``."""
+        if remove:
+            if callback in self._callbacks:
+                self._callbacks.remove(callback)
+        elif callback not in self._callbacks:
+            self._callbacks.append(callback)
+
+    # ------------------------------------------------------------- internals
+    def _apply(self, action: Action, done: Callable[[str], str] | None) -> Action | None:
+        game = self._game
+        if game is None:
+            return None
+        try:
+            game.apply(action)
+        except IllegalAction as error:
+            reason = str(error)
+            self._status = lambda lang: _capital(translate_reason(reason, lang))
+            self._render()
+            return None
+        self.refresh()
+        if done is not None:
+            self._status = done
+            self._render()
+        for callback in list(self._callbacks):
+            callback(action)
+        return action
+
+    def _waiting_text(self, lang: str) -> str:
+        game = self._game
+        if game is None:
+            return ""
+        if game.phase is not Phase.ASSIGN:
+            return tr("assign.not_now", lang) if not game.has_assigned(self._player) else tr("assign.done_all", lang)
+        if not game.has_assigned(self._player):
+            return ""
+        waiting = [p for p in game.view(self._player).to_act if p is not self._player]
+        return tr("assign.done", lang, players=players_text(waiting, lang)) if waiting else tr("assign.done_all", lang)
+
+    def _reset(self) -> None:
+        self._slots = [None] * data.CARTOUCHE_COUNT
+        self._selected = None
+        self._status = None
+
+    def _render(self) -> None:
+        lang = self.lang
+        editable = self.editable
+        name = player_word(self._player.label, lang)
+        self.title.value = f"<h4>{escape(tr('assign.title', lang, player=name))}</h4>"
+        self.help.value = f"<p>{escape(tr('assign.help', lang))}</p>" if editable else ""
+        self.hand_label.value = f"<b>{escape(tr('assign.hand', lang))}</b>"
+        placed = {slot: number for number, slot in enumerate(self._slots, start=1) if slot is not None}
+        for position, button in enumerate(self.card_buttons):
+            if position >= len(self._hand):
+                button.description = ""
+                button.disabled = True
+                button.layout.display = "none"
+                continue
+            value = self._hand[position]
+            button.layout.display = ""
+            if position in placed:
+                button.description = tr("assign.card_placed", lang, value=value, number=placed[position])
+                button.button_style = ""
+                button.disabled = True
+            elif position == self._selected:
+                button.description = tr("assign.card_chosen", lang, value=value)
+                button.button_style = "info"
+                button.disabled = False
+            else:
+                button.description = tr("assign.card", lang, value=value)
+                button.button_style = ""
+                button.disabled = not editable
+        cards = self.cards
+        for number, button in enumerate(self.slot_buttons, start=1):
+            meaning = tr(f"cartouche_short.{number}", lang)
+            card = cards[number - 1]
+            if card is None:
+                button.description = tr("assign.slot_empty", lang, number=number, meaning=meaning)
+                button.button_style = ""
+            else:
+                button.description = tr("assign.slot_card", lang, number=number, meaning=meaning, value=card)
+                button.button_style = "warning"
+            button.disabled = not editable
+        for first, button in enumerate(self.swap_buttons, start=1):
+            button.description = tr("assign.swap", lang, a=first, b=first + 1)
+            button.disabled = not editable
+        self.clear_button.description = tr("assign.clear", lang)
+        self.clear_button.disabled = not editable
+        game = self._game
+        can_exchange = editable and game is not None and game.exchange_available(self._player)
+        self.exchange_button.description = tr("assign.exchange", lang)
+        self.exchange_button.layout.display = "" if can_exchange else "none"
+        self.confirm_button.description = tr("assign.confirm", lang)
+        self.confirm_button.disabled = not editable or any(card is None for card in cards)
+        if editable or any(card is not None for card in cards):
+            round_number = game.round if game is not None else 1
+            lines = assignment_preview(cards, round_number, lang)
+            items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+            self.preview.value = (
+                f'<div role="status" aria-live="polite"><b>{escape(tr("assign.preview_title", lang))}</b>'
+                f"<ul>{items}</ul></div>"
+            )
+        else:
+            self.preview.value = ""
+        text = self._status(lang) if self._status is not None else ""
+        self.status.value = f'<div role="status" aria-live="polite">{escape(text)}</div>' if text else ""
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,555 @@
+"""The board view: the scene painted on an ipycanvas ``MultiCanvas``, with clicks, hover and keys.
+
+Layers (bottom to top): the static board (drawn once per language), the
+pieces (counters, markers, cards, stocks) and the overlay (highlights,
+keyboard focus, hover).  A redraw repaints only the layers whose shapes
+changed, inside one ``hold_canvas()``.  When a browser connects (a Voila page
+opening, a notebook reloaded) every layer is painted again, so the board is
+never blank.
+
+The board never decides a rule: a click on a square becomes
+``Place``/``Remove`` for the player who must act, the engine checks it
+(``game.why_illegal``) and plays it (``game.apply``); a refused click shows
+the engine's reason in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from html import escape
+from typing import Any
+
+import ipycanvas
+import ipywidgets as widgets
+import traitlets
+
+from .. import data
+from ..actions import Action, Place, Player, Remove, Square
+from ..events import Event
+from ..explain import explain
+from ..game import Game, GameView, Phase
+from ..rules import Layout
+from .i18n import check_lang, tr, translate_reason
+from .paint import paint_layer
+from .scene import (
+    GEOMETRY,
+    LAYERS,
+    Highlights,
+    Scene,
+    Shape,
+    Target,
+    highlights_for_events,
+    hit_areas,
+    overlay_layer,
+    pieces_layer,
+    static_layer,
+)
+from .twin import TextTwin
+from .words import describe, prompt
+
+__all__ = ["BoardView"]
+
+_ACTING_PHASES = (Phase.REMOVE, Phase.PLACE, Phase.SCORING_REMOVE)
+_ARROWS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
+
+
+def _reset_canvas_manager() -> None:
+    """Make ipycanvas name the target canvas again in the next batch (a newly connected browser needs it)."""
+    ipycanvas.canvas._CANVAS_MANAGER._current_canvas = None
+
+
+def _square_words(square: Square, lang: str) -> str:
+    temple, index = square
+    row, column = divmod(index, data.COLUMNS_PER_TEMPLE)
+    return tr("picker.where", lang, temple=temple, row=row + 1, column=column + 1)
+
+
+def _status(text: str, *, alert: bool = False) -> str:
+    role = 'class="aton-reason" role="alert"' if alert else 'role="status" aria-live="polite"'
+    return f"<div {role}>{escape(text)}</div>"
+
+
+class BoardView(widgets.VBox):  # type: ignore[misc]
+    """The Aton board on a canvas, with its prompt, hover help, a square picker and a text twin.
+
+    ``BoardView(game=None, *, viewer=None, controls=(), lang="en", scale=2.0,
+    show_twin=True, show_changes=True, display_width=None)``
+
+    - ``game``: the live :class:`~aton.Game` to show and play (``None``: an empty board; see :meth:`set_game`).
+    - ``viewer``: the player looking at the screen; the board draws ``game.view(viewer)``, so the
+      opponent's hidden cards are never read.  ``None`` shows public information only.
+    - ``controls``: the players whose removals and placements this board sends to the engine
+      (``()``: a board to look at; ``(RED,)``: a human plays red; ``(RED, BLUE)``: two people).
+    - ``scale``: the canvas is drawn ``scale`` times larger than displayed, for sharp high-DPI screens.
+    - ``show_twin``: put the text twin (``board.twin``) below the canvas.
+    - ``show_changes``: after :meth:`refresh`, mark the squares the new events placed or emptied.
+    - ``display_width``: the largest width in CSS pixels (default: the logical width, 980).
+
+    Callbacks: :meth:`on_action` (an action was applied), :meth:`on_illegal` (the engine refused a
+    click, with its reason), :meth:`on_select` (any click on a target).  Set ``lang`` to ``"fr"`` or
+    ``"en"`` at any time.  CSS classes: ``aton-board`` (the canvas), ``aton-message`` (prompt and
+    reasons), ``aton-hover`` (what is under the mouse or keyboard focus), ``aton-square-picker``,
+    ``aton-text-twin``.
+    """
+
+    lang = traitlets.Unicode("en")
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        viewer: Player | None = None,
+        controls: Iterable[Player] = (),
+        lang: str = "en",
+        scale: float = 2.0,
+        show_twin: bool = True,
+        show_changes: bool = True,
+        display_width: float | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.add_class("aton-board-view")
+        self.geometry = GEOMETRY
+        self.scale = float(scale)
+        self.show_changes = show_changes
+        g = self.geometry
+        self.canvas = ipycanvas.MultiCanvas(
+            len(LAYERS),
+            width=round(g.width * self.scale),
+            height=round(g.height * self.scale),
+            layout=widgets.Layout(width="100%", max_width=f"{display_width or g.width:g}px", height="auto"),
+        )
+        self.canvas.add_class("aton-board")
+        self.message = widgets.HTML()
+        self.message.add_class("aton-message")
+        self.info = widgets.HTML()
+        self.info.add_class("aton-hover")
+        self.keys_help = widgets.HTML()
+        self.keys_help.add_class("aton-keys-help")
+        self.picker = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", min_width="18em"))
+        self.choose_button = widgets.Button()
+        self.choose_button.on_click(lambda _button: self._choose_picked())
+        self.picker_box = widgets.HBox([self.picker, self.choose_button], layout=widgets.Layout(display="none"))
+        self.picker_box.add_class("aton-square-picker")
+        self.twin = TextTwin(lang=lang, viewer=viewer)
+        self.children = [self.message, self.canvas, self.info, self.picker_box, self.keys_help] + (
+            [self.twin] if show_twin else []
+        )
+
+        self._game: Game | None = None
+        self._viewer = viewer
+        self._controls: tuple[Player, ...] = tuple(Player(p) for p in controls)
+        self._state: Game | None = None
+        self._shown: Game | None = None
+        self._shown_highlights = Highlights()
+        self._changes = Highlights()
+        self._events_seen = 0
+        self._cursor: Square | None = None
+        self._hover: Target | None = None
+        self._message: Callable[[str], str] | None = None
+        self._message_alert = False
+        self._info: Callable[[str], str] | None = None
+        self._painted: dict[str, tuple[Shape, ...]] = {}
+        self._static_cache: dict[tuple[Layout, str], tuple[Shape, ...]] = {}
+        self._hits = hit_areas(g)
+        self._scene: Scene | None = None
+        self._action_callbacks: list[Callable[[Action], None]] = []
+        self._illegal_callbacks: list[Callable[[Action, str], None]] = []
+        self._select_callbacks: list[Callable[[Target], None]] = []
+        self.paint_counts: dict[str, int] = dict.fromkeys(LAYERS, 0)
+        """How many times each layer was painted (the board repaints only layers that changed)."""
+
+        self.lang = check_lang(lang)
+        self.canvas.on_mouse_down(self.handle_click)
+        self.canvas.on_mouse_move(self.handle_move)
+        self.canvas.on_mouse_out(self.handle_out)
+        self.canvas.on_key_down(self.handle_key)
+        self.canvas.on_client_ready(self.redraw)
+        self.observe(self._on_lang, names="lang")
+        self._relabel()
+        self.set_game(game)
+
+    # ------------------------------------------------------------ public API
+    @property
+    def game(self) -> Game | None:
+        """The live game this board shows and plays."""
+        return self._game
+
+    @property
+    def viewer(self) -> Player | None:
+        """The player looking at the board (``None``: public information only)."""
+        return self._viewer
+
+    @property
+    def controls(self) -> tuple[Player, ...]:
+        """The players whose clicks this board sends to the engine."""
+        return self._controls
+
+    @controls.setter
+    def controls(self, players: Iterable[Player]) -> None:
+        self._controls = tuple(Player(p) for p in players)
+        self._relabel()
+        self._render()
+
+    @property
+    def state(self) -> Game | None:
+        """The state drawn now: a shown step, or the live game as ``viewer`` sees it."""
+        return self._state
+
+    @property
+    def scene(self) -> Scene | None:
+        """The scene drawn last (shapes and hit areas, in logical pixels)."""
+        return self._scene
+
+    @property
+    def showing(self) -> bool:
+        """True while :meth:`show` displays a state other than the live game (clicks only describe)."""
+        return self._shown is not None
+
+    def set_game(self, game: Game | None) -> None:
+        """Show and play ``game`` from now on (a new game, a loaded position)."""
+        self._game = game
+        self._events_seen = len(game.events) if game is not None else 0
+        self._changes = Highlights()
+        self._cursor = None
+        self._shown = None
+        self._message = None
+        self._update_state()
+        self._render()
+
+    def set_viewer(self, viewer: Player | None) -> None:
+        """Look at the game as ``viewer`` (for two people sharing a screen)."""
+        self._viewer = viewer
+        self._cursor = None
+        self._update_state()
+        self._render()
+
+    def refresh(self) -> None:
+        """Draw the live game again, after someone else (a bot, another widget) changed it.
+
+        With ``show_changes`` the squares the new events placed or emptied are marked.
+        """
+        game = self._game
+        if game is not None and self.show_changes and len(game.events) > self._events_seen:
+            self._changes = highlights_for_events(game.events[self._events_seen :], game.rules.layout)
+        self._events_seen = len(game.events) if game is not None else 0
+        self._shown = None
+        self._message = None
+        self._update_state()
+        self._render()
+
+    def show(self, state: Game, highlights: Highlights | None = None) -> None:
+        """Draw ``state`` (a step of a timeline, a teaching position) with ``highlights``; clicks only describe.
+
+        :meth:`refresh` goes back to the live game.
+        """
+        if self._viewer is not None and not isinstance(state, GameView):
+            state = state.view(self._viewer)
+        self._shown = state
+        self._shown_highlights = highlights or Highlights()
+        self._message = lambda lang: ""
+        self._update_state()
+        self._render()
+
+    def say(self, text: str | Callable[[str], str], *, alert: bool = False) -> None:
+        """Put a message above the board: a text, or a function of the language (kept on a language switch)."""
+        self._message = text if callable(text) else (lambda lang, text=text: text)
+        self._message_alert = alert
+        self._render_message()
+
+    def legal_squares(self) -> list[Square]:
+        """Squares the acting player may choose now, if this board controls that player."""
+        game = self._game
+        if game is None or self._shown is not None or game.phase not in _ACTING_PHASES:
+            return []
+        actor = game.actor
+        if actor is None or actor not in self._controls:
+            return []
+        return game.legal_squares(actor)
+
+    def choose(self, square: Square) -> Action | None:
+        """Choose ``square`` as a click would: play it through the engine, or show why it is refused.
+
+        Returns the action applied, or ``None``.
+        """
+        game = self._game
+        if game is None or self._shown is not None:
+            self._describe(Target("square", square=square))
+            return None
+        player = self._chooser()
+        if player is None:
+            target = Target("square", square=square)
+            self._message = lambda lang: f"{tr('read_only', lang)} {self._describe_text(target, lang)}"
+            self._message_alert = False
+            self._render_message()
+            return None
+        action: Action = (
+            Remove(player, square) if game.phase in (Phase.REMOVE, Phase.SCORING_REMOVE) else Place(player, square)
+        )
+        reason = game.why_illegal(action)
+        if reason is not None:
+            self._message = lambda lang: tr(
+                "not_allowed", lang, where=_square_words(square, lang), reason=_capital(translate_reason(reason, lang))
+            )
+            self._message_alert = True
+            self._render_message()
+            for refused in list(self._illegal_callbacks):
+                refused(action, reason)
+            return None
+        before = len(game.events)
+        game.apply(action)
+        new_events = game.events[before:]
+        if self.show_changes:
+            self._changes = highlights_for_events(new_events, game.rules.layout)
+        self._events_seen = len(game.events)
+        first = new_events[0] if new_events else None
+        self._message = lambda lang: _after_action(first, self._state or game, lang)
+        self._message_alert = False
+        self._update_state()
+        self._render()
+        for callback in list(self._action_callbacks):
+            callback(action)
+        return action
+
+    def on_action(self, callback: Callable[[Action], None], remove: bool = False) -> None:
+        """Call ``callback(action)`` after this board applied ``action`` to the game."""
+        _register(self._action_callbacks, callback, remove)
+
+    def on_illegal(self, callback: Callable[[Action, str], None], remove: bool = False) -> None:
+        """Call ``callback(action, reason)`` when the engine refuses a click (``reason`` in English)."""
+        _register(self._illegal_callbacks, callback, remove)
+
+    def on_select(self, callback: Callable[[Target], None], remove: bool = False) -> None:
+        """Call ``callback(target)`` for every click on a part of the board (square, cartouche, Kingdom...)."""
+        _register(self._select_callbacks, callback, remove)
+
+    def square_center(self, square: Square) -> tuple[float, float]:
+        """Centre of ``square`` in canvas pixels (what mouse events report), for tests and tools."""
+        x, y = self.geometry.square_box(square).center
+        return (x * self.scale, y * self.scale)
+
+    def target_at(self, x: float, y: float) -> Target | None:
+        """The target under canvas pixel ``(x, y)``."""
+        scale = self.scale
+        for area in self._hits:
+            if area.box.contains(x / scale, y / scale):
+                return area.target
+        return None
+
+    def redraw(self) -> None:
+        """Paint every layer again (a newly connected browser starts with a blank canvas)."""
+        self._painted.clear()
+        self._render()
+
+    # -------------------------------------------------------- event handlers
+    def handle_click(self, x: float, y: float) -> Action | None:
+        """A mouse press at canvas pixel ``(x, y)``: choose a square, or describe what was clicked."""
+        target = self.target_at(x, y)
+        if target is None:
+            return None
+        for callback in list(self._select_callbacks):
+            callback(target)
+        if target.kind == "square" and target.square is not None:
+            self._cursor = None
+            return self.choose(target.square)
+        self._describe(target)
+        return None
+
+    def handle_move(self, x: float, y: float) -> None:
+        """The mouse moved to canvas pixel ``(x, y)``: outline and describe what is under it."""
+        target = self.target_at(x, y)
+        if target == self._hover:
+            return
+        self._hover = target
+        self._info = None if target is None else (lambda lang, t=target: self._describe_text(t, lang))
+        self._render(twin=False)
+
+    def handle_out(self, x: float = 0.0, y: float = 0.0) -> None:
+        """The mouse left the canvas."""
+        if self._hover is not None:
+            self._hover = None
+            self._info = self._cursor_info()
+            self._render(twin=False)
+
+    def handle_key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> Action | None:
+        """A key pressed on the focused canvas: arrows move the focus square, Enter or Space chooses it."""
+        if key in _ARROWS:
+            self._cursor = _move(self._cursor or self._first_focus(), *_ARROWS[key])
+            self._info = self._cursor_info()
+            self._render()
+            return None
+        if key in ("Enter", " ", "Spacebar") and self._cursor is not None:
+            return self.choose(self._cursor)
+        if key == "Escape":
+            self._cursor = None
+            self._info = None
+            self._render()
+        return None
+
+    # ------------------------------------------------------------- internals
+    def _chooser(self) -> Player | None:
+        """The controlled player a click speaks for (the engine then says whether it is their turn)."""
+        game = self._game
+        if game is None or not self._controls:
+            return None
+        actor = game.actor
+        if game.phase in _ACTING_PHASES and actor in self._controls:
+            return actor
+        waiting = [p for p in game.to_act if p in self._controls]
+        return waiting[0] if waiting else self._controls[0]
+
+    def _choose_picked(self) -> None:
+        square = self.picker.value
+        if square is not None:
+            self.choose(tuple(square))
+
+    def _first_focus(self) -> Square:
+        legal = self.legal_squares()
+        return legal[0] if legal else (1, 0)
+
+    def _cursor_info(self) -> Callable[[str], str] | None:
+        cursor = self._cursor
+        if cursor is None:
+            return None
+        return lambda lang: self._describe_text(Target("square", square=cursor), lang)
+
+    def _describe_text(self, target: Target, lang: str) -> str:
+        state = self._state
+        return "" if state is None else describe(target, state, lang, self._viewer)
+
+    def _describe(self, target: Target) -> None:
+        self._info = lambda lang: self._describe_text(target, lang)
+        self._render_info()
+
+    def _update_state(self) -> None:
+        if self._shown is not None:
+            self._state = self._shown
+        elif self._game is None:
+            self._state = None
+        elif self._viewer is not None and not isinstance(self._game, GameView):
+            self._state = self._game.view(self._viewer)
+        else:
+            self._state = self._game
+
+    def _highlights(self) -> Highlights:
+        if self._shown is not None:
+            base = self._shown_highlights
+        else:
+            base = self._changes.merged(Highlights(legal=frozenset(self.legal_squares())))
+        return base.merged(Highlights(cursor=self._cursor, hover=self._hover))
+
+    def _static(self, layout: Layout) -> tuple[Shape, ...]:
+        key = (layout, self.lang)
+        if key not in self._static_cache:
+            self._static_cache[key] = static_layer(layout, self.lang, self.geometry)
+        return self._static_cache[key]
+
+    def _render(self, *, twin: bool = True) -> None:
+        state = self._state
+        lang = self.lang
+        highlights = self._highlights()
+        layout = state.rules.layout if state is not None else Layout()
+        layers = {
+            "static": self._static(layout),
+            "pieces": pieces_layer(state, lang, self._viewer, self.geometry) if state is not None else (),
+            "overlay": overlay_layer(highlights, lang, self.geometry) if state is not None else (),
+        }
+        self._scene = Scene(layers["static"], layers["pieces"], layers["overlay"], self._hits, geometry=self.geometry)
+        changed = [name for name in LAYERS if self._painted.get(name) != layers[name]]
+        if changed:
+            _reset_canvas_manager()
+            with ipycanvas.hold_canvas():
+                for name in changed:
+                    paint_layer(self.canvas[LAYERS.index(name)], layers[name], self.scale)
+                    self.paint_counts[name] += 1
+            self._painted.update({name: layers[name] for name in changed})
+        if twin:
+            twin_highlights = Highlights(
+                legal=highlights.legal, placed=highlights.placed, removed=highlights.removed, temples=highlights.temples
+            )
+            self.twin.show(state, twin_highlights, self._viewer)
+            self._update_picker()
+            self._render_message()
+        self._render_info()
+
+    def _render_message(self) -> None:
+        lang = self.lang
+        if self._message is not None:
+            text = self._message(lang)
+        elif self._shown is None and self._state is not None:
+            text = prompt(self._state, lang)
+        else:
+            text = ""
+        self.message.value = _status(text, alert=self._message_alert and self._message is not None) if text else ""
+
+    def _render_info(self) -> None:
+        text = self._info(self.lang) if self._info is not None else ""
+        self.info.value = _status(text) if text else ""
+
+    def _update_picker(self) -> None:
+        legal = self.legal_squares()
+        lang = self.lang
+        state = self._state
+        if not legal or state is None:
+            self.picker_box.layout.display = "none"
+            self.picker.options = []
+            return
+        options = [
+            (
+                tr(
+                    "picker.option",
+                    lang,
+                    where=_square_words(sq, lang),
+                    kind=tr(f"kind_square.{state.layout_kind(sq).code}", lang),
+                ),
+                sq,
+            )
+            for sq in legal
+        ]
+        self.picker.options = options
+        if self.picker.value not in legal:
+            self.picker.value = legal[0]
+        self.picker_box.layout.display = ""
+
+    def _relabel(self) -> None:
+        lang = self.lang
+        self.picker.description = tr("picker.label", lang)
+        self.choose_button.description = tr("picker.choose", lang)
+        self.keys_help.value = f"<small>{escape(tr('keys_help', lang))}</small>" if self._controls else ""
+
+    def _on_lang(self, change: Any) -> None:
+        self.twin.lang = self.lang
+        self._relabel()
+        self._render()
+
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal: Any) -> str:
+        return check_lang(str(proposal["value"]))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _after_action(event: Event | None, state: Game, lang: str) -> str:
+    said = explain(event, lang) if event is not None else ""
+    return f"{said} {prompt(state, lang)}".strip()
+
+
+def _move(square: Square, d_row: int, d_column: int) -> Square:
+    """The square next to ``square`` on the board's grid of temples side by side (stops at the edges)."""
+    temple, index = square
+    row, column = divmod(index, data.COLUMNS_PER_TEMPLE)
+    row = min(max(row + d_row, 0), data.ROWS_PER_TEMPLE - 1)
+    wide = (temple - 1) * data.COLUMNS_PER_TEMPLE + column + d_column
+    wide = min(max(wide, 0), data.TEMPLE_COUNT * data.COLUMNS_PER_TEMPLE - 1)
+    temple, column = divmod(wide, data.COLUMNS_PER_TEMPLE)
+    return (temple + 1, row * data.COLUMNS_PER_TEMPLE + column)
+
+
+def _register(callbacks: list[Any], callback: Any, remove: bool) -> None:
+    if remove:
+        if callback in callbacks:
+            callbacks.remove(callback)
+    elif callback not in callbacks:
+        callbacks.append(callback)

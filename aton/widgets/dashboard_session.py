@@ -1,0 +1,358 @@
+"""What the dashboard plays, without any widget: the game, who plays each side, files, background work.
+
+- :class:`Setup` is what a player chooses for a new game (mode, bot level, colour, seed, names);
+  :class:`Session` is a game with its players: which side a person plays, which a bot.
+- :func:`save_file` writes a game to a file that reveals nothing hidden from the people at the
+  screen; :func:`read_game_file` reads a saved game, a teacher's position or a record, and turns
+  every problem into a :class:`LoadError` with a clear message.
+- :class:`Worker` runs a bot's or the coach's search away from the page's thread and hands the
+  result back on it, so the page never freezes.
+
+>>> import aton
+>>> session = Session(Setup(mode=Mode.BOT, level="easy", human=aton.RED, seed=12))
+>>> session.controller(aton.BLUE), session.viewer, session.controls
+('bot', RED, (RED,))
+>>> saved = save_file(session.game, session.viewer)
+>>> '"deck"' in saved.text, saved.full
+(False, False)
+>>> again = read_game_file(saved.text.encode(), "saved.json", seed_if_missing=5)
+>>> again.hand(aton.RED) == session.game.hand(aton.RED), again.score(aton.BLUE)
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Generic, TypeVar
+
+from ..actions import BLUE, PLAYERS, RED, Player
+from ..bots import Bot, make_bot
+from ..game import Game, GameView, new_game
+from ..position import RECORD_FORMAT, replay
+
+__all__ = [
+    "LEVELS",
+    "MAX_FILE_BYTES",
+    "Job",
+    "LoadError",
+    "Mode",
+    "SavedFile",
+    "Session",
+    "Setup",
+    "Worker",
+    "fresh_seed",
+    "public_position",
+    "read_game_file",
+    "save_file",
+]
+
+LEVELS = ("easy", "medium", "hard")
+"""Bot levels offered, weakest first (names of :func:`aton.bots.make_bot`)."""
+
+MAX_FILE_BYTES = 2_000_000
+"""Files larger than this are refused before reading (a long game's full snapshot is about 150 kB)."""
+
+SEED_RANGE = 1_000_000
+"""New random seeds are below this, short enough to read out to a class."""
+
+
+class Mode(Enum):
+    """Who plays: a person against a bot, two people sharing a screen, or two bots watched."""
+
+    BOT = "bot"
+    TWO = "two"
+    WATCH = "watch"
+
+
+def fresh_seed() -> int:
+    """A new random seed, drawn from the operating system (never from the shared ``random`` module)."""
+    return secrets.randbelow(SEED_RANGE)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The choices behind a new game.
+
+    ``human`` is the colour the person plays against a bot; ``names`` are optional
+    names for red and blue when two people share the screen; ``seed=None`` draws a new one.
+    """
+
+    mode: Mode = Mode.BOT
+    level: str = "easy"
+    human: Player = RED
+    seed: int | None = None
+    names: tuple[str, str] = ("", "")
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f"the bot level is one of {', '.join(LEVELS)}, not {self.level!r}")
+        object.__setattr__(self, "human", Player(self.human))
+        object.__setattr__(self, "mode", Mode(self.mode))
+
+
+class Session:
+    """A game and its players.
+
+    Bots get a generator seeded from the game's seed and their colour, so a shared seed played with
+    the same moves gives the same bot answers.
+    """
+
+    def __init__(self, setup: Setup, game: Game | None = None, *, source: str | None = None) -> None:
+        self.setup = setup
+        if game is None:
+            game = new_game(setup.seed if setup.seed is not None else fresh_seed())
+        self.game = game
+        self.source = source
+        """The name of the file the game was loaded from, if any."""
+        self.bots: dict[Player, Bot] = {p: make_bot(setup.level) for p in PLAYERS if self.controller(p) == "bot"}
+        self.bot_rngs = {p: random.Random(f"aton/dashboard/{game.seed}/{p.label}") for p in self.bots}
+
+    @property
+    def mode(self) -> Mode:
+        """The mode of play."""
+        return self.setup.mode
+
+    def controller(self, player: Player) -> str:
+        """``"human"`` or ``"bot"``: who decides for ``player``."""
+        mode = self.setup.mode
+        if mode is Mode.TWO or (mode is Mode.BOT and player is self.setup.human):
+            return "human"
+        return "bot"
+
+    @property
+    def humans(self) -> tuple[Player, ...]:
+        """The colours people play."""
+        return tuple(p for p in PLAYERS if self.controller(p) == "human")
+
+    @property
+    def viewer(self) -> Player | None:
+        """Whose eyes the shared parts of the page use: the person against a bot, else nobody (public only)."""
+        return self.setup.human if self.setup.mode is Mode.BOT else None
+
+    @property
+    def controls(self) -> tuple[Player, ...]:
+        """The colours whose squares clicks on the board choose."""
+        return self.humans
+
+    def bots_to_decide(self) -> list[Player]:
+        """The bots that must decide now."""
+        return [p for p in self.game.to_act if p in self.bots]
+
+    def name(self, player: Player, word: str) -> str:
+        """A display name: ``"Blue (Ana)"`` when two people gave names, else ``word`` (the colour's word)."""
+        given = self.setup.names[player].strip() if self.setup.mode is Mode.TWO else ""
+        return f"{word} ({given})" if given else word
+
+
+# -------------------------------------------------------------------- files
+class LoadError(ValueError):
+    """A file that cannot become a game; the message says why."""
+
+
+@dataclass(frozen=True)
+class SavedFile:
+    """A file to download: its name, its JSON text, and whether it is the full game (``full``)."""
+
+    name: str
+    text: str
+    full: bool
+    viewer: Player | None
+
+
+def public_position(game: Game, viewer: Player | None) -> dict[str, Any]:
+    """The position as ``viewer`` may know it (``None``: what everyone may know), in the position format.
+
+    Left out: both draw piles, the random stream, the seed, the history, the opponent's hand and any
+    assignment still face down for the viewer.  :meth:`aton.Game.from_dict` deals the missing cards
+    again, so a loaded file plays on with fresh hidden cards.
+
+    >>> import aton
+    >>> game = aton.new_game(seed=3)
+    >>> game.apply(aton.Assign(aton.BLUE, tuple(game.hand(aton.BLUE))))
+    >>> position = public_position(game, aton.RED)
+    >>> position["blue"].get("assignment"), "hand" in position["blue"], position["red"]["hand"] == game.hand(aton.RED)
+    (None, False, True)
+    """
+    snapshot = game.to_dict()
+    position: dict[str, Any] = {
+        key: snapshot[key]
+        for key in ("format", "rules", "round", "phase", "temples", "kingdom", "revealed", "resolution", "result")
+    }
+    for player in PLAYERS:
+        side = dict(snapshot[player.label])
+        side.pop("deck", None)
+        if player is not viewer:
+            side.pop("hand", None)
+            if not game.revealed:
+                side["assignment"] = None
+        position[player.label] = side
+    who = "everyone" if viewer is None else viewer.label
+    position["description"] = (
+        f"Saved from the Aton dashboard in round {game.round}, as {who} sees it. "
+        "Hidden cards are not in this file: they are dealt again when it is loaded."
+    )
+    return position
+
+
+def save_file(game: Game, viewer: Player | None) -> SavedFile:
+    """The file to download for ``game``: the full game once it is over, else :func:`public_position`."""
+    if game.result is not None:
+        return SavedFile(f"aton-game-seed-{game.seed}.json", game.to_json(indent=1), True, viewer)
+    text = json.dumps(public_position(game, viewer), indent=1)
+    who = "everyone" if viewer is None else viewer.label
+    return SavedFile(f"aton-round-{game.round}-{who}.json", text, False, viewer)
+
+
+def read_game_file(data: bytes, name: str, seed_if_missing: int) -> Game:
+    """A game from a file's bytes: a saved game, a teacher's position or a record (``aton-record/1``).
+
+    A position without a seed gets ``seed_if_missing``, which deals its missing cards.  Raises
+    :class:`LoadError` saying what is wrong; nothing else escapes.
+    """
+    if len(data) > MAX_FILE_BYTES:
+        raise LoadError(f"the file is too large ({len(data)} bytes; a game is at most {MAX_FILE_BYTES})")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LoadError("the file is not text (UTF-8)") from None
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise LoadError(
+            f"this is not readable JSON ({error.msg} at line {error.lineno}, column {error.colno})"
+        ) from None
+    if not isinstance(raw, dict):
+        raise LoadError('a game file is a JSON object such as {"temples": [...], "round": 3}')
+    try:
+        if raw.get("format") == RECORD_FORMAT:
+            return replay(raw)
+        if "seed" not in raw:
+            raw = {**raw, "seed": seed_if_missing}
+        return Game.from_dict(raw)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as error:
+        reason = str(error) or type(error).__name__
+        raise LoadError(reason) from None
+
+
+# ------------------------------------------------------- background work
+R = TypeVar("R")
+Schedule = Callable[[Callable[[], None]], None]
+"""Run a function on the page's thread, soon; callable from any thread."""
+
+
+class Job:
+    """One piece of background work (a bot's or the coach's search); :meth:`cancel` asks it to stop early."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._cancelled = threading.Event()
+        self.progress = 0.0
+        self.started = time.perf_counter()
+
+    def cancel(self) -> None:
+        """Ask the work to stop; its result will be thrown away."""
+        self._cancelled.set()
+
+    @property
+    def cancelled(self) -> bool:
+        """Whether :meth:`cancel` was called."""
+        return self._cancelled.is_set()
+
+    def __repr__(self) -> str:
+        return f"<Job {self.name} {'cancelled' if self.cancelled else f'{self.progress:.0%}'}>"
+
+
+class Worker(Generic[R]):
+    """Runs work in daemon threads; results, errors and progress come back through ``schedule``.
+
+    ``schedule`` runs a function on the page's thread (in a kernel: the kernel's event loop, where
+    widget messages are handled, so the game is only ever changed on one thread).  Without it the
+    work runs at once on the calling thread and the callbacks are queued and run in order, never
+    nested (for tests and scripts).
+    """
+
+    PROGRESS_EVERY = 0.1
+    """Seconds between two progress reports sent to the page."""
+
+    def __init__(self, schedule: Schedule | None = None) -> None:
+        self._schedule = schedule
+        self._queue: deque[Callable[[], None]] = deque()
+        self._draining = False
+
+    @property
+    def threaded(self) -> bool:
+        """Whether work runs in background threads."""
+        return self._schedule is not None
+
+    def call_soon(self, function: Callable[[], None]) -> None:
+        """Run ``function`` on the page's thread after the current handler."""
+        if self._schedule is not None:
+            self._schedule(function)
+            return
+        self._queue.append(function)
+        if self._draining:
+            return
+        self._draining = True
+        try:
+            while self._queue:
+                self._queue.popleft()()
+        finally:
+            self._draining = False
+
+    def run(
+        self,
+        job: Job,
+        work: Callable[[Callable[[float], bool]], R],
+        done: Callable[[Job, R | None, BaseException | None], None],
+        progress: Callable[[Job, float], None] | None = None,
+    ) -> None:
+        """Run ``work(report)`` for ``job``; then ``done(job, result, error)`` on the page's thread.
+
+        ``work`` calls ``report(fraction)`` now and then; it returns ``False`` once the job is
+        cancelled, and forwards the fraction to ``progress`` at most every :attr:`PROGRESS_EVERY` s.
+        """
+        last = [0.0]
+
+        def report(fraction: float) -> bool:
+            job.progress = fraction
+            now = time.perf_counter()
+            if progress is not None and now - last[0] >= self.PROGRESS_EVERY and not job.cancelled:
+                last[0] = now
+                self.call_soon(lambda: progress(job, fraction))
+            return not job.cancelled
+
+        def body() -> None:
+            result: R | None = None
+            error: BaseException | None = None
+            try:
+                result = work(report)
+            except Exception as problem:  # handed back to the page as a message
+                error = problem
+            self.call_soon(lambda: done(job, result, error))
+
+        if self._schedule is None:
+            body()
+        else:
+            threading.Thread(target=body, name=f"aton-{job.name}", daemon=True).start()
+
+
+def bot_work(bot: Bot, view: GameView, rng: random.Random) -> Callable[[Callable[[float], bool]], Any]:
+    """The work of one bot decision, for :meth:`Worker.run`."""
+
+    def work(report: Callable[[float], bool]) -> Any:
+        return bot.choose(view, rng, on_progress=report)
+
+    return work
+
+
+def other(player: Player) -> Player:
+    """The opponent (``BLUE`` for ``RED``)."""
+    return BLUE if player is RED else RED

@@ -1,0 +1,423 @@
+"""An exercise widget: a question about a position, an answer, a Check button and feedback that explains.
+
+The widget shows an :class:`aton.lessons.Exercise`; it never decides what is
+right: :meth:`aton.lessons.Exercise.check` asks the engine.  Answers are given
+with buttons (a choice), a drop-down list (a number, or a square), toggle
+buttons (temples), or a click on a board view when one is attached.
+
+Every visible word exists in English and French; ``widget.lang = "fr"``
+switches at run time (link it to a language switch with
+``ipywidgets.dlink((switch, "value"), (widget, "lang"))``).  The outer box has
+the CSS class ``aton-exercise``; its parts have ``aton-exercise-question``,
+``aton-exercise-answer``, ``aton-exercise-check`` and
+``aton-exercise-feedback`` (plus ``aton-exercise-right`` or
+``aton-exercise-wrong`` once checked), so browser tests can find them.
+
+>>> from aton import lessons
+>>> game = lessons.load_position("first-round")
+>>> widget = ExerciseWidget(lessons.cartouche1_exercise(game, red=(4, 1, 2, 3), blue=(1, 2, 4, 4)))
+>>> widget.answer = 6
+>>> widget.check().correct
+True
+>>> widget.lang = "fr"
+>>> widget.check_button.description
+'Vérifier'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from ..actions import RED, Assign, Player, Square
+from ..data import SQUARES_PER_TEMPLE, TEMPLE_COUNT
+from ..explain import LANGUAGES
+from ..game import Game, Phase
+from ..lessons import Exercise, Feedback, first_choice, square_name, step_of
+
+__all__ = ["TEXTS", "ExerciseList", "ExerciseWidget", "RoundPractice", "exercise_list"]
+
+TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "check": "Check",
+        "check_tooltip": "Check your answer with the rules engine",
+        "pick": "Choose…",
+        "temple": "Temple {number}",
+        "square_hint": "Choose a square in the list, or click it on the board.",
+        "no_answer": "Choose an answer first.",
+        "right": "✓ Right",
+        "wrong": "✗ Not yet",
+        "numbered": "Exercise {number} of {total}",
+        "practice": "You play {player}. Put your four cards on the cartouches and confirm; {other} has chosen "
+        "already. Then step through what happens. (Counters are removed and placed on the first squares "
+        "allowed, for you and for {other}: lesson 4 lets you choose.)",
+        "again": "Play this round again",
+    },
+    "fr": {
+        "check": "Vérifier",
+        "check_tooltip": "Vérifier la réponse avec le moteur de règles",
+        "pick": "Choisir…",
+        "temple": "Temple {number}",
+        "square_hint": "Choisissez une case dans la liste, ou cliquez-la sur le plateau.",
+        "no_answer": "Choisissez d'abord une réponse.",
+        "right": "✓ Exact",
+        "wrong": "✗ Pas encore",
+        "numbered": "Exercice {number} sur {total}",
+        "practice": "Vous jouez {player}. Posez vos quatre cartes sur les cartouches et validez ; {other} a déjà "
+        "choisi. Suivez ensuite ce qui se passe, pas à pas. (Les pions sont retirés et placés sur les premières "
+        "cases permises, pour vous et pour {other} : la leçon 4 vous laisse choisir.)",
+        "again": "Rejouer ce tour",
+    },
+}
+"""Every word the exercise widget shows, by language (the same keys in each)."""
+
+_ALL_SQUARES: tuple[Square, ...] = tuple(
+    (temple, index) for temple in range(1, TEMPLE_COUNT + 1) for index in range(SQUARES_PER_TEMPLE)
+)
+
+
+def _check_lang(lang: str) -> None:
+    if lang not in LANGUAGES:
+        raise traitlets.TraitError(f"unknown language {lang!r}; choose one of {LANGUAGES}")
+
+
+def _board_for(exercise: Exercise, lang: str) -> widgets.Widget | None:
+    """A board view showing the exercise's position, for answers given by clicking a square."""
+    from .board import BoardView  # the canvas board; imported here so the exercises work without a browser
+
+    board = BoardView(lang=lang, show_twin=False)
+    board.show(exercise.game)
+    return board
+
+
+class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
+    """One exercise: question, answer input, Check button and feedback.
+
+    ``board`` is the board view a square is clicked on: by default
+    (``"auto"``) exercises answered with a square get a
+    :class:`~aton.widgets.board.BoardView` of their position, and others
+    none; pass a widget with ``on_select(callback)`` to use another, or
+    ``None`` for no board (the drop-down list of squares stays, for
+    keyboards and screen readers).  ``number`` and ``total`` give a heading
+    such as "Exercise 1 of 3".
+    """
+
+    lang = traitlets.Unicode("en")
+    """The language of every visible word: ``"en"`` or ``"fr"``."""
+
+    def __init__(
+        self,
+        exercise: Exercise,
+        lang: str = "en",
+        *,
+        board: widgets.Widget | str | None = "auto",
+        number: int | None = None,
+        total: int | None = None,
+    ) -> None:
+        _check_lang(lang)
+        if board == "auto":
+            board = _board_for(exercise, lang) if exercise.answer_type == "square" else None
+        elif isinstance(board, str):
+            raise ValueError(f'board is a widget, None or "auto", not {board!r}')
+        self.exercise = exercise
+        self.board = board
+        self._number, self._total = number, total
+        self._feedback: Feedback | None = None
+        self.heading = widgets.HTML()
+        self.heading.add_class("aton-exercise-heading")
+        self.question = widgets.HTML()
+        self.question.add_class("aton-exercise-question")
+        self.hint = widgets.HTML()
+        self.input = self._make_input()
+        self.input.add_class("aton-exercise-answer")
+        self.check_button = widgets.Button(button_style="primary")
+        self.check_button.add_class("aton-exercise-check")
+        self.check_button.on_click(lambda _button: self.check())
+        self.feedback = widgets.HTML()
+        self.feedback.add_class("aton-exercise-feedback")
+        self.feedback.layout.min_height = "1.5em"
+        children: list[widgets.Widget] = [self.heading, self.question]
+        if board is not None:
+            children.append(board)
+        children += [self.hint, self.input, self.check_button, self.feedback]
+        super().__init__(children=children)
+        self.add_class("aton-exercise")
+        self.layout.border = "1px solid #888"
+        self.layout.padding = "0.5em 1em"
+        self.layout.margin = "0.5em 0"
+        if board is not None and hasattr(board, "on_select"):
+            board.on_select(self._board_clicked)
+        if self.exercise.answer_type == "square":
+            self.input.observe(self._mark_square, names="value")
+        self.lang = lang
+        self._render()
+
+    # ----------------------------------------------------------------- input
+    def _make_input(self) -> widgets.Widget:
+        kind = self.exercise.answer_type
+        if kind == "choice":
+            return widgets.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
+        if kind in ("number", "square"):
+            return widgets.Dropdown(options=[], value=None)
+        buttons = [widgets.ToggleButton(value=False) for _ in range(TEMPLE_COUNT)]
+        for number, button in enumerate(buttons, start=1):
+            button.add_class(f"aton-exercise-temple-{number}")
+        return widgets.HBox(buttons)
+
+    def _options(self, lang: str) -> list[tuple[str, Any]]:
+        if self.exercise.answer_type == "square":
+            return [(square_name(square, lang), square) for square in _ALL_SQUARES]
+        return self.exercise.option_labels(lang)
+
+    @property
+    def answer(self) -> Any:
+        """The answer currently given (``None`` when nothing is chosen yet)."""
+        kind = self.exercise.answer_type
+        if kind == "temples":
+            chosen = frozenset(n for n, b in enumerate(self.input.children, start=1) if b.value)
+            return chosen
+        return self.input.value
+
+    @answer.setter
+    def answer(self, value: Any) -> None:
+        kind = self.exercise.answer_type
+        if kind == "temples":
+            wanted = {int(t) for t in value}
+            for number, button in enumerate(self.input.children, start=1):
+                button.value = number in wanted
+            return
+        if kind == "square":
+            value = tuple(value)
+        self.input.value = value
+
+    def _board_clicked(self, target: Any) -> None:
+        """A click on the board: a square answers a "where would you place?" exercise."""
+        square = getattr(target, "square", None)
+        if self.exercise.answer_type == "square" and getattr(target, "kind", None) == "square" and square:
+            self.answer = tuple(square)
+
+    def _mark_square(self, change: Any) -> None:
+        """Frame the chosen square on the board (as the keyboard focus is framed)."""
+        board = self.board
+        if board is None or not hasattr(board, "show"):
+            return
+        from .scene import Highlights
+
+        square = change["new"]
+        board.show(self.exercise.game, Highlights(cursor=None if square is None else tuple(square)))
+
+    # ----------------------------------------------------------------- checking
+    def check(self) -> Feedback:
+        """Judge the current answer with the engine and show the feedback."""
+        answer = self.answer
+        kind = self.exercise.answer_type
+        if kind == "choice":
+            empty = self.input.index is None
+        elif kind == "temples":
+            empty = not answer
+        else:
+            empty = answer is None
+        if empty:
+            self._feedback = None
+            self._show_message(TEXTS[self.lang]["no_answer"])
+            return Feedback(False, TEXTS[self.lang]["no_answer"])
+        self._feedback = self.exercise.check(answer, self.lang)
+        self._show_feedback()
+        return self._feedback
+
+    def _show_message(self, text: str) -> None:
+        self.feedback.remove_class("aton-exercise-right")
+        self.feedback.remove_class("aton-exercise-wrong")
+        self.feedback.value = f"<p>{html.escape(text)}</p>"
+
+    def _show_feedback(self) -> None:
+        feedback = self._feedback
+        if feedback is None:
+            self.feedback.value = ""
+            return
+        words = TEXTS[self.lang]
+        verdict = words["right"] if feedback.correct else words["wrong"]
+        colour = "#1a7f37" if feedback.correct else "#b3261e"
+        self.feedback.remove_class("aton-exercise-wrong" if feedback.correct else "aton-exercise-right")
+        self.feedback.add_class("aton-exercise-right" if feedback.correct else "aton-exercise-wrong")
+        self.feedback.value = (
+            f'<div role="status" style="border-left: 4px solid {colour}; padding-left: 0.6em">'
+            f"<strong>{html.escape(verdict)}</strong><br>{html.escape(feedback.explanation)}</div>"
+        )
+
+    # ----------------------------------------------------------------- language
+    @traitlets.validate("lang")
+    def _validate_lang(self, proposal: Any) -> str:
+        value = str(proposal["value"])
+        _check_lang(value)
+        return value
+
+    @traitlets.observe("lang")
+    def _lang_changed(self, _change: Any) -> None:
+        if hasattr(self, "feedback"):
+            self._render()
+
+    def _render(self) -> None:
+        lang = self.lang
+        words = TEXTS[lang]
+        if self.board is not None and "lang" in getattr(self.board, "trait_names", lambda: [])():
+            self.board.lang = lang
+        if self._number is not None and self._total is not None:
+            heading = words["numbered"].format(number=self._number, total=self._total)
+            self.heading.value = f"<strong>{html.escape(heading)}</strong>"
+        self.question.value = f"<p>{html.escape(self.exercise.prompt(lang))}</p>"
+        self.check_button.description = words["check"]
+        self.check_button.tooltip = words["check_tooltip"]
+        kind = self.exercise.answer_type
+        self.hint.value = f"<p><em>{html.escape(words['square_hint'])}</em></p>" if kind == "square" else ""
+        if kind == "temples":
+            for number, button in enumerate(self.input.children, start=1):
+                button.description = words["temple"].format(number=number)
+        else:
+            current = self.input.value if self.input.options else None
+            options = self._options(lang)
+            if kind in ("number", "square"):
+                options = [(words["pick"], None), *options]
+            self.input.options = options
+            if current is None:
+                self.input.index = None if kind == "choice" else 0  # no choice yet / "Choose..."
+            else:
+                self.input.value = current
+        if self._feedback is not None:
+            self._feedback = self.exercise.check(self.answer, lang)
+        self._show_feedback()
+
+
+def exercise_list(exercises: Sequence[Exercise], lang: str = "en") -> widgets.VBox:
+    """The exercises of a lesson, numbered ("Exercise 1 of 3"...), in one box.
+
+    Its ``lang`` follows the first exercise widget's; set ``box.lang = "fr"``
+    on the returned box to switch them all (the box has a ``lang`` trait).
+    """
+    total = len(exercises)
+    items = [
+        ExerciseWidget(exercise, lang, number=number, total=total) for number, exercise in enumerate(exercises, start=1)
+    ]
+    return ExerciseList(items, lang)
+
+
+class ExerciseList(widgets.VBox):  # type: ignore[misc]
+    """Several :class:`ExerciseWidget` one below the other, switching language together."""
+
+    lang = traitlets.Unicode("en")
+
+    def __init__(self, items: Sequence[ExerciseWidget], lang: str = "en") -> None:
+        super().__init__(children=list(items))
+        self.add_class("aton-exercise-list")
+        self.items = list(items)
+        self.lang = lang
+
+    @traitlets.validate("lang")
+    def _validate_lang(self, proposal: Any) -> str:
+        value = str(proposal["value"])
+        _check_lang(value)
+        return value
+
+    @traitlets.observe("lang")
+    def _lang_changed(self, change: Any) -> None:
+        for item in getattr(self, "items", []):
+            item.lang = change["new"]
+
+
+class RoundPractice(widgets.VBox):  # type: ignore[misc]
+    """Play one round of a position yourself, then step through it (CSS class ``aton-exercise-practice``).
+
+    ``RoundPractice(game, player=RED, opponent=(1, 2, 4, 4), lang="en", focus="reveal")``: the
+    learner assigns ``player``'s cards with the assignment panel; the opponent's cards are fixed
+    (``opponent``, cards for cartouches 1-4), so every learner meets the same situation.  Choices
+    inside the round are settled by the engine's first legal square.  The step-through explainer then
+    opens at the first step of kind ``focus``.  ``game`` itself is never changed; "Play this round
+    again" starts over from it.
+    """
+
+    lang = traitlets.Unicode("en")
+
+    def __init__(
+        self,
+        game: Game,
+        player: Player = RED,
+        opponent: Sequence[int] | None = None,
+        lang: str = "en",
+        *,
+        focus: str = "reveal",
+    ) -> None:
+        from .assign import AssignPanel
+        from .stepper import Stepper
+
+        _check_lang(lang)
+        self.position = game
+        self.player = Player(player)
+        self.opponent = None if opponent is None else tuple(opponent)
+        self.focus = focus
+        self.game: Game = game.clone()
+        self.intro = widgets.HTML()
+        self.panel = AssignPanel(None, self.player, lang=lang)
+        self.panel.on_action(self._assigned)
+        self.stepper = Stepper(None, lang=lang)
+        self.stepper.layout.display = "none"
+        self.again = widgets.Button(layout=widgets.Layout(width="auto", display="none"))
+        self.again.add_class("aton-exercise-again")
+        self.again.on_click(lambda _button: self.reset())
+        super().__init__(children=[self.intro, self.panel, self.again, self.stepper])
+        self.add_class("aton-exercise-practice")
+        self.lang = lang
+        self._relabel()
+        self.reset()
+
+    def reset(self) -> None:
+        """Start again from the position."""
+        self.game = self.position.clone()
+        self.panel.set_game(self.game)
+        self.panel.layout.display = ""
+        self.stepper.layout.display = "none"
+        self.again.layout.display = "none"
+
+    def _assigned(self, action: Any) -> None:
+        if not isinstance(action, Assign):
+            return
+        game = self.game
+        other = self.player.other
+        if not game.has_assigned(other):
+            cards = self.opponent
+            if cards is None:
+                cards = next(a.cards for a in game.legal_actions(other) if isinstance(a, Assign))
+            game.apply(Assign(other, cards))
+        while game.phase in (Phase.REMOVE, Phase.PLACE):
+            game.apply(first_choice(game))
+        self.stepper.load(game, at="first")
+        with contextlib.suppress(ValueError):  # a round without such a step opens at its first step
+            self.stepper.go(step_of(game, self.focus))
+        self.panel.layout.display = "none"
+        self.stepper.layout.display = ""
+        self.again.layout.display = ""
+
+    @traitlets.validate("lang")
+    def _validate_lang(self, proposal: Any) -> str:
+        value = str(proposal["value"])
+        _check_lang(value)
+        return value
+
+    @traitlets.observe("lang")
+    def _lang_changed(self, change: Any) -> None:
+        if hasattr(self, "stepper"):
+            self.panel.lang = change["new"]
+            self.stepper.lang = change["new"]
+            self._relabel()
+
+    def _relabel(self) -> None:
+        from .i18n import player_word
+
+        words = TEXTS[self.lang]
+        me, other = player_word(self.player.label, self.lang), player_word(self.player.other.label, self.lang)
+        self.intro.value = f"<p>{html.escape(words['practice'].format(player=me, other=other))}</p>"
+        self.again.description = words["again"]

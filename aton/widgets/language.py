@@ -1,0 +1,44 @@
+"""A language switch that sets ``lang`` on every component it is connected to."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+
+from .i18n import check_lang, tr
+
+__all__ = ["LanguageSwitch"]
+
+_NAMES = (("English", "en"), ("Français", "fr"))
+
+
+class LanguageSwitch(widgets.ToggleButtons):  # type: ignore[misc]
+    """English / Français buttons (CSS class ``aton-language``); ``value`` is the language code.
+
+    ``LanguageSwitch(*components, lang="en")``: every component given (or added
+    later with :meth:`connect`) gets ``component.lang = value`` whenever the
+    choice changes.  Each language is named in its own words.
+    """
+
+    def __init__(self, *components: Any, lang: str = "en", **kwargs: Any) -> None:
+        super().__init__(options=list(_NAMES), value=check_lang(lang), **kwargs)
+        self.add_class("aton-language")
+        self.style.button_width = "6em"
+        self._components: list[Any] = []
+        self.observe(self._on_value, names="value")
+        self.description = tr("language", lang)
+        self.connect(*components)
+
+    def connect(self, *components: Any) -> None:
+        """Switch the language of ``components`` with this switch (they take its language now)."""
+        for component in components:
+            if component not in self._components:
+                self._components.append(component)
+            component.lang = self.value
+
+    def _on_value(self, change: Any) -> None:
+        lang = check_lang(str(change["new"]))
+        self.description = tr("language", lang)
+        for component in self._components:
+            component.lang = lang

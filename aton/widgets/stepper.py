@@ -1,0 +1,266 @@
+"""The step-through explainer: walk a game one resolution step at a time, drawn and explained.
+
+The steps come from :func:`aton.timeline` (every event with the state right
+after it, as ``viewer`` may see it).  The board shows the state of the current
+step with what the step touched highlighted; the panel explains the step in
+full sentences (:func:`aton.explain`) and names the rule behind it
+(:func:`aton.rule_of`).  The source is a live game (call :meth:`Stepper.refresh`
+as it goes on) or a recorded game (a record dict).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from html import escape
+from typing import Any, Literal
+
+import ipywidgets as widgets
+import traitlets
+
+from ..actions import Player
+from ..explain import explain, rule_of
+from ..game import Game
+from ..timeline import Step, timeline
+from .board import BoardView
+from .i18n import check_lang, tr
+from .scene import highlights_for_event
+
+__all__ = ["SPEEDS", "Stepper"]
+
+SPEEDS: dict[str, int] = {"slow": 2000, "normal": 1000, "fast": 400}
+"""Autoplay speeds: milliseconds per step."""
+
+
+class Stepper(widgets.VBox):  # type: ignore[misc]
+    """Step through a game: first, back, forward, end of round, play at a chosen speed (class ``aton-stepper``).
+
+    ``Stepper(source=None, *, viewer=None, lang="en", board=None, at=None)``
+
+    - ``source``: a live :class:`~aton.Game` or a record dict (``game.record()``, a saved file).
+    - ``viewer``: show only what this player may know (``None``: public information, and cards
+      on the cartouches only once revealed).
+    - ``board``: a :class:`BoardView` to draw on (default: a new read-only board, ``stepper.board``).
+    - ``at``: start at the ``"first"`` or ``"last"`` step (default: first for a record, last for a game).
+
+    Methods: :meth:`go`, :meth:`first`, :meth:`back`, :meth:`forward`, :meth:`end_of_round`,
+    :meth:`play`, :meth:`pause`, :meth:`refresh` (re-read a live game), :meth:`load` (another source).
+    :meth:`on_step` calls back with each :class:`~aton.timeline.Step` shown.  CSS classes:
+    ``aton-step-first``, ``aton-step-back``, ``aton-step-forward``, ``aton-step-end-round``,
+    ``aton-step-play``, ``aton-step-speed``, ``aton-explain``.
+    """
+
+    lang = traitlets.Unicode("en")
+
+    def __init__(
+        self,
+        source: Game | Mapping[str, Any] | None = None,
+        *,
+        viewer: Player | None = None,
+        lang: str = "en",
+        board: BoardView | None = None,
+        at: Literal["first", "last"] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.add_class("aton-stepper")
+        self.board = board if board is not None else BoardView(viewer=viewer, lang=lang, show_changes=False)
+        self.first_button = self._button("aton-step-first")
+        self.back_button = self._button("aton-step-back")
+        self.forward_button = self._button("aton-step-forward")
+        self.end_button = self._button("aton-step-end-round")
+        self.play_button = self._button("aton-step-play")
+        self.first_button.on_click(lambda _b: self.first())
+        self.back_button.on_click(lambda _b: self.back())
+        self.forward_button.on_click(lambda _b: self.forward())
+        self.end_button.on_click(lambda _b: self.end_of_round())
+        self.play_button.on_click(lambda _b: self.pause() if self.playing else self.play())
+        self.speed = widgets.ToggleButtons(options=[("normal", SPEEDS["normal"])], value=SPEEDS["normal"])
+        self.speed.add_class("aton-step-speed")
+        self.speed.style.button_width = "6em"
+        self.speed.style.description_width = "initial"
+        self.explanation = widgets.HTML()
+        self.explanation.add_class("aton-explain")
+        # The Play widget ticks in the browser (no thread in the kernel); its own icon buttons stay hidden.
+        self.ticker = widgets.Play(
+            min=0, max=0, value=0, interval=SPEEDS["normal"], layout=widgets.Layout(display="none")
+        )
+        self.ticker.observe(self._on_tick, names="value")
+        self.ticker.observe(lambda _change: self._relabel(), names="playing")
+        self.speed.observe(self._on_speed, names="value")
+        controls = widgets.HBox(
+            [self.first_button, self.back_button, self.forward_button, self.end_button, self.play_button, self.speed],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        controls.add_class("aton-stepper-controls")
+        self.children = [controls, self.explanation, self.ticker, self.board]
+        self._viewer = viewer
+        self._source: Game | Mapping[str, Any] | None = None
+        self._steps: list[Step] = []
+        self._index = 0
+        self._callbacks: list[Callable[[Step], None]] = []
+        self.lang = check_lang(lang)
+        self.board.lang = self.lang
+        self.observe(self._on_lang, names="lang")
+        self._relabel()
+        self.load(source, at=at)
+
+    @staticmethod
+    def _button(css: str) -> Any:
+        button = widgets.Button(layout=widgets.Layout(width="auto"))
+        button.add_class(css)
+        return button
+
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal: Any) -> str:
+        return check_lang(str(proposal["value"]))
+
+    # ------------------------------------------------------------ public API
+    @property
+    def steps(self) -> list[Step]:
+        """Every step of the source."""
+        return list(self._steps)
+
+    @property
+    def index(self) -> int:
+        """The position of the step shown (0 is the first)."""
+        return self._index
+
+    @property
+    def step(self) -> Step | None:
+        """The step shown, or ``None`` when there is none."""
+        return self._steps[self._index] if self._steps else None
+
+    @property
+    def playing(self) -> bool:
+        """Whether autoplay is on."""
+        return bool(self.ticker.playing)
+
+    @property
+    def interval(self) -> int:
+        """Autoplay speed: milliseconds per step."""
+        return int(self.ticker.interval)
+
+    @interval.setter
+    def interval(self, milliseconds: int) -> None:
+        self.ticker.interval = int(milliseconds)
+
+    def load(self, source: Game | Mapping[str, Any] | None, *, at: Literal["first", "last"] | None = None) -> None:
+        """Step through ``source`` (a live game or a record dict) from now on."""
+        self.pause()
+        self._source = source
+        self._steps = self._compute()
+        start = at or ("last" if isinstance(source, Game) else "first")
+        self.go(len(self._steps) - 1 if start == "last" else 0)
+
+    def refresh(self) -> None:
+        """Re-read a live game that went on; follows the newest step if the last one was shown."""
+        at_end = self._index >= len(self._steps) - 1
+        self._steps = self._compute()
+        self.ticker.max = max(len(self._steps) - 1, 0)
+        self.go(len(self._steps) - 1 if at_end else self._index)
+
+    def go(self, index: int) -> None:
+        """Show step ``index`` (clamped to the steps there are)."""
+        self._index = min(max(int(index), 0), max(len(self._steps) - 1, 0))
+        self.ticker.max = max(len(self._steps) - 1, 0)
+        if self.ticker.value != self._index:
+            self.ticker.value = self._index
+        step = self.step
+        if step is not None:
+            self.board.show(step.state, highlights_for_event(step.event, step.state.rules.layout))
+        self._render()
+        if step is not None:
+            for callback in list(self._callbacks):
+                callback(step)
+
+    def first(self) -> None:
+        """Go to the first step."""
+        self.go(0)
+
+    def back(self) -> None:
+        """Go one step back."""
+        self.go(self._index - 1)
+
+    def forward(self) -> None:
+        """Go one step forward."""
+        self.go(self._index + 1)
+
+    def end_of_round(self) -> None:
+        """Go forward to the end of this round (the next ``round_end`` or ``game_over`` step, else the last)."""
+        for position in range(self._index + 1, len(self._steps)):
+            if self._steps[position].event.kind in ("round_end", "game_over"):
+                self.go(position)
+                return
+        self.go(len(self._steps) - 1)
+
+    def play(self) -> None:
+        """Play on automatically at the chosen speed (from the start when at the last step)."""
+        if len(self._steps) < 2:
+            return
+        if self._index >= len(self._steps) - 1:
+            self.go(0)
+        self.ticker.playing = True
+        self._relabel()
+
+    def pause(self) -> None:
+        """Stop autoplay."""
+        self.ticker.playing = False
+        self._relabel()
+
+    def on_step(self, callback: Callable[[Step], None], remove: bool = False) -> None:
+        """Call ``callback(step)`` each time a step is shown."""
+        if remove:
+            if callback in self._callbacks:
+                self._callbacks.remove(callback)
+        elif callback not in self._callbacks:
+            self._callbacks.append(callback)
+
+    # ------------------------------------------------------------- internals
+    def _compute(self) -> list[Step]:
+        source = self._source
+        if source is None:
+            return []
+        return timeline(source if isinstance(source, Game) else dict(source), viewer=self._viewer)
+
+    def _on_tick(self, change: Any) -> None:
+        if int(change["new"]) != self._index:
+            self.go(int(change["new"]))
+
+    def _on_speed(self, change: Any) -> None:
+        self.ticker.interval = int(change["new"])
+
+    def _on_lang(self, change: Any) -> None:
+        self.board.lang = self.lang
+        self._relabel()
+        self._render()
+
+    def _relabel(self) -> None:
+        lang = self.lang
+        self.first_button.description = tr("step.first", lang)
+        self.back_button.description = tr("step.back", lang)
+        self.forward_button.description = tr("step.forward", lang)
+        self.end_button.description = tr("step.end_round", lang)
+        self.play_button.description = tr("step.pause" if self.playing else "step.play", lang)
+        value = self.speed.value
+        self.speed.options = [(tr(f"step.speed.{name}", lang), ms) for name, ms in SPEEDS.items()]
+        self.speed.value = value
+        self.speed.description = tr("step.speed", lang)
+
+    def _render(self) -> None:
+        lang = self.lang
+        count = len(self._steps)
+        step = self.step
+        self.first_button.disabled = self.back_button.disabled = self._index <= 0
+        self.forward_button.disabled = self.end_button.disabled = self._index >= count - 1
+        self.play_button.disabled = count < 2
+        if step is None:
+            self.explanation.value = f'<div role="status">{escape(tr("step.empty", lang))}</div>'
+            return
+        position = tr("step.position", lang, number=self._index + 1, count=count, round=step.state.round)
+        self.explanation.value = (
+            '<div role="status" aria-live="polite">'
+            f'<p class="aton-step-position"><b>{escape(position)}</b></p>'
+            f'<p class="aton-step-text">{escape(explain(step.event, lang))}</p>'
+            f'<p class="aton-step-why"><i>{escape(tr("step.why", lang, rule=rule_of(step.event, lang)))}</i></p>'
+            "</div>"
+        )

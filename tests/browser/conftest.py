@@ -1,0 +1,164 @@
+"""Browser tests: one Voila server per test session, Debian's Chromium driven by Playwright.
+
+A browser is found from ``ATON_CHROMIUM``, then the usual executable names.  Without one the
+tests are skipped with the reason, unless ``ATON_REQUIRE_BROWSER=1`` (set by CI), which makes a
+missing browser a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DASHBOARD = "notebooks/aton.ipynb"
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
+
+
+def find_chromium() -> str | None:
+    """The path of a Chromium-like browser, or ``None``."""
+    configured = os.environ.get("ATON_CHROMIUM")
+    if configured:
+        return configured if Path(configured).exists() else None
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def browser_required() -> bool:
+    """Whether a missing browser must fail the run (CI) rather than skip."""
+    return os.environ.get("ATON_REQUIRE_BROWSER", "") not in ("", "0")
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_until_up(url: str, process: subprocess.Popen[bytes], timeout: float = 90.0) -> None:
+    """Poll a cheap URL until the server answers anything (a 404 counts)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"voila exited early with code {process.returncode}")
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            time.sleep(0.25)
+    raise RuntimeError(f"voila did not answer {url} within {timeout:.0f} s")
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    """The browser to drive, or a skip (a failure under ATON_REQUIRE_BROWSER)."""
+    path = find_chromium()
+    if path is None:
+        reason = "no Chromium found (install Debian's chromium or set ATON_CHROMIUM to a Chromium binary)"
+        if browser_required():
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return path
+
+
+@pytest.fixture(scope="session")
+def voila_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Start one Voila server on the dashboard for the whole session; yield its base URL."""
+    port = free_port()
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    with log.open("wb") as sink:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "voila",
+                DASHBOARD,
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.port_retries=0",
+                "--Voila.ip=127.0.0.1",
+            ],
+            cwd=ROOT,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(f"{base}/voila/static/", process)
+        yield base
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path: str) -> Iterator[Any]:
+    """A headless Chromium for the session."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_FLAGS)
+        yield launched
+        launched.close()
+
+
+class PageErrors(list[str]):
+    """Errors the page raised; a test fails if any is left at teardown."""
+
+
+@pytest.fixture
+def page_errors() -> PageErrors:
+    """Collected ``pageerror`` messages of the current test's page."""
+    return PageErrors()
+
+
+@pytest.fixture
+def page(browser: Any, voila_url: str, page_errors: PageErrors) -> Iterator[Any]:
+    """A fresh page (1280 x 720) whose requests leave only for localhost; fails on any page error."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+
+    def only_local(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(("http://127.0.0.1", "http://localhost", "ws://127.0.0.1", "data:", "blob:")):
+            route.continue_()
+        else:
+            route.abort()
+
+    page.route("**/*", only_local)
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    yield page
+    context.close()
+    assert not page_errors, f"the page raised errors: {page_errors}"

@@ -1,0 +1,173 @@
+"""Every event the engine logs is explained in English and French, with the rule it applies.
+
+The events come from the recorded games of ``tests/data/`` and from a few
+scenarios that reach the rarer branches (a war that runs out, the first
+round, a draw at the round limit...).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+from scenario import board, pile, reveal, round_with_scoring
+
+import aton
+from aton import Event
+from aton.explain import RULES
+
+DATA = Path(__file__).resolve().parent / "data"
+LANGS = ("en", "fr")
+
+
+def scenario_games() -> Iterator[aton.Game]:
+    """Games that reach branches random play rarely does."""
+    hand = (1, 2, 3, 4)
+    same = [1] * 8 + [2] * 8 + [3] * 8 + [4] * 8
+    yield reveal(hand, hand, red={"deck": same}, blue={"deck": same})[0]  # war to the end: Red first
+    yield reveal(hand, hand, rules={"war_cards": "discard"}, red={"deck": pile([2], hand)})[0]
+    yield reveal((2, 1, 1, 3), (2, 4, 1, 3), round=1, temples=board(["R B . .", ". . . .", ". . . ."]))[0]
+    yield reveal((1, 1, 1, 1), hand, temples=board(["R . . .", ". . . .", ". . . ."]))[0]
+    yield reveal((1, 4, 1, 2), (4, 4, 4, 4), temples=board(["B B . .", "....", "...."]), kingdom=["red"] * 7)[0]
+    game, _ = reveal((1, 2, 1, 1), (1, 1, 2, 1), rules={"round_limit": 2}, red={"score": 3}, blue={"score": 3})
+    while game.result is None:
+        game.apply(game.legal_actions(game.to_act[0])[0])
+    yield game  # a draw at the round limit
+    temples = board(["R B R B", "R B R R", "R B B B"], None, None, [". . . .", ". . . R", "R . R ."])
+    yield round_with_scoring(temples, ["red"] * 7, red={"score": 39}, blue={"score": 39})[0]
+
+
+@cache
+def all_events() -> tuple[Event, ...]:
+    """Every distinct event of the recorded games and the scenarios."""
+    games = [
+        aton.replay(json.loads(path.read_text(encoding="utf-8"))["record"]) for path in sorted(DATA.glob("*.json"))
+    ]
+    games += list(scenario_games())
+    distinct: dict[str, Event] = {}
+    for game in games:
+        for event in game.events:
+            distinct.setdefault(json.dumps(event.to_dict(), sort_keys=True), event)
+    return tuple(distinct.values())
+
+
+def test_every_event_kind_is_produced_somewhere() -> None:
+    assert {event.kind for event in all_events()} == set(aton.EVENT_KINDS)
+
+
+def test_every_order_reason_and_every_ending_is_produced() -> None:
+    events = all_events()
+    assert {e.data["reason"] for e in events if e.kind == "order"} == {
+        "lower_card",
+        "cartouche1",
+        "war",
+        "war_exhausted",
+    }
+    endings = {(e.data["reason"], e.data["winner"] is None) for e in events if e.kind == "game_over"}
+    assert {reason for reason, _ in endings} == {reason.value for reason in aton.EndReason}
+    assert ("points", True) in endings and ("round_limit", True) in endings
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_event_is_explained_and_names_its_rule(lang: str) -> None:
+    for event in all_events():
+        text = aton.explain(event, lang)
+        rule = aton.rule_of(event, lang)
+        assert text[0].isupper() or text[0].isdigit(), (event, text)
+        assert text.endswith("."), text
+        assert not re.search(r"None|\{|\}|\[|\]|_", text), f"a raw value leaked into {text!r}"
+        assert rule and rule.endswith("."), rule
+        if not (event.kind == "war_cards" and event.data["destination"] == "discard"):
+            assert rule == RULES[lang][event.kind]
+        assert aton.explain(event.to_dict(), lang) == text, "the dict form explains the same"
+        assert aton.explain(Event.from_dict(json.loads(json.dumps(event.to_dict()))), lang) == text
+
+
+def test_french_and_english_differ_for_every_event() -> None:
+    for event in all_events():
+        if event.kind == "reveal":
+            continue  # only numbers and names... still different words
+        assert aton.explain(event, "fr") != aton.explain(event, "en"), event
+    for kind in aton.EVENT_KINDS:
+        assert RULES["fr"][kind] != RULES["en"][kind]
+
+
+def test_french_says_cases_dorees_for_yellow_and_cases_grises_for_black() -> None:
+    named = {"Y": ("yellow", "case dorée"), "K": ("black", "case grise")}
+    checked = set()
+    for event in all_events():
+        en, fr = aton.explain(event, "en"), aton.explain(event, "fr")
+        if event.kind == "place" and event.data["square_kind"] in named:
+            english, french = named[event.data["square_kind"]]
+            assert english in en and french in fr, (en, fr)
+            checked.add(event.data["square_kind"])
+        if event.kind == "score_line" and event.data["category"] == "black":
+            assert "Black squares" in en and "Cases grises" in fr
+            checked.add("black line")
+        if event.kind == "game_over" and event.data["reason"] == "yellow":
+            assert "yellow" in en and "cases dorées" in fr
+            checked.add("yellow victory")
+        if event.kind == "scoring_start":
+            assert "black squares" in en and "cases grises" in fr
+    assert checked == {"Y", "K", "black line", "yellow victory"}
+    assert "cases dorées" in RULES["fr"]["game_over"]
+    assert "cases grises" in RULES["fr"]["scoring_start"]
+
+
+def test_explanations_carry_the_facts_of_the_event() -> None:
+    for event in all_events():
+        d, en = event.data, aton.explain(event, "en")
+        if event.kind == "cartouche1" and d["scorer"] is not None:
+            assert f"= {d['points']} points" in en
+        if event.kind == "removal_allowed" and d["target"] == d["player"]:
+            assert f"{d['player'].capitalize()} played a 1" in en and "one of their own counters" in en
+        if event.kind in ("place", "remove"):
+            temple, index = d["square"]
+            assert f"temple {temple}, row {index // 4 + 1}, column {index % 4 + 1}" in en
+            assert ("automatically" in en) == bool(d["automatic"])
+        if event.kind == "order":
+            expected = {"lower_card": "lower card", "cartouche1": "cartouche 1", "war": "war", "war_exhausted": "Red"}
+            assert expected[d["reason"]] in en
+        if event.kind == "war_turn":
+            assert f"Red turns up a {d['red']}, Blue turns up a {d['blue']}" in en
+
+
+def test_the_learner_reads_why_a_1_removes_an_own_counter() -> None:
+    game, mark = reveal((1, 1, 1, 1), (1, 2, 3, 4), temples=board(["R . . .", ". . . .", ". . . ."]))
+    allowed = next(e for e in game.events[mark:] if e.kind == "removal_allowed")
+    assert aton.explain(allowed) == (
+        "Cartouche 2 (removal): Red played a 1, so Red must remove one of their own counters from temple 1 only."
+    )
+    assert aton.explain(allowed, "fr") == (
+        "Cartouche 2 (retrait) : Rouge a joué un 1 et doit retirer un de ses propres pions dans le temple 1."
+    )
+    assert aton.rule_of(allowed) == "Cartouche 2: remove card - 2 opponent counters; a 1 removes one of your own."
+
+
+def test_french_singular_forms() -> None:
+    removal = Event(
+        "removal_allowed",
+        {"player": "red", "target": "blue", "count": 2, "temples": 1, "present": 1, "card": 4},
+    )
+    assert aton.explain(removal, "fr").endswith("il n'y en a qu'un, il est retiré.")
+    assert aton.explain(Event("to_kingdom", {"player": "red", "count": 1}), "fr").endswith(
+        "il va de la réserve au Royaume des Morts."
+    )
+
+
+def test_unknown_languages_and_kinds_are_refused() -> None:
+    event = all_events()[0]
+    with pytest.raises(ValueError, match="unknown language"):
+        aton.explain(event, "de")
+    with pytest.raises(ValueError, match="unknown language"):
+        aton.rule_of(event, "de")
+    with pytest.raises(ValueError, match="cannot explain event 'dance'"):
+        aton.explain(Event("dance", {}))
+    with pytest.raises(ValueError, match="missing field"):
+        aton.explain(Event("cartouche1", {"red": 1}))
+    with pytest.raises(ValueError, match="no rule for event kind 'dance'"):
+        aton.rule_of(Event("dance", {}))

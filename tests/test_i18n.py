@@ -1,0 +1,129 @@
+"""Both languages are complete: the same texts, the same placeholders, every engine reason translated."""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+import aton
+from aton import BLUE, RED, Assign, Exchange, Place, Remove
+from aton.widgets.i18n import STRINGS, tr, translate_reason
+
+WIDGETS = Path(aton.__file__).parent / "widgets"
+ENGLISH_WORDS = re.compile(r"\b(the|must|only|turn|square|counters?|holds|cannot|their|time)\b")
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_both_languages_have_the_same_keys() -> None:
+    assert set(STRINGS) == {"en", "fr"}
+    missing_in_fr = set(STRINGS["en"]) - set(STRINGS["fr"])
+    missing_in_en = set(STRINGS["fr"]) - set(STRINGS["en"])
+    assert not missing_in_fr and not missing_in_en, (missing_in_fr, missing_in_en)
+
+
+@pytest.mark.parametrize("key", sorted(STRINGS["en"]))
+def test_every_text_exists_in_both_languages_with_the_same_placeholders(key: str) -> None:
+    english, french = STRINGS["en"][key], STRINGS["fr"][key]
+    assert english.strip() and french.strip()
+    assert english == english.strip() and french == french.strip()
+    assert placeholders(english) == placeholders(french)
+    fields = dict.fromkeys(placeholders(english), "7")
+    assert tr(key, "en", **fields) and tr(key, "fr", **fields)
+
+
+def test_every_text_is_used_by_the_widgets() -> None:
+    """A key is used when it appears in the source, or its family (``kind.``, ``phase.``...) is built there."""
+    source = "\n".join(path.read_text(encoding="utf-8") for path in WIDGETS.glob("*.py") if path.name != "i18n.py")
+    unused = []
+    for key in STRINGS["en"]:
+        family = key.rsplit(".", 1)[0] + "."
+        if f'"{key}"' not in source and f"'{key}'" not in source and family not in source:
+            unused.append(key)
+    assert not unused
+
+
+def test_unknown_languages_and_keys_are_refused_with_the_choices() -> None:
+    with pytest.raises(ValueError, match="choose one of"):
+        tr("stock", "de", count=1)
+    with pytest.raises(KeyError, match="no widget text"):
+        tr("no such text", "en")
+
+
+def _probe_reasons(game: aton.Game) -> set[str]:
+    reasons = set()
+    for player in aton.PLAYERS:
+        for square in aton.SQUARES:
+            for action in (Place(player, square), Remove(player, square)):
+                reason = game.why_illegal(action)
+                if reason is not None:
+                    reasons.add(reason)
+        for action in (
+            Exchange(player),
+            Assign(player, (1, 2, 3)),
+            Assign(player, (4, 4, 4, 4)),
+            Assign(player, (0, 5, 1, 1)),
+        ):
+            reason = game.why_illegal(action)
+            if reason is not None:
+                reasons.add(reason)
+    reason = game.why_illegal(Place(RED, (5, 0)))
+    if reason is not None:
+        reasons.add(reason)
+    return reasons
+
+
+def engine_reasons() -> set[str]:
+    """The engine's reasons for refusing actions, probed along seeded random games and a few positions."""
+    reasons: set[str] = set()
+    for seed in range(1, 4):
+        game = aton.new_game(seed=seed)
+        chooser = random.Random(seed)
+        while game.result is None:
+            reasons |= _probe_reasons(game)
+            game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+        reasons |= _probe_reasons(game)
+    # a player who plays a 1 on cartouche 2 removes one of their own counters
+    own = aton.Game.from_dict(
+        {
+            "seed": 1,
+            "round": 2,
+            "temples": [["R R B .", ". . . .", ". . . ."], "............", "............", "............"],
+            "red": {"hand": [1, 1, 2, 4]},
+            "blue": {"hand": [3, 3, 3, 3]},
+        }
+    )
+    own.apply(Assign(RED, (4, 1, 2, 1)))
+    own.apply(Assign(BLUE, (3, 3, 3, 3)))
+    reasons |= _probe_reasons(own)
+    used = aton.new_game(seed=5)
+    used.apply(Exchange(RED))
+    reasons |= _probe_reasons(used)
+    try:
+        used.view(RED).apply(Exchange(RED))
+    except aton.IllegalAction as error:
+        reasons.add(str(error))
+    return reasons
+
+
+def test_every_reason_of_the_engine_is_translated_into_french() -> None:
+    reasons = engine_reasons()
+    shapes = {re.sub(r"\d", "#", reason) for reason in reasons}
+    assert len(shapes) >= 15  # the probe reaches every kind of refusal
+    untranslated = []
+    for reason in sorted(reasons):
+        assert translate_reason(reason, "en") == reason
+        french = translate_reason(reason, "fr")
+        if french == reason or ENGLISH_WORDS.search(french):
+            untranslated.append((reason, french))
+    assert not untranslated
+
+
+def test_a_reason_no_pattern_knows_stays_readable() -> None:
+    assert translate_reason("something new happened", "fr") == "something new happened"

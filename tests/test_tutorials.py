@@ -1,0 +1,78 @@
+"""The tutorials and the simulation lab run top to bottom, and are committed without outputs.
+
+Notebooks run with nbclient in a kernel of the Python that runs the tests
+(the project's ``.venv``), offline, each well under a minute.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TUTORIALS = sorted((ROOT / "tutorials").glob("*.ipynb"))
+FRENCH = sorted((ROOT / "tutorials" / "fr").glob("*.ipynb"))
+LAB = ROOT / "notebooks" / "simulation-lab.ipynb"
+NOTEBOOKS = [*TUTORIALS, *FRENCH, LAB]
+
+
+def _name(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+def test_every_tutorial_is_there() -> None:
+    numbers = [path.name[:2] for path in TUTORIALS]
+    assert numbers == [f"{n:02d}" for n in range(1, 9)], numbers
+    assert [path.name[:2] for path in FRENCH] == [f"{n:02d}" for n in range(1, 7)]
+    assert LAB.exists()
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
+def test_committed_without_outputs(path: Path) -> None:
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            assert cell.get("outputs") == [], f"{_name(path)}: a code cell has outputs; clear them before committing"
+            assert cell.get("execution_count") is None, f"{_name(path)}: a code cell has an execution count"
+    assert notebook["metadata"]["kernelspec"]["name"] == "python3"
+
+
+@pytest.mark.parametrize("path", [*TUTORIALS, *FRENCH], ids=_name)
+def test_tutorial_links_point_at_notebooks_that_exist(path: Path) -> None:
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    text = "".join("".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "markdown")
+    for target in re.findall(r"\]\(([^)\s]+\.ipynb)\)", text):
+        assert (path.parent / target).exists(), f"{_name(path)} links to missing {target}"
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)
+def test_notebook_runs_top_to_bottom(path: Path) -> None:
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    from jupyter_client.kernelspec import NATIVE_KERNEL_NAME
+
+    notebook = nbformat.read(path, as_version=4)
+    # One more cell, in memory only: which Python does the kernel run?
+    notebook.cells.append(nbformat.v4.new_code_cell("import sys\nprint(sys.executable)"))
+    client = nbclient.NotebookClient(
+        notebook,
+        timeout=120,
+        kernel_name=NATIVE_KERNEL_NAME,
+        resources={"metadata": {"path": str(path.parent)}},
+    )
+    client.execute()
+    errors = [
+        output
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        for output in cell.outputs
+        if output.output_type == "error" or (output.output_type == "stream" and output.name == "stderr")
+    ]
+    assert not errors, f"{_name(path)}: {errors[0]}"
+    kernel_python = notebook.cells[-1].outputs[0]["text"].strip()
+    assert Path(kernel_python).resolve() == Path(sys.executable).resolve(), "the kernel must run this project's Python"
