@@ -219,6 +219,13 @@ def _en(d: dict[str, Any], kind: str) -> str:
         return _score_line_en(d)
     if kind == "scoring_removal":
         temples = ", ".join(map(str, d["temples"])) or "none"
+        if d["count"] == 0:
+            return f"After the scoring, {P()} has no counter in the temples, so there is nothing to take back."
+        if d["count"] < data.POST_SCORING_REMOVALS:
+            return (
+                f"After the scoring, {P()} has only {_plural(d['count'], 'counter', 'counters')} in the temples "
+                f"(fewer than {data.POST_SCORING_REMOVALS}), so all of them go back to stock."
+            )
         return (
             f"{P()} takes {_plural(d['count'], 'counter', 'counters')} of their own back to stock: first one "
             f"from each temple where they have counters (temples {temples}), the rest from the highest temple."
@@ -428,6 +435,13 @@ def _fr(d: dict[str, Any], kind: str) -> str:
         return _score_line_fr(d)
     if kind == "scoring_removal":
         temples = ", ".join(map(str, d["temples"])) or "aucun"
+        if d["count"] == 0:
+            return f"Après le décompte, {P()} n'a aucun pion dans les temples : il n'a rien à reprendre."
+        if d["count"] < data.POST_SCORING_REMOVALS:
+            return (
+                f"Après le décompte, {P()} n'a que {d['count']} pion{'s' if d['count'] > 1 else ''} dans les "
+                f"temples (moins de {data.POST_SCORING_REMOVALS}) : il les reprend tous dans sa réserve."
+            )
         return (
             f"{P()} reprend {d['count']} de ses pions dans sa réserve : d'abord un dans chaque temple où il "
             f"en a (temples {temples}), le reste dans le temple le plus haut."
@@ -515,6 +529,12 @@ RULES: dict[str, dict[str, str]] = {
         "round_end": "A full Kingdom of the Dead (8) triggers a scoring at the end of the round.",
         "scoring_start": "Scoring: temples, black squares, bonus squares; ties score nothing.",
         "score_line": "Scoring: a majority is strictly more counters.",
+        "score_line.temple1": "Temple 1: the majority scores the difference in counters.",
+        "score_line.temple2": "Temple 2: the majority scores 5 points.",
+        "score_line.temple3": "Temple 3: the majority scores one point per own counter there.",
+        "score_line.temple4": "Temple 4: the majority scores 3 per blue square it holds, in all temples.",
+        "score_line.black": "Black squares of all temples: the majority scores 8.",
+        "score_line.bonus": "Bonus squares: each player scores the printed value of those they hold.",
         "scoring_removal": "After a scoring: take back 4 counters, one per temple first.",
         "kingdom_return": "After a scoring the Kingdom of the Dead empties.",
         "game_over": "Victory: 40 points, a full temple, all yellow or all green squares.",
@@ -542,6 +562,12 @@ RULES: dict[str, dict[str, str]] = {
         "round_end": "Un Royaume des Morts plein (8) déclenche un décompte en fin de tour.",
         "scoring_start": "Décompte : temples, cases grises, cases bonus ; l'égalité ne rapporte rien.",
         "score_line": "Décompte : la majorité, c'est strictement plus de pions.",
+        "score_line.temple1": "Temple 1 : la majorité marque la différence de pions.",
+        "score_line.temple2": "Temple 2 : la majorité marque 5 points.",
+        "score_line.temple3": "Temple 3 : la majorité marque un point par pion à elle dans ce temple.",
+        "score_line.temple4": "Temple 4 : la majorité marque 3 par case bleue occupée, dans tous les temples.",
+        "score_line.black": "Cases grises (noires) de tous les temples : la majorité marque 8.",
+        "score_line.bonus": "Cases bonus : chaque joueur marque la valeur imprimée de celles qu'il occupe.",
         "scoring_removal": "Après un décompte : reprendre 4 pions, d'abord un par temple.",
         "kingdom_return": "Après un décompte, le Royaume des Morts se vide.",
         "game_over": "Victoire : 40 points, un temple entier, toutes les cases dorées ou vertes.",
@@ -580,7 +606,8 @@ def rule_of(event: Event | Mapping[str, Any], lang: str = "en") -> str:
             "en": "Variant: war cards go to the discard pile.",
             "fr": "Variante : les cartes de la guerre vont à la défausse.",
         }[lang]
+    key = f"score_line.{ev.data.get('category')}" if ev.kind == "score_line" else ev.kind
     try:
-        return RULES[lang][ev.kind]
+        return RULES[lang].get(key) or RULES[lang][ev.kind]
     except KeyError:
         raise ValueError(f"no rule for event kind {ev.kind!r}") from None

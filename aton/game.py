@@ -44,6 +44,7 @@ from .actions import (
     square_text,
 )
 from .events import Event
+from .refusals import refusal_text
 from .rules import Layout, Rules, SquareKind
 
 SQUARE_COUNT = data.TEMPLE_COUNT * data.SQUARES_PER_TEMPLE
@@ -61,7 +62,20 @@ _OTHER = (BLUE, RED)
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why and what is allowed."""
+    """An action the rules do not allow now; the message says why and what is allowed.
+
+    ``code`` names the reason and ``details`` holds its facts, so the reason
+    can be told in another language: ``error.text("fr")``.
+    """
+
+    def __init__(self, code: str, **details: Any) -> None:
+        self.code = code
+        self.details = details
+        super().__init__(refusal_text(code, details, "en"))
+
+    def text(self, lang: str = "en") -> str:
+        """The reason in ``lang`` (``"en"`` or ``"fr"``)."""
+        return refusal_text(self.code, self.details, lang)
 
 
 class HiddenInformation(ValueError):
@@ -394,12 +408,12 @@ class Game:
         return 0
 
     # ------------------------------------------------------------ validation
-    def why_illegal(self, action: Action) -> str | None:
-        """The reason ``action`` is not allowed now, or ``None`` if it is legal."""
+    def why_illegal(self, action: Action, lang: str = "en") -> str | None:
+        """The reason ``action`` is not allowed now (in ``lang``), or ``None`` if it is legal."""
         try:
             self._validate(action)
         except IllegalAction as error:
-            return str(error)
+            return error.text(lang)
         return None
 
     def is_legal(self, action: Action) -> bool:
@@ -449,102 +463,74 @@ class Game:
 
     def _check_slowly(self, action: Action) -> None:
         if not isinstance(action, (Exchange, Assign, Remove, Place)):
-            raise IllegalAction(f"{action!r} is not an action; actions are Exchange, Assign, Remove and Place")
-        player = action.player
-        if player not in PLAYERS:
-            raise IllegalAction(f"unknown player {player!r}; players are aton.RED and aton.BLUE")
-        player = Player(player)
-        who = player.label.capitalize()
+            raise IllegalAction("not_an_action", given=repr(action))
+        if action.player not in PLAYERS:
+            raise IllegalAction("unknown_player", given=repr(action.player))
+        player = Player(action.player)
+        name = player.label
         phase = self._phase
         if phase is _OVER:
-            raise IllegalAction("the game is over; no more actions are allowed")
-        expected = {
-            _ASSIGN: "assign cards (or exchange)",
-            _REMOVE: "remove counters",
-            _PLACE: "place counters",
-            _SCORING_REMOVE: "remove their own counters after the scoring",
-        }[phase]
+            raise IllegalAction("game_over")
+        expected = phase.value
         if player not in self.to_act:
-            waiting = " and ".join(p.label.capitalize() for p in self.to_act)
+            waiting = [p.label for p in self.to_act]
             if phase is _ASSIGN and isinstance(action, (Exchange, Assign)):
-                rule = (
-                    "the exchange is allowed only before assigning"
-                    if isinstance(action, Exchange)
-                    else "cards are assigned once per round"
-                )
-                raise IllegalAction(f"{who} has already assigned this round ({rule}); now {waiting} must {expected}")
-            raise IllegalAction(f"it is not {who}'s turn: {waiting} must {expected} now")
+                kind = "exchange" if isinstance(action, Exchange) else "assign"
+                raise IllegalAction("already_assigned", player=name, action=kind, waiting=waiting, expected=expected)
+            raise IllegalAction("not_your_turn", player=name, waiting=waiting, expected=expected)
         if isinstance(action, (Exchange, Assign)):
             if phase is not _ASSIGN:
-                what = "the exchange is allowed" if isinstance(action, Exchange) else "cards are assigned"
-                raise IllegalAction(f"{what} only at the start of a round, before assigning; now {who} must {expected}")
+                kind = "exchange" if isinstance(action, Exchange) else "assign"
+                raise IllegalAction("not_assign_phase", player=name, action=kind, expected=expected)
             if isinstance(action, Exchange):
                 if not self._exchange[player]:
-                    raise IllegalAction(f"{who} has already used the exchange counter; it is used once per game")
+                    raise IllegalAction("exchange_used", player=name)
                 return
             hand = sorted(self._hand[player])
             cards = action.cards
             if not all(isinstance(card, int) and card in data.CARD_VALUES for card in cards):
-                raise IllegalAction(f"cards are the values 1, 2, 3 and 4, not {list(cards)}")
+                raise IllegalAction("bad_cards", player=name, cards=list(cards))
             if len(cards) != data.CARTOUCHE_COUNT:
-                raise IllegalAction(
-                    f"an assignment puts one card on each of the {data.CARTOUCHE_COUNT} cartouches, "
-                    f"not {len(cards)} cards"
-                )
+                raise IllegalAction("card_count", player=name, count=len(cards))
             if sorted(cards) != hand:
-                raise IllegalAction(f"{who} holds {hand}; the assignment {list(cards)} must use exactly these cards")
+                raise IllegalAction("cards_not_in_hand", player=name, hand=hand, cards=list(cards))
             return
         try:
             flat = FLAT[check_square(action.square)]
-        except ValueError as error:
-            raise IllegalAction(str(error)) from None
+        except ValueError:
+            raise IllegalAction("bad_square", player=name, square=repr(action.square)) from None
         square = square_text(action.square)
         owner = self._squares[flat]
+        found = None if owner is None else owner.label
         temple = action.square[0]
         if isinstance(action, Place):
             if phase is not _PLACE:
-                raise IllegalAction(f"this is not the time to place counters: {who} must {expected}")
+                raise IllegalAction("not_place_phase", player=name, expected=expected)
             allowed = self.allowed_temples(player)
             if temple > allowed:
-                raise IllegalAction(
-                    f"cartouche 3 holds {allowed}, so {who} may place only in temples 1-{allowed}, "
-                    f"not in temple {temple}"
-                )
+                raise IllegalAction("temple_not_allowed", player=name, verb="place", allowed=allowed, temple=temple)
             if owner is not None:
-                raise IllegalAction(f"square {square} already holds a {owner.label} counter; place on an empty square")
+                raise IllegalAction("square_occupied", player=name, square=square, found=found)
             return
         if phase is _PLACE or phase is _ASSIGN:
-            raise IllegalAction(f"this is not the time to remove counters: {who} must {expected}")
+            raise IllegalAction("not_remove_phase", player=name, expected=expected)
         if phase is _REMOVE:
-            target = self._remove_target
-            assert target is not None
-            whose = "their own" if target is player else f"{target.label.capitalize()}'s"
+            target = _name(self._remove_target)
             allowed = self.allowed_temples(player)
             if temple > allowed:
-                raise IllegalAction(
-                    f"cartouche 3 holds {allowed}, so {who} may remove only in temples 1-{allowed}, "
-                    f"not in temple {temple}"
-                )
-            if owner is not target:
-                found = "is empty" if owner is None else f"holds a {owner.label} counter"
-                raise IllegalAction(f"square {square} {found}; {who} must remove one of {whose} counters")
+                raise IllegalAction("temple_not_allowed", player=name, verb="remove", allowed=allowed, temple=temple)
+            if found != target:
+                raise IllegalAction("wrong_counter", player=name, square=square, found=found, target=target)
             return
         if owner is not player:
-            found = "is empty" if owner is None else f"holds a {owner.label} counter"
-            raise IllegalAction(f"square {square} {found}; after a scoring {who} removes their own counters")
+            raise IllegalAction("scoring_own_counter", player=name, square=square, found=found)
         if self._scoring_required:
             if temple not in self._scoring_required:
-                temples = ", ".join(map(str, self._scoring_required))
-                raise IllegalAction(
-                    f"{who} must first take one counter from each temple where they have one: still temple(s) {temples}"
-                )
+                raise IllegalAction("scoring_temple_required", player=name, temples=list(self._scoring_required))
             return
         highest = self._highest_temple_of(player)
         if temple != highest:
-            raise IllegalAction(
-                f"{who} must take the remaining counters from the highest temple where they have counters: "
-                f"temple {highest}"
-            )
+            raise IllegalAction("scoring_highest_temple", player=name, temple=highest)
 
     # ----------------------------------------------------------------- apply
     def apply(self, action: Action) -> None:
@@ -1168,7 +1154,7 @@ class GameView(Game):
 
     def apply(self, action: Action) -> None:
         """Views are for reading: apply actions to the game itself."""
-        raise IllegalAction("a player's view cannot be played; apply the action to the game itself")
+        raise IllegalAction("view_not_playable")
 
     def clone(self, *, events: bool | None = None) -> GameView:
         """An independent copy of the view."""

@@ -168,9 +168,9 @@ _KIND_NAMES: dict[str, dict[SquareKind, str]] = {
         SquareKind.BONUS2: "bonus +2",
     },
     "fr": {
-        SquareKind.YELLOW: "dorée (jaune, Y)",
-        SquareKind.GREEN: "verte (G)",
-        SquareKind.BLACK: "grise (noire, K)",
+        SquareKind.YELLOW: "dorée (jaune, D)",
+        SquareKind.GREEN: "verte (V)",
+        SquareKind.BLACK: "grise (noire, G)",
         SquareKind.BLUE: "bleue (B)",
         SquareKind.BONUS1: "bonus +1",
         SquareKind.BONUS2: "bonus +2",
@@ -669,21 +669,17 @@ def scoring_exercise(
 def scoring_removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player: Player) -> Exercise:
     """Exercise "after this scoring, from which temples does Red take a counter back first?".
 
-    The answer is read from the board as the engine scored it (the state
-    right after its ``scoring_start`` event, from :func:`aton.timeline`):
-    one counter from each temple where the player has one.
+    The answer is the engine's: the temples its ``scoring_removal`` event
+    names for that player (one counter from each temple where they have one).
     """
     outcome = play_round(game, red, blue, through_scoring=True)
-    new = len(game.events)
-    steps = [step for step in timeline(outcome) if step.number >= new]
-    start = next((step for step in steps if step.event.kind == "scoring_start"), None)
-    removal = next(
-        (s.event for s in steps if s.event.kind == "scoring_removal" and s.event.data["player"] == player.label), None
-    )
-    if start is None or removal is None:
+    removal = [
+        e for e in _new_events(game, outcome) if e.kind == "scoring_removal" and e.data["player"] == player.label
+    ]
+    if not removal:
         raise ValueError("these assignments do not lead to a scoring this round; choose others")
-    temples = frozenset(t for t in range(1, data.TEMPLE_COUNT + 1) if start.state.counters_in_temple(player, t))
-    event = Event("scoring_removal", {**removal.data, "temples": sorted(temples)})
+    event = removal[0]
+    temples = frozenset(int(t) for t in event.data["temples"])
 
     def question(lang: str) -> str:
         who = player_name(player.label, lang)

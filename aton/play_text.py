@@ -199,7 +199,7 @@ class TextGame:
         """Ask for a square among the legal ones."""
         options = view.legal_actions(player)
         by_text = {square_text(a.square): a for a in options if isinstance(a, (Place, Remove))}
-        codes = ", ".join(f"{text} {view.layout_kind(a.square).code}" for text, a in by_text.items())  # type: ignore[union-attr]
+        codes = ", ".join(f"{text} {view.layout_kind(a.square).code}" for text, a in by_text.items())
         if view.phase is Phase.PLACE:
             message = self.text["ask_place"].format(left=view.placements_left)
         elif view.phase is Phase.REMOVE:

@@ -419,6 +419,8 @@ def _check_consistency(game: Game) -> None:
             game._score[player] < data.WINNING_POINTS,
             f"{name} has {game._score[player]} points; at {data.WINNING_POINTS} the game is over",
         )
+        if phase is Phase.PLACE and player is game._actor:
+            continue  # a condition met in the middle of a placement is checked after that cartouche 4
         reason = game._board_victory(player)
         _require(
             reason is None,
@@ -459,6 +461,7 @@ def _check_consistency(game: Game) -> None:
             _require(
                 game._assigned[player] is None and not game._revealed, "after a scoring the round's cards are discarded"
             )
+        _check_scoring_removal(game, actor)
         return
     _require(game._revealed, f"in the {phase.value} phase the cards are revealed (revealed: true)")
     _require(
@@ -490,6 +493,44 @@ def _check_consistency(game: Game) -> None:
             f"place_left must be at least 1, at most the stock and fewer than the {empty} empty allowed squares",
         )
     assert len(game._squares) == SQUARE_COUNT
+
+
+def _check_scoring_removal(game: Game, actor: Player) -> None:
+    """A position inside the removals after a scoring must leave the acting player a real choice."""
+    name, left = actor.label, game._scoring_left
+    _require(
+        len(game._kingdom) == data.KINGDOM_SIZE,
+        f"during the removals after a scoring the Kingdom of the Dead is still full ({data.KINGDOM_SIZE} counters); "
+        "it empties when both players have removed theirs",
+    )
+    red, blue = game._score
+    leader = Player.BLUE if blue > red else Player.RED
+    _require(
+        game._scoring_turn in (0, 1) and actor is (leader if game._scoring_turn == 0 else leader.other),
+        f"after a scoring the leader removes first (red if tied): with scores {red}-{blue} the actor of "
+        f"scoring_turn {game._scoring_turn} is {(leader if game._scoring_turn == 0 else leader.other).label}",
+    )
+    counts = {temple: game.counters_in_temple(actor, temple) for temple in range(1, data.TEMPLE_COUNT + 1)}
+    _require(
+        sum(counts.values()) > left,
+        f"{name} has {sum(counts.values())} counters in the temples and {left} to remove: with that few the "
+        "engine removes them all itself",
+    )
+    required = game._scoring_required
+    _require(len(required) <= left, f"scoring_required names {len(required)} temples but only {left} counters go")
+    for temple in required:
+        _require(
+            counts[temple] >= 2,
+            f"scoring_required names temple {temple}, where {name} has {counts[temple]} counters; the engine "
+            "takes a single counter itself, so a required temple holds at least 2",
+        )
+    if not required:
+        highest = max((temple for temple, count in counts.items() if count), default=0)
+        _require(
+            counts.get(highest, 0) > left,
+            f"the remaining {left} counters come from {name}'s highest temple ({highest}), which holds "
+            f"{counts.get(highest, 0)}: no choice is left, so the engine removes them itself",
+        )
 
 
 def replay(record: Any) -> Game:

@@ -50,7 +50,7 @@ def ending(result: Result) -> str:
         return "scoring" if result.at_scoring else "40 points"
     if result.reason is EndReason.ROUND_LIMIT:
         return "round limit"
-    return result.reason.value
+    return str(result.reason.value)
 
 
 def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -93,7 +93,8 @@ class GameSummary:
     decisions: tuple[int, int]
     """Decisions taken by red and by blue."""
     think_seconds: tuple[float, float]
-    """Time red's and blue's bot spent deciding (varies from run to run)."""
+    """Processor time red's and blue's bot spent deciding (the thread's CPU time, so other programs
+    running on a busy machine do not inflate it; it still varies a little from run to run)."""
     seconds: float
     """Wall time of the whole game (varies from run to run)."""
     swapped: bool = False
@@ -176,7 +177,7 @@ class TournamentResult:
         return sum(game.seconds for game in self.games) / len(self.games) if self.games else 0.0
 
     def seconds_per_decision(self, bot: int) -> float:
-        """Mean thinking time per decision of the first (0) or second (1) bot."""
+        """Mean processor time per decision of the first (0) or second (1) bot."""
         seconds = decisions = 0.0
         for game in self.games:
             colour = bot ^ int(game.swapped)
@@ -237,7 +238,7 @@ class TournamentResult:
                 f"Wins by colour: red {self.wins['red']}, blue {self.wins['blue']}",
                 f"Average rounds: {self.average_rounds:.1f}",
                 f"Endings: {endings}",
-                f"Time per game: {self.seconds_per_game:.3f} s; per decision: {first} "
+                f"Time per game: {self.seconds_per_game:.3f} s; processor time per decision: {first} "
                 f"{self.seconds_per_decision(0) * 1000:.1f} ms, {second} {self.seconds_per_decision(1) * 1000:.1f} ms",
             ]
         )
@@ -287,9 +288,9 @@ def play_game(
     start = time.perf_counter()
     while game.result is None:
         player = game.to_act[0]
-        tick = time.perf_counter()
+        tick = time.thread_time()
         action = bots[player].choose(game.view(player), generators[player])
-        think[player] += time.perf_counter() - tick
+        think[player] += time.thread_time() - tick
         decisions[player] += 1
         if isinstance(action, Assign):
             pending[player] = action.cards[0]
@@ -418,4 +419,3 @@ __all__ = [
     "play_many",
     "wilson",
 ]
-

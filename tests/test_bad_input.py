@@ -318,6 +318,31 @@ class TestImpossiblePositions:
                 }
             )
 
+    @pytest.mark.parametrize(
+        ("resolution", "kingdom", "words"),
+        [
+            ({"actor": "red", "scoring_left": 4}, 8, "with that few the engine removes them all itself"),
+            ({"actor": "red", "scoring_left": 2}, 7, "Kingdom of the Dead is still full"),
+            ({"actor": "blue", "scoring_left": 2}, 8, "the leader removes first"),
+            ({"actor": "red", "scoring_left": 2, "scoring_required": [2]}, 8, "temple 2, where red has 0"),
+            ({"actor": "red", "scoring_left": 2, "scoring_required": [1, 3, 4]}, 8, "names 3 temples"),
+            ({"actor": "red", "scoring_left": 3}, 8, "holds 2: no choice is left"),
+        ],
+    )
+    def test_a_removal_after_a_scoring_that_could_not_happen(
+        self, resolution: dict[str, Any], kingdom: int, words: str
+    ) -> None:
+        fields = {
+            "round": 4,
+            "phase": "scoring_remove",
+            "temples": ["RR..........", "............", "RR..........", "............"],
+            "kingdom": ["red", "blue"] * 4,
+            "resolution": {"actor": "red", "scoring_left": 1},
+        }
+        assert aton.Game.from_dict(fields).legal_squares(RED) == [(3, 0), (3, 1)]  # a real choice
+        with pytest.raises(aton.PositionError, match=words):
+            aton.Game.from_dict({**fields, "resolution": resolution, "kingdom": fields["kingdom"][:kingdom]})
+
     def test_a_position_error_is_a_value_error(self) -> None:
         assert issubclass(aton.PositionError, ValueError)
         assert issubclass(aton.ReplayError, ValueError)

@@ -31,9 +31,10 @@ def positions(seeds: range, every: int = 1) -> list[Game]:
 
 
 FAST_SEARCH = MctsBot(SearchConfig(iterations=12), name="tiny")
+NARROW_SEARCH = MctsBot(SearchConfig(iterations=12, width=3, square_width=2), name="narrow")
 
 
-@pytest.mark.parametrize("bot", [RandomBot(), GreedyBot(), FAST_SEARCH], ids=lambda b: b.name)
+@pytest.mark.parametrize("bot", [RandomBot(), GreedyBot(), FAST_SEARCH, NARROW_SEARCH], ids=lambda b: b.name)
 def test_every_answer_is_legal(bot: Bot) -> None:
     games = positions(range(3), every=1 if not isinstance(bot, MctsBot) else 4)
     phases = set()

@@ -81,7 +81,9 @@ def test_every_event_is_explained_and_names_its_rule(lang: str) -> None:
         assert text.endswith("."), text
         assert not re.search(r"None|\{|\}|\[|\]|_", text), f"a raw value leaked into {text!r}"
         assert rule and rule.endswith("."), rule
-        if not (event.kind == "war_cards" and event.data["destination"] == "discard"):
+        if event.kind == "score_line":
+            assert rule == RULES[lang][f"score_line.{event.data['category']}"]
+        elif not (event.kind == "war_cards" and event.data["destination"] == "discard"):
             assert rule == RULES[lang][event.kind]
         assert aton.explain(event.to_dict(), lang) == text, "the dict form explains the same"
         assert aton.explain(Event.from_dict(json.loads(json.dumps(event.to_dict()))), lang) == text
@@ -157,6 +159,20 @@ def test_french_singular_forms() -> None:
     assert aton.explain(Event("to_kingdom", {"player": "red", "count": 1}), "fr").endswith(
         "il va de la réserve au Royaume des Morts."
     )
+
+
+@pytest.mark.parametrize(
+    ("count", "en", "fr"),
+    [
+        (0, "Blue has no counter in the temples", "Bleu n'a aucun pion dans les temples"),
+        (1, "Blue has only 1 counter in the temples", "Bleu n'a que 1 pion dans les temples"),
+        (3, "only 3 counters in the temples (fewer than 4), so all of them", "il les reprend tous"),
+        (4, "first one from each temple where they have counters (temples 1, 3)", "d'abord un dans chaque temple"),
+    ],
+)
+def test_the_removal_after_a_scoring_is_explained_for_each_count(count: int, en: str, fr: str) -> None:
+    event = Event("scoring_removal", {"player": "blue", "count": count, "temples": [1, 3][: min(count, 2)]})
+    assert en in aton.explain(event) and fr in aton.explain(event, "fr")
 
 
 def test_unknown_languages_and_kinds_are_refused() -> None:

@@ -8,6 +8,8 @@ of them.
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -335,3 +337,19 @@ def test_exercise_options() -> None:
     number = lessons.cartouche1_exercise(game, (4, 1, 2, 3), (2, 4, 1, 4))
     assert [value for _, value in number.option_labels()] == list(range(7))
     assert number.answer in [value for _, value in number.option_labels()]
+
+
+def test_the_teachers_guide_example_position_works() -> None:
+    """The position and the exercise that docs/teaching.md shows to teachers load and run."""
+    guide = (Path(__file__).resolve().parent.parent / "docs" / "teaching.md").read_text(encoding="utf-8")
+    block = re.search(r"```json\n(.*?)```", guide, re.DOTALL)
+    assert block, "docs/teaching.md shows an example position"
+    game = aton.Game.from_json(block[1])
+    assert len(game.kingdom) == 7
+    pattern = r"lessons\.scoring_exercise\(game, \(([\d, ]+)\), \(([\d, ]+)\), \"(\w+)\", aton\.(RED|BLUE)\)"
+    call = re.search(pattern, guide)
+    assert call, "docs/teaching.md shows a scoring exercise on it"
+    red, blue = (tuple(int(card) for card in call[n].split(",")) for n in (1, 2))
+    exercise = lessons.scoring_exercise(game, red, blue, call[3], aton.Player[call[4]])
+    other = lessons.scoring_exercise(game, red, blue, call[3], aton.Player[call[4]], choose=lessons.last_choice)
+    assert exercise.answer == other.answer  # the answer does not depend on choices left to the engine

@@ -23,7 +23,8 @@ FILES = sorted(DATA.glob("*.json"))
 
 
 def load(path: Path) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))
+    stored: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return stored
 
 
 def test_there_are_recorded_games_for_every_ending_and_switch() -> None:

@@ -86,7 +86,7 @@ class TestComponentsAndSetup:
 # --------------------------------------------------------------------- assignment
 class TestAssignment:
     def test_both_assign_in_any_order_and_the_cards_stay_hidden_until_both_have(self) -> None:
-        game = position(**{"red": {"hand": [1, 2, 3, 4]}, "blue": {"hand": [2, 2, 3, 3]}})
+        game = position(red={"hand": [1, 2, 3, 4]}, blue={"hand": [2, 2, 3, 3]})
         game.apply(Assign(BLUE, (3, 2, 2, 3)))
         assert game.to_act == (RED,) and not game.revealed
         assert game.view(RED).assignment(BLUE) is None and game.view(RED).has_assigned(BLUE)
@@ -351,8 +351,8 @@ class TestRemoval:
 
 # --------------------------------------------------------------------- automatic steps and the record
 class TestAutomaticSteps:
-    def test_steps_without_a_choice_happen_on_their_own_and_the_record_holds_decisions_only(self) -> None:
-        """Red removes Blue's only counter and fills temple 1's last 2 squares: no decision is asked."""
+    def test_a_real_choice_is_asked_for_and_each_choice_is_a_decision_of_the_record(self) -> None:
+        """Red's 4 removes 2 of Blue's 3 counters in temple 1: Red picks them, one decision each."""
         temples = board(["R B R R", "R B R R", "R B . ."])
         game, mark = reveal((2, 4, 1, 2), (4, 4, 4, 4), temples=temples)
         assert game.phase is Phase.REMOVE
@@ -370,6 +370,11 @@ class TestAutomaticSteps:
         assert all(d["automatic"] is False for d in logged(game, "remove", mark))
 
     def test_when_every_candidate_must_go_and_every_empty_square_be_filled_it_is_automatic(self) -> None:
+        """Red's 4 removes Blue's only 2 counters in temple 1, then Red's 4 fills its last 4 squares.
+
+        Nothing is asked: the steps are logged as automatic, and the record holds the two assignments
+        only.  (Red now holds all of temple 1 and wins.)
+        """
         temples = board(["R R R R", "R B R R", "B . . R"])
         game, mark = reveal((2, 4, 1, 4), (4, 4, 4, 4), temples=temples)
         removed = logged(game, "remove", mark)
@@ -386,6 +391,7 @@ class TestAutomaticSteps:
         ]
         assert game.record()["actions"] == ["red assign 2 4 1 4", "blue assign 4 4 4 4"]
         assert aton.replay(game.record()) == game
+        assert game.result == aton.Result(RED, EndReason.TEMPLE, (0, 2 * (4 - 2)))
 
 
 # --------------------------------------------------------------------- cartouches 3 and 4: temples, placement
@@ -777,6 +783,18 @@ class TestBoardVictory:
         game.apply(Place(BLUE, (1, 2)))
         assert game.result == aton.Result(BLUE, EndReason.GREEN, (0, 0))
         assert logged(game, "game_over")[-1]["reason"] == "green"
+
+    def test_a_condition_met_in_the_middle_of_a_placement_wins_after_the_placement(self) -> None:
+        """The check comes after the whole cartouche 4: Red still places the other counters first."""
+        game, _ = reveal((1, 2, 2, 3), (1, 3, 1, 1), temples=board(["R R R R", "R R R R", "R R R ."]))
+        game.apply(Place(RED, (1, 11)))
+        assert game.result is None and game.phase is Phase.PLACE and game.placements_left == 2
+        again = aton.Game.from_json(game.to_json())
+        assert again == game, "a snapshot taken in between loads"
+        game.apply(Place(RED, (2, 0)))
+        game.apply(Place(RED, (2, 1)))
+        assert game.result == aton.Result(RED, EndReason.TEMPLE, (0, 0))
+        assert game.owner((2, 1)) is RED
 
     def test_a_position_where_a_player_already_meets_a_condition_is_rejected(self) -> None:
         with pytest.raises(aton.PositionError, match="victory condition"):

@@ -56,7 +56,9 @@ def tags(scene_shapes: list[object]) -> set[str]:
 
 def tagged(scene: Scene, tag: str) -> list[Shape]:
     """The shapes tagged exactly ``tag``."""
-    return [shape for shape in scene.shapes if shape.tag == tag]
+    found = scene.tagged(tag)
+    assert found == [shape for shape in scene.shapes if shape.tag == tag]
+    return found
 
 
 def test_the_scene_module_needs_no_widget_library() -> None:

@@ -203,12 +203,22 @@ def test_only_changed_layers_are_repainted_and_a_new_browser_gets_everything() -
 def test_refresh_marks_what_others_did() -> None:
     game = placing_game()
     board = BoardView(game, controls=(RED,))
-    for square in game.legal_squares(BLUE)[:4]:
+    mark = len(game.events)
+    for square in game.legal_squares(BLUE)[:2]:
         game.apply(Place(BLUE, square))
     board.refresh()
     placed = {s.tag for s in board.scene.overlay if s.tag.startswith("placed:")}  # type: ignore[union-attr]
-    assert placed >= {f"placed:{t}-{i}" for t, i in game.legal_squares(BLUE)[:0]}
-    assert any(e.kind == "place" for e in game.events[-8:]) and placed
+    squares = [e.data["square"] for e in game.events[mark:] if e.kind == "place"]
+    assert len(squares) >= 2 and placed == {f"placed:{t}-{i}" for t, i in squares}
+    board.refresh()  # nothing new: the marks stay
+    assert {s.tag for s in board.scene.overlay if s.tag.startswith("placed:")} == placed  # type: ignore[union-attr]
+
+
+def test_a_board_on_a_players_view_refuses_to_play_it_with_a_reason() -> None:
+    view = placing_game().view(BLUE)
+    board = BoardView(view, controls=(BLUE,))
+    assert board.handle_click(*board.square_center((1, 1))) is None
+    assert "view cannot be played" in text_of(board.message.value)
 
 
 def test_a_viewer_never_gets_the_opponents_hidden_cards() -> None:
@@ -379,6 +389,16 @@ def test_the_stepper_respects_its_viewer() -> None:
         stepper.go(index)
         assert not any(":up:" in s.tag for s in stepper.board.scene.shapes)  # type: ignore[union-attr]
         assert "4, 3, 2, 1" not in stepper.explanation.value
+
+
+def test_the_stepper_can_change_its_viewer_on_the_same_step() -> None:
+    game = position(red={"hand": [1, 2, 3, 4]}, blue={"hand": [2, 2, 3, 3]})
+    game.apply(Assign(RED, (4, 3, 2, 1)))
+    stepper = Stepper(game, viewer=BLUE)
+    index = stepper.index
+    stepper.set_viewer(RED)
+    assert stepper.index == index and stepper.board.viewer is RED
+    assert "card:red:1:up:4" in {s.tag for s in stepper.board.scene.pieces}  # type: ignore[union-attr]
 
 
 def test_the_stepper_follows_a_live_game() -> None:

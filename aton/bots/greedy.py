@@ -167,7 +167,9 @@ class AssignmentRater:
         info = self.simulator.info
         counts = aggregates(self.simulator.squares, info)
         their_gap = missing(counts[opponent], counts[player], info)
-        self.danger = threat(counts[opponent], counts[player], info, weights) if their_gap <= data.CARD_VALUES[-1] else 0.0
+        self.danger = (
+            threat(counts[opponent], counts[player], info, weights) if their_gap <= data.CARD_VALUES[-1] else 0.0
+        )
         self.scores = (game.score(player), game.score(opponent))
         self.stock = game.stock(player)
         self._values: dict[tuple[int, ...], float] = {}

@@ -201,9 +201,9 @@ class MctsBot(Bot):
     def search(self, view: GameView, rng: random.Random, on_progress: Progress | None = None) -> SearchResult:
         """Search from ``view`` and return the decision with the root statistics."""
         player = view.viewer
-        options = view.legal_actions(player)
+        options = class_representatives(view.legal_actions(player), BoardInfo.of(view.rules.layout))
         start = time.perf_counter()
-        if len(options) == 1:
+        if len(options) == 1:  # a single choice, or squares that are all alike
             return SearchResult(options[0], [OptionStats(options[0], 0, 0.5)], 0, 0.0)
         search = _Search(view, player, self.config, rng)
         config = self.config
@@ -218,7 +218,10 @@ class MctsBot(Bot):
                     now = time.perf_counter()
                     if now >= deadline:
                         break
-                    if on_progress is not None and on_progress(min(1.0, 1 - (deadline - now) / (config.ms or 1))) is False:
+                    if (
+                        on_progress is not None
+                        and on_progress(min(1.0, 1 - (deadline - now) / (config.ms or 1))) is False
+                    ):
                         break
             else:
                 if done >= total:
@@ -297,7 +300,7 @@ class _Search:
         if not width or len(legal) <= width:
             return [(a, a) for a in legal]
         squares = board(game)
-        cache_key = (player, game.phase, tuple(squares), len(legal))
+        cache_key = (tuple(squares), tuple(legal))
         options = self.square_cache.get(cache_key)
         if options is None:
             info, weights = self.info, self.config.weights

@@ -19,7 +19,7 @@ import traitlets
 from .. import data
 from ..actions import RED, Action, Assign, Exchange, Player
 from ..game import Game, IllegalAction, Phase
-from .i18n import check_lang, player_word, tr, translate_reason
+from .i18n import check_lang, player_word, tr
 from .words import assignment_preview, players_text
 
 __all__ = ["AssignPanel"]
@@ -249,8 +249,8 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         try:
             game.apply(action)
         except IllegalAction as error:
-            reason = str(error)
-            self._status = lambda lang: _capital(translate_reason(reason, lang))
+            refusal = error
+            self._status = lambda lang: _capital(refusal.text(lang))
             self._render()
             return None
         self.refresh()

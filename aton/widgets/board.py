@@ -27,9 +27,9 @@ from .. import data
 from ..actions import Action, Place, Player, Remove, Square
 from ..events import Event
 from ..explain import explain
-from ..game import Game, GameView, Phase
+from ..game import Game, GameView, IllegalAction, Phase
 from ..rules import Layout
-from .i18n import check_lang, tr, translate_reason
+from .i18n import check_lang, tr
 from .paint import paint_layer
 from .scene import (
     GEOMETRY,
@@ -286,18 +286,23 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         action: Action = (
             Remove(player, square) if game.phase in (Phase.REMOVE, Phase.SCORING_REMOVE) else Place(player, square)
         )
-        reason = game.why_illegal(action)
-        if reason is not None:
+        before = len(game.events)
+        refusal: IllegalAction | None = None
+        try:
+            game.apply(action)
+        except IllegalAction as error:  # the game is unchanged; a view cannot be played, for one
+            refusal = error
+        if refusal is not None:
+            reason = str(refusal)
+            told = refusal
             self._message = lambda lang: tr(
-                "not_allowed", lang, where=_square_words(square, lang), reason=_capital(translate_reason(reason, lang))
+                "not_allowed", lang, where=_square_words(square, lang), reason=_capital(told.text(lang))
             )
             self._message_alert = True
             self._render_message()
             for refused in list(self._illegal_callbacks):
                 refused(action, reason)
             return None
-        before = len(game.events)
-        game.apply(action)
         new_events = game.events[before:]
         if self.show_changes:
             self._changes = highlights_for_events(new_events, game.rules.layout)

@@ -38,7 +38,6 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import ipywidgets as widgets
 import traitlets
 
-from .. import data
 from ..actions import PLAYERS, RED, Action, Assign, Exchange, Player
 from ..coach import Hint, hint
 from ..events import Event
@@ -165,6 +164,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.session = Session(setup)
         self._shown = len(self.session.game.events)
         self._board_events = self._shown
+        self._count = self._shown
+        self._round = self.session.game.round
+        self._relabelling = False
+        self._installed = False
         self._jobs: dict[str, Job] = {}
         self._panel: AssignPanel | None = None
         self._panel_key: tuple[int, int, Player] | None = None
@@ -190,23 +193,15 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.message.add_class("aton-app-message")
 
         # ---------------------------------------------------------- board
-        session = self.session
-        self.board = BoardView(
-            session.game,
-            viewer=session.viewer,
-            controls=session.controls,
-            lang=lang,
-            show_twin=False,
-            display_width=1400,
-        )
-        self.twin_box = widgets.Accordion(children=[self.board.twin])
+        self.twin_box = widgets.Accordion()
         self.twin_box.add_class("aton-twin-box")
-        board_area = widgets.VBox([self.board, self.twin_box])
-        board_area.add_class("aton-board-area")
+        self.board_area = widgets.VBox()
+        self.board_area.add_class("aton-board-area")
+        self.board = self._build_board(lang)
         self.explainer_help = _html("aton-explainer-help")
         self.explainer_area = widgets.VBox([self.explainer_help])
         self.explainer_area.add_class("aton-explainer")
-        self.left_tabs = widgets.Tab(children=[board_area, self.explainer_area])
+        self.left_tabs = widgets.Tab(children=[self.board_area, self.explainer_area])
         self.left_tabs.add_class("aton-left")
 
         # ---------------------------------------------------------- play
@@ -309,7 +304,6 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.children = [self.style_html, header, self.message, self.cover, self.body]
 
         # ---------------------------------------------------------- wiring
-        self.board.on_action(self._on_board_action)
         self.next_button.on_click(lambda _b: self.next_step())
         self.skip_button.on_click(lambda _b: self.skip())
         self.auto_button.observe(self._on_auto, names="value")
@@ -510,10 +504,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self._steps_cache = None
         self.hint_html.value = ""
         self.download.value = ""
-        board = self.board
-        board.controls = session.controls
-        board.set_viewer(session.viewer)
-        board.set_game(session.game)
+        if self._installed:
+            self.board = self._build_board(self.lang)
+        self._installed = True
         self._board_events = len(session.game.events)
         if self._stepper is not None:
             close_tree(self._stepper)
@@ -567,7 +560,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         if player not in game.to_act or not game.is_legal(action):
             self._advance()
             return
+        was_live = self._shown >= len(game.events)
         game.apply(action)
+        if was_live and isinstance(action, (Assign, Exchange)) and game.phase is Phase.ASSIGN:
+            self._shown = len(game.events)  # face-down cards or an exchange: nothing moves on the board
         self._after_change()
 
     def _finish_coach(
@@ -598,24 +594,19 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
     def _after_person(self, action: Action) -> None:
         game = self.session.game
-        before = self._known
+        before = self._count
         if self._shown >= before:
-            still = action.player in game.to_act and (
-                isinstance(action, Exchange) or game.phase in _ACTING or not isinstance(action, Assign)
-            )
+            # the person's own step needs no watching; what follows it does, unless they decide on
+            still = action.player in game.to_act and game.round == self._round and not isinstance(action, Assign)
             self._shown = len(game.events) if still else before + 1
         if isinstance(action, Assign) and self.session.mode is Mode.TWO:
             self._at_screen = None
+        self._set_message(None)
         self._after_change()
 
     def _after_change(self) -> None:
         self._render()
         self._advance()
-
-    @property
-    def _known(self) -> int:
-        """Events the page knew of before the latest change (the board's count when it drew live)."""
-        return self._board_events if self._board_events <= len(self.session.game.events) else 0
 
     # ================================================================ who does what
     def _deciding_person(self) -> Player | None:
@@ -659,6 +650,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self._render_hint()
         if self.right_tabs.selected_index == 2:
             self._render_log()
+        self._count = len(self.session.game.events)
+        self._round = self.session.game.round
 
     def _steps(self) -> list[Step]:
         game = self.session.game
@@ -675,12 +668,44 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         index = count - 1 - (len(self.session.game.events) - len(steps))
         return steps[index] if 0 <= index < len(steps) else None
 
+    def _build_board(self, lang: str) -> BoardView:
+        """A new board for the session's game (the old one leaves the page with everything it showed)."""
+        session = self.session
+        game = session.game
+        viewer = session.viewer
+        if session.mode is Mode.TWO and game.phase is Phase.ASSIGN and game.to_act:
+            viewer = game.to_act[0]  # the first to choose cards: nothing of theirs lies face down yet
+        board = BoardView(
+            game, viewer=viewer, controls=session.controls, lang=lang, show_twin=False, display_width=1400
+        )
+        board.on_action(self._on_board_action)
+        old: BoardView | None = getattr(self, "board", None)
+        self.twin_box.children = [board.twin]
+        self.board_area.children = [board, self.twin_box]
+        if old is not None:
+            old.on_action(self._on_board_action, remove=True)
+            close_tree(old.twin)
+            close_tree(old)
+        return board
+
+    def _wanted_viewer(self) -> Player | None:
+        """Whose eyes the board uses now.
+
+        Two people on one screen: the person at the screen, else the next one to take it.  (The
+        board's text twin cannot go back to "nobody" once it had a viewer, so the board always
+        keeps a person whose cards are not face down on the cartouches.)
+        """
+        session = self.session
+        if session.mode is not Mode.TWO:
+            return session.viewer
+        if session.game.phase is Phase.ASSIGN:
+            return self._at_screen or self._cover_for() or self.board.viewer
+        return self.board.viewer
+
     def _render_board(self) -> None:
         board = self.board
         game = self.session.game
-        wanted_viewer = self.session.viewer
-        if self.session.mode is Mode.TWO:
-            wanted_viewer = self._at_screen if game.phase is Phase.ASSIGN else None
+        wanted_viewer = self._wanted_viewer()
         if board.viewer is not wanted_viewer:
             board.set_viewer(wanted_viewer)
         if self.live:
@@ -768,26 +793,28 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         game = self.session.game
         pending = self.pending
-        self.steps_title.value = f"<h4>{escape(say('steps.title', lang))}</h4>"
+        self.steps_title.value = f"<h4>{escape(say('steps.title', lang))}</h4>" if pending else ""
         self.next_button.disabled = pending == 0
         self.skip_button.disabled = pending == 0
+        self.next_button.layout.display = "" if pending else "none"
+        self.skip_button.layout.display = "" if pending else "none"
+        self.speed.layout.display = "" if self.auto_button.value else "none"
         events = game.events
         round_end_ahead = any(e.kind in _ROUND_ENDS for e in events[self._shown :])
         self.skip_button.description = say("steps.skip" if round_end_ahead else "steps.skip_now", lang)
         if self._shown == 0 or not events:
-            self.step_explain.value = f'<div role="status"><p>{escape(say("steps.none", lang))}</p></div>'
+            self.step_explain.value = ""
             return
         event = events[min(self._shown, len(events)) - 1]
         if pending:
-            head = say("steps.position", lang, number=1, count=pending)
+            head = say("steps.position", lang, count=pending)
+            why = f'<p class="aton-step-why"><i>{escape(say("steps.why", lang, rule=rule_of(event, lang)))}</i></p>'
         else:
-            head = say("steps.none", lang)
+            head, why = say("steps.none", lang), ""
         self.step_explain.value = (
             f'<div role="status" aria-live="polite" data-shown="{self._shown}">'
             f'<p class="aton-step-position"><b>{escape(head)}</b></p>'
-            f'<p class="aton-step-text">{escape(explain(event, lang))}</p>'
-            f'<p class="aton-step-why"><i>{escape(say("steps.why", lang, rule=rule_of(event, lang)))}</i></p>'
-            "</div>"
+            f'<p class="aton-step-text">{escape(explain(event, lang))}</p>{why}</div>'
         )
 
     def _render_turn(self) -> None:
@@ -804,8 +831,6 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                     text = say("turn.people", lang, player=session.name(person, player_word(person.label, lang)))
                 else:
                     text = say(f"turn.{game.phase.value}", lang)
-            elif session.mode is Mode.BOT and game.phase is Phase.ASSIGN and game.has_assigned(session.setup.human):
-                text = ""
         self.turn_text.value = f'<p role="status">{escape(text)}</p>' if text else ""
 
     def _render_progress(self) -> None:
@@ -920,12 +945,23 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
     def _relabel(self) -> None:
         """Every fixed word of the page in the current language."""
+        if self._relabelling:  # reassigning options below fires the mode observer again
+            return
+        self._relabelling = True
+        try:
+            self._relabel_now()
+        finally:
+            self._relabelling = False
+
+    def _relabel_now(self) -> None:
         lang = self.lang
         self.title_html.value = (
             f'<h1 class="aton-heading">{escape(say("title", lang))} '
             f"<small>{escape(say('subtitle', lang))}</small></h1>"
         )
+        theme = self.theme_switch.value
         self.theme_switch.options = [(say("theme.light", lang), "light"), (say("theme.dark", lang), "dark")]
+        self.theme_switch.value = theme
         self.left_tabs.titles = (say("tab.board", lang), say("tab.explainer", lang))
         self.right_tabs.titles = (
             say("tab.play", lang),
@@ -1029,6 +1065,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     @_guarded
     def _on_auto(self, change: Any) -> None:
         self.ticker.playing = bool(change["new"])
+        self.speed.layout.display = "" if change["new"] else "none"
 
     @_guarded
     def _on_speed(self, change: Any) -> None:
@@ -1112,6 +1149,3 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
 def _explained(event: Event, lang: str) -> str:
     return explain(event, lang)
-
-
-__all__ += ["data"]

@@ -11,22 +11,15 @@ time never leaves a word untranslated.
 >>> tr("stock", "fr", count=29)
 'Réserve 29'
 
-:func:`translate_reason` puts the engine's reasons (``game.why_illegal``,
-always English) into the chosen language:
-
->>> translate_reason("the game is over; no more actions are allowed", "fr")
-"la partie est terminée ; plus aucune action n'est permise"
+The engine's reasons for refusing an action come in both languages from the
+engine itself (``game.why_illegal(action, lang)``, ``IllegalAction.text``).
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-
-from .. import data
 from ..explain import LANGUAGES
 
-__all__ = ["LANGUAGES", "STRINGS", "check_lang", "player_word", "tr", "translate_reason"]
+__all__ = ["LANGUAGES", "STRINGS", "check_lang", "player_word", "tr"]
 
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
@@ -416,165 +409,3 @@ def tr(key: str, lang: str = "en", **fields: object) -> str:
 def player_word(label: str | None, lang: str) -> str:
     """``"red"`` -> ``"Red"`` / ``"Rouge"``; ``None`` -> ``"nobody"`` / ``"personne"``."""
     return tr("nobody", lang) if label is None else tr(f"player.{label}", lang)
-
-
-# --------------------------------------------------------------- engine reasons
-_FR_PLAYER = {"Red": "Rouge", "Blue": "Bleu", "red": "rouge", "blue": "bleu"}
-_FR_EXPECTED = {
-    "assign cards (or exchange)": "poser ses cartes (ou échanger)",
-    "remove counters": "retirer des pions",
-    "place counters": "placer des pions",
-    "remove their own counters after the scoring": "reprendre ses propres pions après le décompte",
-}
-
-_FR_RULE = {
-    "cards are assigned once per round": "on pose ses cartes une fois par tour",
-    "the exchange is allowed only before assigning": "l'échange n'est permis qu'avant la pose",
-}
-_FR_WHAT = {"cards are assigned": "les cartes se posent", "the exchange is allowed": "l'échange est permis"}
-
-
-def _fr_who(text: str) -> str:
-    return " et ".join(_FR_PLAYER.get(part, part) for part in text.split(" and "))
-
-
-def _fr_square(text: str) -> str:
-    temple, index = (int(part) for part in text.split("-"))
-    row, column = divmod(index, data.COLUMNS_PER_TEMPLE)
-    return f"la case du temple {temple}, rangée {row + 1}, colonne {column + 1}"
-
-
-def _fr_found(text: str) -> str:
-    if text == "is empty":
-        return "est vide"
-    return "porte un pion " + _FR_PLAYER[text.split()[2]]
-
-
-def _fr_temples(count: str) -> str:
-    return "le temple 1" if count == "1" else f"les temples 1 à {count}"
-
-
-def _fr_whose(text: str) -> str:
-    if text == "their own":
-        return "de ses propres pions"
-    return "des pions de " + _FR_PLAYER[text.removesuffix("'s")]
-
-
-_REASONS_FR: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
-    (
-        re.compile(r"the game is over; no more actions are allowed"),
-        lambda m: "la partie est terminée ; plus aucune action n'est permise",
-    ),
-    (
-        re.compile(r"it is not (\w+)'s turn: (.+) must (.+) now"),
-        lambda m: (
-            f"ce n'est pas à {_FR_PLAYER[m[1]]} de jouer : "
-            f"{_fr_who(m[2])} {'doivent' if ' and ' in m[2] else 'doit'} {_FR_EXPECTED.get(m[3], m[3])}"
-        ),
-    ),
-    (
-        re.compile(r"(\w+) has already assigned this round \((.+)\); now (.+) must (.+)"),
-        lambda m: (
-            f"{_FR_PLAYER[m[1]]} a déjà posé ses cartes ce tour-ci ({_FR_RULE.get(m[2], m[2])}) ; "
-            f"maintenant {_fr_who(m[3])} {'doivent' if ' and ' in m[3] else 'doit'} {_FR_EXPECTED.get(m[4], m[4])}"
-        ),
-    ),
-    (
-        re.compile(
-            r"(cards are assigned|the exchange is allowed) only at the start of a round(?:, before assigning)?; "
-            r"now (\w+) must (.+)"
-        ),
-        lambda m: (
-            f"{_FR_WHAT[m[1]]} seulement au début d'un tour, avant la pose ; maintenant {_FR_PLAYER[m[2]]} "
-            f"doit {_FR_EXPECTED.get(m[3], m[3])}"
-        ),
-    ),
-    (
-        re.compile(r"cards are the values 1, 2, 3 and 4, not \[(.*)\]"),
-        lambda m: f"les cartes valent 1, 2, 3 ou 4, pas [{m[1]}]",
-    ),
-    (
-        re.compile(r"(\w+) has already used the exchange counter; it is used once per game"),
-        lambda m: f"{_FR_PLAYER[m[1]]} a déjà utilisé son jeton d'échange ; il ne sert qu'une fois par partie",
-    ),
-    (
-        re.compile(r"an assignment puts one card on each of the (\d+) cartouches, not (\d+) cards"),
-        lambda m: f"on pose une carte sur chacun des {m[1]} cartouches, pas {m[2]} cartes",
-    ),
-    (
-        re.compile(r"(\w+) holds \[(.*)\]; the assignment \[(.*)\] must use exactly these cards"),
-        lambda m: f"{_FR_PLAYER[m[1]]} a en main [{m[2]}] ; la pose [{m[3]}] doit utiliser exactement ces cartes",
-    ),
-    (
-        re.compile(r"no square (.+): temples are 1-(\d+), indices 0-(\d+)"),
-        lambda m: f"pas de case {m[1]} : les temples vont de 1 à {m[2]}, les cases de 0 à {m[3]}",
-    ),
-    (
-        re.compile(r"this is not the time to (place|remove) counters: (\w+) must (.+)"),
-        lambda m: (
-            f"ce n'est pas le moment de {'placer' if m[1] == 'place' else 'retirer'} des pions : "
-            f"{_FR_PLAYER[m[2]]} doit {_FR_EXPECTED.get(m[3], m[3])}"
-        ),
-    ),
-    (
-        re.compile(r"cartouche 3 holds (\d+), so (\w+) may (place|remove) only in temples 1-\d+, not in temple (\d+)"),
-        lambda m: (
-            f"le cartouche 3 porte un {m[1]}, donc {_FR_PLAYER[m[2]]} ne peut "
-            f"{'placer' if m[3] == 'place' else 'retirer'} que dans {_fr_temples(m[1])}, pas dans le temple {m[4]}"
-        ),
-    ),
-    (
-        re.compile(r"square (\d+-\d+) already holds a (red|blue) counter; place on an empty square"),
-        lambda m: f"{_fr_square(m[1])} porte déjà un pion {_FR_PLAYER[m[2]]} ; placez sur une case vide",
-    ),
-    (
-        re.compile(r"square (\d+-\d+) (is empty|holds a (?:red|blue) counter); (\w+) must remove one of (.+) counters"),
-        lambda m: f"{_fr_square(m[1])} {_fr_found(m[2])} ; {_FR_PLAYER[m[3]]} doit retirer un {_fr_whose(m[4])}",
-    ),
-    (
-        re.compile(
-            r"square (\d+-\d+) (is empty|holds a (?:red|blue) counter); after a scoring (\w+) removes their own "
-            r"counters"
-        ),
-        lambda m: (
-            f"{_fr_square(m[1])} {_fr_found(m[2])} ; après un décompte, {_FR_PLAYER[m[3]]} reprend ses propres pions"
-        ),
-    ),
-    (
-        re.compile(r"(\w+) must first take one counter from each temple where they have one: still temple\(s\) (.+)"),
-        lambda m: (
-            f"{_FR_PLAYER[m[1]]} doit d'abord reprendre un pion dans chaque temple où il en a : encore temple(s) {m[2]}"
-        ),
-    ),
-    (
-        re.compile(
-            r"(\w+) must take the remaining counters from the highest temple where they have counters: "
-            r"temple (\d+)"
-        ),
-        lambda m: (
-            f"{_FR_PLAYER[m[1]]} doit reprendre les pions restants dans le temple le plus haut où il en a : "
-            f"le temple {m[2]}"
-        ),
-    ),
-    (
-        re.compile(r"a player's view cannot be played; apply the action to the game itself"),
-        lambda m: "la vue d'un joueur ne se joue pas ; jouez l'action sur la partie elle-même",
-    ),
-]
-
-
-def translate_reason(reason: str, lang: str) -> str:
-    """The engine's reason ``reason`` (English, from ``game.why_illegal``) in ``lang``.
-
-    English is returned unchanged.  A French reason is built from the same
-    facts the English one names; a reason no pattern knows is returned in
-    English rather than lost.
-    """
-    check_lang(lang)
-    if lang == "en":
-        return reason
-    for pattern, render in _REASONS_FR:
-        match = pattern.fullmatch(reason)
-        if match is not None:
-            return render(match)
-    return reason

@@ -252,22 +252,22 @@ class Geometry:
     track_y: float = 34.0
     track_cell: float = 21.0
     track_height: float = 20.0
-    title_y: float = 84.0
-    rule_y: float = 102.0
-    grid_y: float = 122.0
+    title_y: float = 94.0
+    rule_y: float = 112.0
+    grid_y: float = 132.0
     pitch: float = 50.0
     square: float = 46.0
     temple_gap: float = 40.0
-    kingdom_y: float = 300.0
+    kingdom_y: float = 310.0
     kingdom_pitch: float = 32.0
     legend_x: float = 330.0
-    rows_y: tuple[float, float] = (366.0, 456.0)
+    rows_y: tuple[float, float] = (376.0, 466.0)
     row_height: float = 80.0
     cartouche_x: float = 280.0
     cartouche_pitch: float = 172.0
     cartouche_width: float = 156.0
     width: float = 980.0
-    height: float = 550.0
+    height: float = 560.0
 
     @property
     def temple_width(self) -> float:
@@ -339,7 +339,7 @@ class Geometry:
 
 
 GEOMETRY = Geometry()
-"""The board's geometry (logical size 980 x 550)."""
+"""The board's geometry (logical size 980 x 560)."""
 
 
 # --------------------------------------------------------------- highlights
@@ -494,6 +494,10 @@ class Scene:
     def find(self, prefix: str) -> list[Shape]:
         """Shapes whose tag starts with ``prefix``."""
         return [shape for shape in self.shapes if shape.tag.startswith(prefix)]
+
+    def tagged(self, tag: str) -> list[Shape]:
+        """Shapes whose tag is exactly ``tag`` (``find("square:1-1")`` would also match ``square:1-10``)."""
+        return [shape for shape in self.shapes if shape.tag == tag]
 
     def texts(self) -> list[str]:
         """Every text drawn."""

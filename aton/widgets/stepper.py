@@ -43,7 +43,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
     - ``at``: start at the ``"first"`` or ``"last"`` step (default: first for a record, last for a game).
 
     Methods: :meth:`go`, :meth:`first`, :meth:`back`, :meth:`forward`, :meth:`end_of_round`,
-    :meth:`play`, :meth:`pause`, :meth:`refresh` (re-read a live game), :meth:`load` (another source).
+    :meth:`play`, :meth:`pause`, :meth:`refresh` (re-read a live game), :meth:`load` (another source),
+    :meth:`set_viewer`.
     :meth:`on_step` calls back with each :class:`~aton.timeline.Step` shown.  CSS classes:
     ``aton-step-first``, ``aton-step-back``, ``aton-step-forward``, ``aton-step-end-round``,
     ``aton-step-play``, ``aton-step-speed``, ``aton-explain``.
@@ -151,6 +152,14 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._steps = self._compute()
         start = at or ("last" if isinstance(source, Game) else "first")
         self.go(len(self._steps) - 1 if start == "last" else 0)
+
+    def set_viewer(self, viewer: Player | None) -> None:
+        """Show the steps as ``viewer`` may see them (two people sharing a screen), staying on the same step."""
+        self._viewer = viewer
+        self.board.set_viewer(viewer)
+        index = self._index
+        self._steps = self._compute()
+        self.go(index)
 
     def refresh(self) -> None:
         """Re-read a live game that went on; follows the newest step if the last one was shown."""

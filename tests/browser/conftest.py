@@ -143,8 +143,18 @@ def page_errors() -> PageErrors:
     return PageErrors()
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Keep each phase's report on the test item, so the page fixture knows whether the test failed."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
 @pytest.fixture
-def page(browser: Any, voila_url: str, page_errors: PageErrors) -> Iterator[Any]:
+def page(
+    browser: Any, voila_url: str, page_errors: PageErrors, request: pytest.FixtureRequest, tmp_path: Path
+) -> Iterator[Any]:
     """A fresh page (1280 x 720) whose requests leave only for localhost; fails on any page error."""
     context = browser.new_context(viewport={"width": 1280, "height": 720}, accept_downloads=True)
     page = context.new_page()
@@ -160,5 +170,10 @@ def page(browser: Any, voila_url: str, page_errors: PageErrors) -> Iterator[Any]
     page.route("**/*", only_local)
     page.on("pageerror", lambda error: page_errors.append(str(error)))
     yield page
+    failed = getattr(request.node, "report_call", None)
+    if failed is not None and failed.failed:
+        shot = tmp_path / "failure.png"
+        page.screenshot(path=str(shot))
+        print(f"screenshot of the failing page: {shot}")
     context.close()
     assert not page_errors, f"the page raised errors: {page_errors}"

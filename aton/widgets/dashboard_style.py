@@ -1,0 +1,156 @@
+"""The dashboard's style sheet: layout from a 1280 x 720 laptop to a projector, light and dark themes.
+
+The sheet goes into the page inside an HTML widget.  Every rule is scoped to
+``.aton-dashboard``; the dark theme (class ``aton-dark`` on the root) sets the
+JupyterLab and ipywidgets colour variables inside the dashboard, and the page
+around it follows through ``:has()``.  The board itself keeps its own colours,
+like a printed board on a dark table.
+
+>>> "aton-dark" in dashboard_css()
+True
+"""
+
+from __future__ import annotations
+
+__all__ = ["dashboard_css"]
+
+_LIGHT = {
+    "--aton-page": "#f4efe4",
+    "--aton-panel": "#fffdf8",
+    "--aton-ink": "#1a1a1a",
+    "--aton-muted": "#5a4a32",
+    "--aton-line": "#d6c7a4",
+    "--aton-accent": "#8c6d46",
+    "--aton-alert": "#9b1c1c",
+    "--aton-alert-bg": "#fdecea",
+    "--jp-widgets-horizontal-tab-width": "auto",
+}
+
+_DARK = {
+    "--aton-page": "#15130f",
+    "--aton-panel": "#221e17",
+    "--aton-ink": "#efe7d7",
+    "--aton-muted": "#c8bca5",
+    "--aton-line": "#4d4330",
+    "--aton-accent": "#e0bd7e",
+    "--aton-alert": "#ffb4ab",
+    "--aton-alert-bg": "#3d1d1a",
+    # JupyterLab and ipywidgets variables, so buttons, tabs and inputs follow the theme
+    "--jp-layout-color0": "#15130f",
+    "--jp-layout-color1": "#221e17",
+    "--jp-layout-color2": "#302a20",
+    "--jp-layout-color3": "#463d2e",
+    "--jp-layout-color4": "#5c513d",
+    "--jp-ui-font-color0": "#ffffff",
+    "--jp-ui-font-color1": "#efe7d7",
+    "--jp-ui-font-color2": "#c8bca5",
+    "--jp-ui-font-color3": "#a39780",
+    "--jp-content-font-color0": "#ffffff",
+    "--jp-content-font-color1": "#efe7d7",
+    "--jp-content-font-color2": "#c8bca5",
+    "--jp-content-font-color3": "#a39780",
+    "--jp-border-color0": "#6b5e45",
+    "--jp-border-color1": "#5c513d",
+    "--jp-border-color2": "#463d2e",
+    "--jp-border-color3": "#302a20",
+    "--jp-widgets-color": "#efe7d7",
+    "--jp-widgets-label-color": "#efe7d7",
+    "--jp-widgets-readout-color": "#efe7d7",
+    "--jp-widgets-input-color": "#efe7d7",
+    "--jp-widgets-input-background-color": "#302a20",
+    "--jp-widgets-input-border-color": "#6b5e45",
+    "--jp-brand-color1": "#7fb4e6",
+    "--jp-inverse-layout-color0": "#efe7d7",
+}
+
+
+def _variables(values: dict[str, str]) -> str:
+    return " ".join(f"{name}: {value};" for name, value in values.items())
+
+
+def dashboard_css() -> str:
+    """The ``<style>`` element of the dashboard."""
+    return f"""<style>
+.aton-dashboard {{ {_variables(_LIGHT)} }}
+.aton-dashboard.aton-dark {{ {_variables(_DARK)} }}
+.aton-dashboard {{
+  background: var(--aton-page); color: var(--aton-ink);
+  padding: 6px 12px 12px 12px; box-sizing: border-box; width: 100%; min-height: 100vh;
+}}
+body:has(.aton-dashboard.aton-dark), body:has(.aton-dashboard.aton-dark) .jp-Notebook,
+body:has(.aton-dashboard.aton-dark) .jp-Cell, body:has(.aton-dashboard.aton-dark) .jp-OutputArea,
+body:has(.aton-dashboard.aton-dark) #rendered_cells {{ background: #15130f !important; }}
+body:has(.aton-dashboard.aton-light), body:has(.aton-dashboard.aton-light) .jp-Notebook,
+body:has(.aton-dashboard.aton-light) #rendered_cells {{ background: #f4efe4 !important; }}
+body:has(.aton-dashboard) .jp-Cell, body:has(.aton-dashboard) .jp-Notebook,
+body:has(.aton-dashboard) #rendered_cells {{ padding: 0 !important; }}
+body:has(.aton-dashboard) .jp-Cell-outputWrapper {{ margin-top: 0 !important; }}
+.aton-dashboard .widget-html, .aton-dashboard .widget-html-content,
+.aton-dashboard .widget-label {{ color: var(--aton-ink); }}
+.aton-dashboard .widget-html-content {{ line-height: 1.35; }}
+.aton-dashboard a {{ color: var(--aton-accent); }}
+.aton-header {{
+  align-items: center; flex-wrap: wrap; gap: 4px 16px; border-bottom: 2px solid var(--aton-line);
+  padding-bottom: 2px; margin-bottom: 4px;
+}}
+.aton-heading {{ font-size: 1.55em; margin: 0; color: var(--aton-accent); white-space: nowrap; }}
+.aton-heading small {{ font-size: 0.55em; color: var(--aton-muted); font-weight: normal; }}
+.aton-status {{ flex: 1 1 300px; }}
+.aton-header .aton-language, .aton-header .aton-theme {{ flex: 0 0 auto; }}
+.aton-header .aton-language > .widget-label {{
+  position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+}}
+
+.aton-status-line {{ display: flex; flex-wrap: wrap; gap: 2px 14px; font-size: 1.05em; }}
+.aton-status-line span:nth-child(2) {{ font-weight: bold; }}
+.aton-app-message .widget-html-content:empty {{ display: none; }}
+.aton-app-message [role="alert"], .aton-dashboard .aton-reason {{
+  color: var(--aton-alert); background: var(--aton-alert-bg); padding: 4px 8px; border-radius: 4px;
+}}
+.aton-body {{ display: flex; flex-flow: row wrap; gap: 12px; align-items: flex-start; width: 100%; }}
+.aton-left {{ flex: 1 1 620px; min-width: 0; max-width: 1400px; }}
+.aton-right {{ flex: 0 1 430px; min-width: 340px; }}
+.aton-right .widget-tab-contents, .aton-right .lm-TabPanel-stackedPanel {{
+  max-height: calc(100vh - 130px); overflow-y: auto;
+}}
+.aton-dashboard .aton-board-view .aton-message {{ min-height: 1.4em; font-weight: bold; }}
+.aton-dashboard canvas {{ border-radius: 6px; }}
+.aton-dashboard.aton-dark .aton-board {{ box-shadow: 0 0 0 2px #5c513d; border-radius: 6px; }}
+.aton-dashboard .aton-keys-help {{ color: var(--aton-muted); }}
+.aton-steps {{ border: 1px solid var(--aton-line); border-radius: 6px; padding: 4px 8px; background: var(--aton-panel); }}
+.aton-steps h4, .aton-game h4, .aton-log h4 {{ margin: 2px 0; }}
+.aton-step-explain p {{ margin: 3px 0; }}
+.aton-step-text {{ font-size: 1.08em; }}
+.aton-step-buttons {{ flex-wrap: wrap; }}
+.aton-turn p {{ font-weight: bold; margin: 6px 0; }}
+.aton-result .widget-html-content > div {{
+  border: 2px solid var(--aton-accent); border-radius: 8px; padding: 4px 12px; margin-bottom: 6px;
+  background: var(--aton-panel);
+}}
+.aton-result h3 {{ margin: 4px 0; }}
+.aton-cover {{
+  align-items: center; justify-content: center; text-align: center; min-height: 70vh;
+  border: 3px dashed var(--aton-accent); border-radius: 12px; margin-top: 12px; background: var(--aton-panel);
+}}
+.aton-cover h2 {{ font-size: 2em; margin: 0.5em 0; }}
+.aton-cover p {{ font-size: 1.2em; }}
+.aton-cover .aton-cover-ready {{ font-size: 1.2em; height: auto; padding: 10px 24px; }}
+.aton-log-body {{ max-height: calc(100vh - 170px); overflow-y: auto; }}
+.aton-log-body ol {{ margin: 2px 0 6px 0; padding-left: 1.8em; }}
+.aton-log-body h5 {{ margin: 6px 0 2px 0; }}
+.aton-hint .widget-html-content > div {{ border-left: 4px solid var(--aton-accent); padding-left: 8px; }}
+.aton-dashboard .aton-assign h4 {{ margin: 4px 0; }}
+.aton-dashboard .aton-assign p, .aton-dashboard .aton-assign ul {{ margin: 2px 0; }}
+.aton-twin-box {{ margin-top: 6px; }}
+.aton-twin table {{ border-collapse: collapse; margin: 4px 0; }}
+.aton-twin td, .aton-twin th {{ border: 1px solid var(--aton-line); padding: 1px 4px; }}
+@media (min-width: 1700px) {{
+  .aton-dashboard {{ font-size: 16px; --jp-widgets-font-size: 16px; --jp-ui-font-size1: 16px; }}
+  .aton-right {{ flex-basis: 560px; }}
+  .aton-dashboard .jupyter-button {{ height: 36px; }}
+}}
+@media (max-width: 1100px) {{
+  .aton-right {{ flex: 1 1 100%; }}
+  .aton-right .widget-tab-contents, .aton-right .lm-TabPanel-stackedPanel {{ max-height: none; }}
+}}
+</style>"""
