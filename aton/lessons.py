@@ -39,7 +39,7 @@ from importlib import resources
 from typing import Any, Literal, NamedTuple
 
 from . import data
-from .actions import BLUE, PLAYERS, RED, Assign, Place, Player, Square, check_square, parse_square
+from .actions import BLUE, PLAYERS, RED, Action, Assign, Place, Player, Square, check_square, parse_square
 from .events import Event
 from .explain import LANGUAGES, explain, player_name, rule_of
 from .game import EndReason, Game, Phase
@@ -263,16 +263,16 @@ def _feedback(correct: bool, answer: str, events: Iterable[Event], lang: str, ex
 
 
 # ------------------------------------------------------------------ playing on a clone
-Chooser = Callable[[Game], Any]
+Chooser = Callable[[Game], Action]
 """Picks the action for a real choice during a resolution (from ``game.legal_actions``)."""
 
 
-def first_choice(game: Game) -> Any:
+def first_choice(game: Game) -> Action:
     """The first legal action of the player to act: a fixed way to settle choices that do not matter."""
     return game.legal_actions(game.to_act[0])[0]
 
 
-def last_choice(game: Game) -> Any:
+def last_choice(game: Game) -> Action:
     """The last legal action of the player to act (tests use it to show an answer does not depend on choices)."""
     return game.legal_actions(game.to_act[0])[-1]
 

@@ -120,7 +120,9 @@ DEFAULT_WEIGHTS = Weights()
 
 # Smoothed sign of a majority margin: a lead of one counter is easily lost to a removal.
 _MARGIN_VALUES = (0.0, 0.6, 0.85, 0.95)
-_SIGN: tuple[float, ...] = tuple([-1.0] * 60 + [-v for v in reversed(_MARGIN_VALUES[1:])] + list(_MARGIN_VALUES) + [1.0] * 60)
+_SIGN: tuple[float, ...] = tuple(
+    [-1.0] * 60 + [-v for v in reversed(_MARGIN_VALUES[1:])] + list(_MARGIN_VALUES) + [1.0] * 60
+)
 _ZERO = 60 + len(_MARGIN_VALUES) - 1
 """``_SIGN[_ZERO + d]`` is the smoothed sign of a margin ``d``."""
 

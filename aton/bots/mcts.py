@@ -95,9 +95,9 @@ class SearchConfig:
 
 
 PRESETS: dict[str, SearchConfig] = {
-    "easy": SearchConfig(iterations=40),
-    "medium": SearchConfig(iterations=300),
-    "hard": SearchConfig(iterations=1500),
+    "easy": SearchConfig(iterations=40, width=8),
+    "medium": SearchConfig(iterations=300, width=8),
+    "hard": SearchConfig(iterations=1200, width=8),
 }
 """Named budgets; ``mcts`` means ``medium``."""
 

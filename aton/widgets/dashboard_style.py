@@ -24,6 +24,8 @@ _LIGHT = {
     "--aton-alert": "#9b1c1c",
     "--aton-alert-bg": "#fdecea",
     "--jp-widgets-horizontal-tab-width": "auto",
+    "--aton-chosen": "#d9c49a",
+    "--aton-chosen-ink": "#1a1a1a",
 }
 
 _DARK = {
@@ -35,6 +37,8 @@ _DARK = {
     "--aton-accent": "#e0bd7e",
     "--aton-alert": "#ffb4ab",
     "--aton-alert-bg": "#3d1d1a",
+    "--aton-chosen": "#8a6f3f",
+    "--aton-chosen-ink": "#ffffff",
     # JupyterLab and ipywidgets variables, so buttons, tabs and inputs follow the theme
     "--jp-layout-color0": "#15130f",
     "--jp-layout-color1": "#221e17",
@@ -75,20 +79,26 @@ def dashboard_css() -> str:
 .aton-dashboard.aton-dark {{ {_variables(_DARK)} }}
 .aton-dashboard {{
   background: var(--aton-page); color: var(--aton-ink);
-  padding: 6px 12px 12px 12px; box-sizing: border-box; width: 100%; min-height: 100vh;
+  padding: 6px 12px 12px 12px; box-sizing: border-box; width: 100%;
 }}
-body:has(.aton-dashboard.aton-dark), body:has(.aton-dashboard.aton-dark) .jp-Notebook,
-body:has(.aton-dashboard.aton-dark) .jp-Cell, body:has(.aton-dashboard.aton-dark) .jp-OutputArea,
-body:has(.aton-dashboard.aton-dark) #rendered_cells {{ background: #15130f !important; }}
-body:has(.aton-dashboard.aton-light), body:has(.aton-dashboard.aton-light) .jp-Notebook,
-body:has(.aton-dashboard.aton-light) #rendered_cells {{ background: #f4efe4 !important; }}
-body:has(.aton-dashboard) .jp-Cell, body:has(.aton-dashboard) .jp-Notebook,
-body:has(.aton-dashboard) #rendered_cells {{ padding: 0 !important; }}
-body:has(.aton-dashboard) .jp-Cell-outputWrapper {{ margin-top: 0 !important; }}
+/* Served by Voila (the page holds #rendered_cells): the dashboard fills the page and sets its colour.
+   In JupyterLab these rules match nothing, so the notebook keeps its own look. */
+#rendered_cells .aton-dashboard {{ min-height: 100vh; }}
+body:has(#rendered_cells .aton-dashboard.aton-dark), body:has(#rendered_cells .aton-dashboard.aton-dark) .jp-Notebook,
+body:has(#rendered_cells .aton-dashboard.aton-dark) #rendered_cells {{ background: #15130f !important; }}
+body:has(#rendered_cells .aton-dashboard.aton-light), body:has(#rendered_cells .aton-dashboard.aton-light) .jp-Notebook,
+body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ background: #f4efe4 !important; }}
+#rendered_cells:has(.aton-dashboard), #rendered_cells .jp-Cell:has(.aton-dashboard),
+#rendered_cells .jp-Cell:has(.aton-dashboard) .jp-OutputArea {{ padding: 0 !important; }}
+#rendered_cells .jp-Cell:has(.aton-dashboard) .jp-Cell-outputWrapper {{ margin-top: 0 !important; }}
 .aton-dashboard .widget-html, .aton-dashboard .widget-html-content,
 .aton-dashboard .widget-label {{ color: var(--aton-ink); }}
 .aton-dashboard .widget-html-content {{ line-height: 1.35; }}
 .aton-dashboard a {{ color: var(--aton-accent); }}
+.aton-dashboard .widget-toggle-button.mod-active, .aton-dashboard .widget-toggle-button.mod-active:hover {{
+  background: var(--aton-chosen); color: var(--aton-chosen-ink); font-weight: bold;
+  box-shadow: inset 0 0 0 1px var(--aton-accent);
+}}
 .aton-header {{
   align-items: center; flex-wrap: wrap; gap: 4px 16px; border-bottom: 2px solid var(--aton-line);
   padding-bottom: 2px; margin-bottom: 4px;
@@ -117,7 +127,9 @@ body:has(.aton-dashboard) .jp-Cell-outputWrapper {{ margin-top: 0 !important; }}
 .aton-dashboard canvas {{ border-radius: 6px; }}
 .aton-dashboard.aton-dark .aton-board {{ box-shadow: 0 0 0 2px #5c513d; border-radius: 6px; }}
 .aton-dashboard .aton-keys-help {{ color: var(--aton-muted); }}
-.aton-steps {{ border: 1px solid var(--aton-line); border-radius: 6px; padding: 4px 8px; background: var(--aton-panel); }}
+.aton-steps {{
+  border: 1px solid var(--aton-line); border-radius: 6px; padding: 4px 8px; background: var(--aton-panel);
+}}
 .aton-steps h4, .aton-game h4, .aton-log h4 {{ margin: 2px 0; }}
 .aton-step-explain p {{ margin: 3px 0; }}
 .aton-step-text {{ font-size: 1.08em; }}

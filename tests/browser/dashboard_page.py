@@ -94,7 +94,7 @@ class DashboardPage:
         cells = self.page.eval_on_selector_all(
             ".aton-board-area .aton-twin td[data-square]", "cells => cells.map(c => [c.dataset.square, c.textContent])"
         )
-        return {square: text for square, text in cells}
+        return dict(cells)
 
     def twin_scores(self) -> dict[str, tuple[int, int]]:
         """Score and stock of each player in the text twin."""
@@ -170,7 +170,13 @@ class DashboardPage:
         self.page.locator(f"{column} .lm-TabBar-tab", has_text=name).first.click()
 
     def hand(self) -> list[int]:
-        """Card values shown on the card buttons of the panel on the page."""
+        """Card values shown on the card buttons of the panel on the page (once the panel is there)."""
+        self.tab_by_class(0)
+        self.page.wait_for_function(
+            "() => Array.from(document.querySelectorAll('.aton-assign .aton-card'))"
+            ".filter(b => b.offsetParent !== null).length === 4",
+            timeout=TIMEOUT,
+        )
         texts = self.page.eval_on_selector_all(
             ".aton-assign .aton-card", "bs => bs.filter(b => b.offsetParent !== null).map(b => b.textContent)"
         )
@@ -178,6 +184,7 @@ class DashboardPage:
 
     def assign(self, cards: list[int]) -> None:
         """Put ``cards`` on cartouches 1-4 by clicking a card then a cartouche, then confirm."""
+        self.tab_by_class(0)
         for number, value in enumerate(cards, start=1):
             button = self.page.locator(".aton-assign .aton-card:not([disabled])", has_text=re.compile(rf"\b{value}\b"))
             button.first.click()
@@ -251,9 +258,9 @@ class DashboardPage:
     def upload(self, name: str, content: bytes) -> None:
         """Give the load button a file."""
         self.tab_by_class(3)
-        self.page.locator(".aton-load input[type=file]").set_input_files(
-            files=[{"name": name, "mimeType": "application/json", "buffer": content}]
-        )
+        with self.page.expect_file_chooser() as chooser:
+            self.click("button.aton-load")
+        chooser.value.set_files(files=[{"name": name, "mimeType": "application/json", "buffer": content}])
 
     def new_game(self, *, mode: str, seed: int, level: str = "easy", human: str = "red") -> dict[str, str]:
         """Start a new game through the form and wait until it is shown."""

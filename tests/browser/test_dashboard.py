@@ -13,12 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from dashboard_page import DashboardPage
 
 import aton
 from aton.widgets.i18n import tr
 from aton.widgets.scene import GEOMETRY, PALETTE
-
-from dashboard_page import DashboardPage
 
 pytestmark = pytest.mark.browser
 
@@ -196,6 +195,7 @@ def test_a_loaded_position_plays_into_a_scoring_explained_line_by_line(page: Any
     for line, prefix in zip(lines, prefixes, strict=True):
         assert line.startswith(prefix), (line, prefix)
     dash.tab_by_class(2)
+    page.wait_for_function("() => document.querySelector('.aton-log').textContent.includes('Bonus squares')")
     log = dash.text(".aton-log")
     assert all(line in log for line in lines)
 
@@ -252,7 +252,8 @@ def test_coach_log_explainer_and_dark_theme(page: Any, voila_url: str) -> None:
     page.wait_for_function("() => document.querySelector('.aton-hint').textContent.includes('Suggestion for Red')")
     assert "chance to win" in dash.text(".aton-hint")
     dash.tab_by_class(2)
-    assert "Round 1" in dash.text(".aton-log") and "draws 4 cards" in dash.text(".aton-log")
+    page.wait_for_function("() => document.querySelector('.aton-log').textContent.includes('draws 4 cards')")
+    assert "Round 1" in dash.text(".aton-log")
     dash.tab("Step by step", right=False)
     page.wait_for_selector(".aton-explainer .aton-stepper .aton-step-text")
     first = dash.text(".aton-explainer .aton-step-text")

@@ -1,0 +1,360 @@
+"""The dashboard without a browser: files, hidden cards, turns, bots and messages.
+
+These run with no kernel attached (ipywidgets uses a dummy channel) and bots deciding at once
+(``background=False``), so they need neither Voila nor Chromium.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import string
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+import aton
+from aton import BLUE, RED, Phase
+from aton.widgets.dashboard import Dashboard
+from aton.widgets.dashboard_session import (
+    Job,
+    LoadError,
+    Mode,
+    Session,
+    Setup,
+    Worker,
+    read_game_file,
+    save_file,
+)
+from aton.widgets.dashboard_text import DASHBOARD_STRINGS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def random_game(seed: int, actions: int) -> aton.Game:
+    game = aton.new_game(seed=seed)
+    chooser = random.Random(seed)
+    while game.result is None and len(game.actions) < actions:
+        game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+    return game
+
+
+def public_facts(game: aton.Game, viewer: aton.Player | None) -> dict[str, Any]:
+    """What ``viewer`` (or everyone) may know, from the engine's queries."""
+    facts: dict[str, Any] = {
+        "round": game.round,
+        "phase": game.phase,
+        "squares": [game.owner(square) for square in aton.SQUARES],
+        "kingdom": game.kingdom,
+        "revealed": game.revealed,
+    }
+    for player in aton.PLAYERS:
+        facts[player.label] = (
+            game.score(player),
+            game.stock(player),
+            game.exchange_available(player),
+            game.discard(player),
+            game.assignment(player) if game.revealed or player is viewer else None,
+            game.hand(player) if player is viewer else None,
+        )
+    if game.phase is not Phase.ASSIGN:
+        facts["actor"] = (game.actor, game.removals_left, game.placements_left)
+    return facts
+
+
+# ------------------------------------------------------------------ files
+@pytest.mark.parametrize("seed", range(12))
+def test_a_saved_position_keeps_what_the_viewer_may_know_and_nothing_hidden(seed: int) -> None:
+    game = random_game(seed, actions=seed * 4 + 1)
+    if game.result is not None:
+        pytest.skip("the game ended early")
+    for viewer in (RED, BLUE, None):
+        saved = save_file(game, viewer)
+        assert not saved.full
+        raw = json.loads(saved.text)
+        assert not {"seed", "rng", "events", "actions", "start"} & set(raw)
+        for player in aton.PLAYERS:
+            assert "deck" not in raw[player.label]
+            if player is not viewer:
+                assert "hand" not in raw[player.label]
+                if not game.revealed:
+                    assert raw[player.label]["assignment"] is None
+        loaded = read_game_file(saved.text.encode(), saved.name, seed_if_missing=99)
+        assert loaded.seed == 99
+        if viewer is not None and not game.revealed and game.has_assigned(viewer.other):
+            # the opponent's face-down cards are dealt again: they choose again after loading
+            assert not loaded.has_assigned(viewer.other)
+            continue
+        assert public_facts(loaded, viewer) == public_facts(game, viewer)
+
+
+def test_a_finished_game_is_saved_whole() -> None:
+    game = random_game(3, actions=10_000)
+    assert game.result is not None
+    saved = save_file(game, RED)
+    assert saved.full
+    assert aton.Game.from_json(saved.text) == game
+    assert read_game_file(saved.text.encode(), saved.name, seed_if_missing=1) == game
+
+
+def test_a_record_is_replayed() -> None:
+    game = random_game(4, actions=40)
+    loaded = read_game_file(json.dumps(game.record()).encode(), "record.json", seed_if_missing=1)
+    assert loaded == game
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"\xff\xfe\x00bad", "not text"),
+        (b'{"temples": [', "not readable JSON"),
+        (b"[1, 2, 3]", "JSON object"),
+        (json.dumps({"temples": ["RRRRRRRRRRRRR", "", "", ""]}).encode(), "temple 1"),
+        (json.dumps({"red": {"score": 50}}).encode(), "40"),
+        (json.dumps({"format": "aton-record/1", "seed": 1, "actions": ["red place 9-9"]}).encode(), "action 1"),
+        (json.dumps({"nonsense": True}).encode(), "unknown fields"),
+        (b" " * 2_000_001, "too large"),
+    ],
+)
+def test_a_broken_file_says_what_is_wrong(content: bytes, words: str) -> None:
+    with pytest.raises(LoadError, match=re.escape(words)):
+        read_game_file(content, "file.json", seed_if_missing=1)
+
+
+# ------------------------------------------------------------------ background work
+def test_the_worker_queues_callbacks_instead_of_nesting_them() -> None:
+    worker: Worker[int] = Worker()
+    order: list[str] = []
+
+    def done(job: Job, result: int | None, error: BaseException | None) -> None:
+        order.append(f"done {result}")
+        if result == 1:
+            worker.run(Job("second"), lambda report: 2, done)
+            order.append("after starting the second")
+
+    worker.run(Job("first"), lambda report: 1, done)
+    assert order == ["done 1", "after starting the second", "done 2"]
+
+
+def test_a_cancelled_job_is_asked_to_stop() -> None:
+    worker: Worker[bool] = Worker()
+    job = Job("bot")
+    job.cancel()
+    answers: list[bool | None] = []
+    worker.run(job, lambda report: report(0.5), lambda job, result, error: answers.append(result))
+    assert answers == [False]
+
+
+# ------------------------------------------------------------------ the dashboard
+def dashboard(**options: Any) -> Dashboard:
+    return Dashboard(background=False, **options)
+
+
+def play_squares(board: Any, limit: int = 200) -> None:
+    for _ in range(limit):
+        squares = board.legal_squares()
+        if not squares:
+            return
+        board.choose(squares[0])
+
+
+def test_against_a_bot_a_round_goes_by_step_by_step() -> None:
+    dash = dashboard(seed=7)
+    game = dash.game
+    assert dash.session.controller(BLUE) == "bot" and game.has_assigned(BLUE) and dash.live
+    assert dash.panel is not None and dash.panel.player is RED
+    dash.panel.choose(sorted(game.hand(RED)))
+    dash.panel.confirm()
+    assert not dash.live and dash.pending > 0 and dash.panel is None
+    assert dash.board.showing
+    seen = []
+    while not dash.live:
+        dash.next_step()
+        seen.append(dash.step_explain.value)
+    assert any("turned face up" in text for text in seen)
+    for _ in range(20):
+        play_squares(dash.board)
+        dash.skip()
+        if game.round == 2 and dash.live:
+            break
+    assert game.round == 2 and game.phase is Phase.ASSIGN and dash.panel is not None
+    assert 'data-round="2"' in dash.status.value
+
+
+def test_the_bot_assignment_never_reaches_the_page_before_the_reveal() -> None:
+    dash = dashboard(seed=21)
+    blue_cards = dash.game.assignment(BLUE)
+    assert blue_cards is not None
+    shown = " ".join(str(widget.value) for widget in all_html(dash))
+    assert dash.board.twin.value.count("face down") == 4
+    assert f"Blue: {', '.join(map(str, blue_cards))}" not in shown
+
+
+def all_html(widget: Any) -> list[Any]:
+    found = [widget] if hasattr(widget, "value") and isinstance(widget.value, str) else []
+    for child in getattr(widget, "children", ()):
+        found += all_html(child)
+    return found
+
+
+def test_two_people_pass_the_screen_and_the_panel_leaves_with_them() -> None:
+    dash = dashboard(seed=5, mode="two")
+    game = dash.game
+    assert dash.covered and dash.panel is None and dash.at_screen is None
+    dash.lift_cover()
+    red_panel = dash.panel
+    assert red_panel is not None and red_panel.player is RED and not dash.covered
+    red_panel.choose(sorted(game.hand(RED), reverse=True))
+    red_panel.confirm()
+    assert dash.covered and dash.panel is None
+    assert red_panel.comm is None and all(button.comm is None for button in red_panel.card_buttons)
+    assert "face down" in dash.board.twin.value and dash.board.viewer is BLUE
+    dash.lift_cover()
+    assert dash.panel is not None and dash.panel.player is BLUE
+    assert dash.panel.hand == sorted(game.hand(BLUE))
+    dash.panel.choose(sorted(game.hand(BLUE)))
+    dash.panel.confirm()
+    assert game.revealed and not dash.covered
+    for _ in range(30):
+        dash.skip()
+        play_squares(dash.board)
+        if game.round == 2 and dash.live:
+            break
+    assert game.round == 2 and dash.covered
+
+
+def test_two_bots_play_on_while_watched() -> None:
+    dash = dashboard(seed=8, mode="watch")
+    assert dash.session.controls == () and dash.auto_button.value
+    for _ in range(500):
+        if dash.game.round >= 3 or dash.game.result is not None:
+            break
+        dash.skip()
+    assert dash.game.round >= 3 or dash.game.result is not None
+
+
+def test_a_new_game_from_the_form_and_a_bad_seed() -> None:
+    dash = dashboard(seed=1)
+    dash.seed_text.value = "twelve"
+    dash._start_from_form()
+    assert "seed must be a whole number" in dash.message.value and dash.game.seed == 1
+    dash.seed_text.value = "12"
+    dash.mode_choice.value = "bot"
+    dash.human_choice.value = "blue"
+    dash.level_choice.value = "medium"
+    dash._start_from_form()
+    assert dash.game.seed == 12 and dash.session.setup.human is BLUE and dash.session.bots[RED].name == "medium"
+    assert dash.session.viewer is BLUE
+
+
+def test_loading_keeps_the_game_when_the_file_is_broken() -> None:
+    dash = dashboard(seed=3)
+    game = dash.game
+    assert not dash.load_bytes(b"{oops", "oops.json")
+    assert dash.game is game and "oops.json cannot be loaded" in dash.message.value
+    position = (ROOT / "tests" / "browser" / "data" / "one-round-from-scoring.json").read_bytes()
+    assert dash.load_bytes(position, "scoring.json")
+    assert dash.game.round == 5 and dash.session.source == "scoring.json"
+    assert "Loaded scoring.json" in dash.message.value
+
+
+def test_an_unexpected_error_becomes_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    dash = dashboard(seed=3)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the disk is on fire")
+
+    monkeypatch.setattr("aton.widgets.dashboard.read_game_file", broken)
+    assert dash.load_bytes(b"{}", "x.json") is None
+    assert "Something went wrong: the disk is on fire" in dash.message.value
+    assert 'role="alert"' in dash.message.value
+
+
+def test_a_failing_bot_is_reported_and_the_game_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken:
+        name = "broken"
+
+        def choose(self, *args: object, **kwargs: object) -> None:
+            raise ValueError("no idea")
+
+    monkeypatch.setattr("aton.widgets.dashboard_session.make_bot", lambda level: Broken())
+    dash = dashboard(seed=3, human=BLUE)  # red is the bot and must choose its cards at once
+    assert "Red could not decide: no idea" in dash.message.value
+    assert not dash.game.has_assigned(RED) and dash.panel is not None and dash.panel.player is BLUE
+
+
+def test_the_coach_answers_for_the_person_who_decides() -> None:
+    dash = dashboard(seed=2)
+    dash.ask_coach()
+    assert "Suggestion for Red" in dash.hint_html.value and "chance to win" in dash.hint_html.value
+    dash.lang = "fr"
+    assert dash.hint_html.value == ""
+
+
+def test_french_everywhere_and_back() -> None:
+    dash = dashboard(seed=2)
+    dash.lang = "fr"
+    assert "Tour 1" in dash.status.value and dash.board.lang == "fr" and dash.panel is not None
+    assert dash.panel.lang == "fr" and dash.right_tabs.titles[0] == "Jouer"
+    dash.language.value = "en"
+    assert dash.lang == "en" and "Round 1" in dash.status.value
+
+
+def test_both_languages_have_the_same_texts() -> None:
+    english, french = DASHBOARD_STRINGS["en"], DASHBOARD_STRINGS["fr"]
+    assert english.keys() == french.keys()
+    for key in english:
+        fields = [name for _, name, _, _ in string.Formatter().parse(english[key]) if name]
+        assert fields == [name for _, name, _, _ in string.Formatter().parse(french[key]) if name], key
+
+
+def test_the_setup_refuses_unknown_levels() -> None:
+    with pytest.raises(ValueError, match="easy, medium, hard"):
+        Setup(level="wizard")
+    assert Session(Setup(mode=Mode.WATCH, seed=1)).controls == ()
+
+
+# ------------------------------------------------------------------ serving
+def test_the_notebook_is_thin_clean_and_hides_its_code() -> None:
+    notebook = nbformat.read(ROOT / "notebooks" / "aton.ipynb", as_version=4)
+    nbformat.validate(notebook)
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    assert len(code) == 1
+    assert code[0].outputs == [] and code[0].execution_count is None
+    assert code[0].metadata["jupyter"]["source_hidden"] is True
+    lines = [line for line in code[0].source.splitlines() if line.strip()]
+    assert lines == ["from aton.widgets.dashboard import Dashboard", "Dashboard()"]
+
+
+def test_voila_preheats_kernels_and_shows_no_tracebacks() -> None:
+    config = json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"]
+    assert config["show_tracebacks"] is False and config["preheat_kernel"] is True
+    assert config["default_pool_size"] >= 1 and config["template"] == "lab"
+
+
+@pytest.mark.notebook
+def test_in_a_kernel_the_bot_thinks_in_a_thread_and_answers_on_the_kernel_thread() -> None:
+    from nbclient import NotebookClient
+
+    notebook = nbformat.read(ROOT / "notebooks" / "aton.ipynb", as_version=4)
+    notebook.cells += [
+        nbformat.v4.new_code_cell(
+            "import threading, time\n"
+            "import aton\n"
+            "d = Dashboard(seed=3, level='medium')\n"
+            "started = (d.worker.threaded, d.thinking, d.game.has_assigned(aton.BLUE))"
+        ),
+        nbformat.v4.new_code_cell("time.sleep(3)"),
+        nbformat.v4.new_code_cell(
+            "print(started, d.thinking, d.game.has_assigned(aton.BLUE), threading.current_thread().name)"
+        ),
+    ]
+    client = NotebookClient(notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}})
+    client.execute()
+    errors = [o for cell in notebook.cells for o in cell.get("outputs", []) if o.output_type == "error"]
+    assert not errors
+    printed = notebook.cells[-1].outputs[0]["text"].strip()
+    assert printed == "(True, ['bot:blue'], False) [] True MainThread"
