@@ -64,6 +64,7 @@ __all__ = [
     "Rules",
     "Square",
     "SquareKind",
+    "Step",
     "explain",
     "new_game",
     "parse_action",

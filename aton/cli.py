@@ -212,7 +212,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         parser.print_help()
         return 2
-    return handler(args)
+    try:
+        return handler(args)
+    except BrokenPipeError:  # the reader went away (``aton simulate --json | head``)
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

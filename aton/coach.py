@@ -19,18 +19,19 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 
 from . import data
 from .actions import Action, Assign, Exchange, Place, Player, Remove
 from .bots.heuristics import DEFAULT_WEIGHTS, BoardInfo, Weights, aggregates, board, flat_of, missing
-from .bots.mcts import MctsBot, OptionStats, SearchConfig, SearchResult
+from .bots.mcts import PRESETS, MctsBot, OptionStats, SearchResult
 from .explain import LANGUAGES
 from .game import GameView, Phase
 from .rules import SquareKind
 
 COACH_ITERATIONS = 400
-"""Imagined games behind a hint (about a quarter of a second)."""
+"""Imagined games behind a hint (a little more than the ``medium`` bot's 300; about 0.1-0.2 s)."""
 
 
 @dataclass(frozen=True)
@@ -223,7 +224,7 @@ def hint(
     player = view.viewer
     if player not in view.to_act:
         raise ValueError(f"{player.label} has nothing to decide now")
-    config = SearchConfig(iterations=iterations, weights=weights or DEFAULT_WEIGHTS)
+    config = replace(PRESETS["medium"], iterations=iterations, weights=weights or DEFAULT_WEIGHTS)
     result: SearchResult = MctsBot(config, name="coach").search(view, random.Random(f"aton/coach/{seed}"))
     best = result.options[0]
     words = _WORDS[lang]
@@ -246,7 +247,10 @@ def hint(
     alternatives = tuple(
         Alternative(option.action, option.win_rate, option.visits / total) for option in result.options[1:4]
     )
-    return Hint(best.action, " ".join(sentences), best.win_rate, alternatives)
+    text = " ".join(sentences)
+    if lang == "fr":
+        text = re.sub(r"(\d)\.(\d)", r"\1,\2", re.sub(r"(\d)%", "\\1\u00a0%", text))
+    return Hint(best.action, text, best.win_rate, alternatives)
 
 
 __all__ = ["COACH_ITERATIONS", "Alternative", "Hint", "hint"]

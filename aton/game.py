@@ -294,6 +294,11 @@ class Game:
         return self._squares[FLAT[check_square(square)]]
 
     @property
+    def squares(self) -> tuple[Player | None, ...]:
+        """The owner of each of the 48 squares (``None`` when empty), in the order of :data:`aton.SQUARES`."""
+        return tuple(self._squares)
+
+    @property
     def kingdom(self) -> list[Player]:
         """Owners of the counters in the Kingdom of the Dead, in the order they arrived."""
         return list(self._kingdom)
@@ -1180,13 +1185,18 @@ class GameView(Game):
             remaining.remove(card)
         return remaining
 
-    def sample(self, generator: Any, *, events: bool = False) -> Game:
+    def sample(self, generator: Any, *, events: bool = False, hidden_assignment: str = "assigned") -> Game:
         """A full game consistent with this view, hidden cards dealt with ``generator`` (a ``random.Random``).
 
         The opponent's hidden hand or assignment and both draw piles are
         drawn from the cards not yet seen.  Search bots use this to imagine
-        the hidden information.
+        the hidden information.  A face-down opposing assignment is dealt as
+        an assignment (``hidden_assignment="assigned"``) or, for a search that
+        lets the opponent choose it, as a hand of four cards still to assign
+        (``hidden_assignment="hand"``).
         """
+        if hidden_assignment not in ("assigned", "hand"):
+            raise ValueError(f"hidden_assignment is 'assigned' or 'hand', not {hidden_assignment!r}")
         game = Game.__new__(Game)
         game.__dict__.update(Game.clone(self, events=events).__dict__)
         for name in ("viewer", "_hidden_hand", "_hidden_assignment", "_deck_sizes"):
@@ -1196,7 +1206,10 @@ class GameView(Game):
             pool = self.unknown_cards(player)
             generator.shuffle(pool)
             if player is opponent:
-                if self._hidden_assignment:
+                if self._hidden_assignment and hidden_assignment == "hand":
+                    game._hand[opponent] = sorted(pool[: data.HAND_SIZE])
+                    pool = pool[data.HAND_SIZE :]
+                elif self._hidden_assignment:
                     imagined = tuple(pool[: data.HAND_SIZE])
                     game._assigned[opponent] = imagined
                     pool = pool[data.HAND_SIZE :]

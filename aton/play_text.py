@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import data
-from .actions import PLAYERS, Action, Assign, Exchange, Place, Player, Remove, square_text
+from .actions import PLAYERS, Action, Assign, Exchange, Place, Player, Remove, parse_square, square_text
 from .bots import Bot, make_bot
 from .explain import LANGUAGES, explain
 from .game import Game, GameView, Phase
@@ -217,7 +217,13 @@ class TextGame:
                 key = key.replace("--", "-")
             if key in by_text:
                 return by_text[key]
-            self.say("bad_square", text=answer)
+            try:
+                square = parse_square(key)
+            except ValueError:
+                self.say("bad_square", text=answer)
+                continue
+            tried: Action = Place(player, square) if view.phase is Phase.PLACE else Remove(player, square)
+            self.write(self.game.why_illegal(tried, self.lang) or self.text["bad_square"].format(text=answer))
 
 
 def play(red: str, blue: str, seed: int = 0, lang: str = "en", **options: Any) -> int:

@@ -109,11 +109,12 @@ class GameSummary:
         return 0 if first_won else 1
 
     def row(self) -> dict[str, Any]:
-        """A flat dict (one table row) without the per-round lists."""
+        """A flat dict (one table row) without the per-round lists; ``winner_name`` is the winning bot's name."""
         row = asdict(self)
         for name in ("score_curve", "first_cartouche", "scores", "decisions", "think_seconds"):
             row.pop(name)
         row.update(
+            winner_name=None if self.winner is None else (self.red if self.winner == "red" else self.blue),
             red_score=self.scores[0],
             blue_score=self.scores[1],
             red_decisions=self.decisions[0],

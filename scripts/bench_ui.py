@@ -69,28 +69,37 @@ PLACE_POSITION = {
     "resolution": {"first": "red", "turn": 0, "actor": "red", "place_left": 4},
 }
 
-# Poll a condition between tasks (a MessageChannel loop, no timer clamping) and on every frame;
+# Watch a condition without a busy loop: check it after every drawImage / putImageData (how a
+# redraw reaches the visible canvas), after every DOM mutation and on every animation frame;
 # resolve with performance.now() when it first holds.
 POLL_JS = """
+window.__atonWatchers = new Set();
+window.__atonCheck = () => { for (const watcher of Array.from(window.__atonWatchers)) watcher(); };
+for (const name of ['drawImage', 'putImageData']) {
+  const original = CanvasRenderingContext2D.prototype[name];
+  CanvasRenderingContext2D.prototype[name] = function (...args) {
+    const result = original.apply(this, args);
+    if (window.__atonWatchers.size) window.__atonCheck();
+    return result;
+  };
+}
+new MutationObserver(() => { if (window.__atonWatchers.size) window.__atonCheck(); })
+  .observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
 window.__atonPoll = (check, limit) => new Promise((resolve) => {
   const start = performance.now();
   let done = false;
-  const channel = new MessageChannel();
-  const finish = (value) => { if (!done) { done = true; resolve(value); } };
-  const step = () => {
+  const stop = (value) => { done = true; window.__atonWatchers.delete(watcher); resolve(value); };
+  const watcher = () => {
     if (done) return;
-    try { if (check()) return finish(performance.now()); } catch (e) {}
-    if (performance.now() - start > limit) return finish(null);
-    channel.port2.postMessage(0);
+    let ok = false;
+    try { ok = check(); } catch (e) {}
+    if (ok) stop(performance.now());
+    else if (performance.now() - start > limit) stop(null);
   };
-  channel.port1.onmessage = step;
-  const frame = () => {
-    if (done) return;
-    try { if (check()) return finish(performance.now()); } catch (e) {}
-    requestAnimationFrame(frame);
-  };
+  window.__atonWatchers.add(watcher);
+  const frame = () => { if (!done) { watcher(); requestAnimationFrame(frame); } };
   requestAnimationFrame(frame);
-  step();
+  watcher();
 });
 window.__atonPixel = (selector, x, y) => {
   const canvas = document.querySelector(selector);
@@ -103,15 +112,10 @@ window.__atonNear = (p, rgb, tol) => p && Math.abs(p[0] - rgb[0]) <= tol && Math
 
 # From document start: note when the board first shows square 1-0 in its colour.
 DRAWN_JS = """
-(() => {
+window.__atonPoll(() => {
   const target = %(target)s;
-  const poll = () => {
-    const p = window.__atonPixel && window.__atonPixel('%(board)s', target.x, target.y);
-    if (p && window.__atonNear(p, target.rgb, 24)) { window.__atonBoardDrawn = performance.now(); return; }
-    requestAnimationFrame(poll);
-  };
-  requestAnimationFrame(poll);
-})();
+  return window.__atonNear(window.__atonPixel('%(board)s', target.x, target.y), target.rgb, 24);
+}, 120000).then((t) => { window.__atonBoardDrawn = t; });
 """
 
 
@@ -297,8 +301,9 @@ class Bench:
             page.wait_for_function(
                 f"() => document.querySelectorAll('.aton-assign .aton-card[disabled]').length >= {number}"
             )
+        shown = self.status(page)["shown"]
         page.locator(".aton-assign .aton-confirm:not([disabled])").click()
-        page.wait_for_function("() => !document.querySelector('.aton-assign .aton-confirm:not([disabled])')")
+        page.wait_for_function(f"(s) => document.querySelector('{STATUS}').dataset.shown !== s", arg=shown)
 
     def legal(self, page: Any) -> list[tuple[int, int]]:
         found = page.eval_on_selector_all(
@@ -311,13 +316,14 @@ class Bench:
         took = page.evaluate(
             """async () => {
               const box = document.querySelector('.aton-step-explain');
-              const before = box.textContent;
+              const index = () => { const d = box.querySelector('[data-shown]'); return d ? d.dataset.shown : null; };
+              const before = index();
               let clicked = null, changed = null;
               const button = document.querySelector('.aton-next-step');
               button.addEventListener('click', () => { clicked = performance.now(); }, {capture: true, once: true});
               const seen = new Promise((resolve) => {
                 const observer = new MutationObserver(() => {
-                  if (clicked !== null && box.textContent !== before) {
+                  if (clicked !== null && index() !== before) {
                     changed = performance.now(); observer.disconnect(); resolve();
                   }
                 });
@@ -341,6 +347,8 @@ class Bench:
         sample = (round((x + 3) * scale), round((y + 3 - 11) * scale))
         page_x = box["x"] + x * scale * box["width"] / width
         page_y = box["y"] + y * scale * box["height"] / height
+        page.mouse.move(page_x, page_y)  # a player points at the square, then presses
+        time.sleep(0.3)
         shown = self.status(page)["shown"]
         handle = page.evaluate_handle(
             """([px, py, rgb]) => {

@@ -43,6 +43,8 @@ def test_colours_alternate_and_totals_add_up() -> None:
     assert result.average_rounds == pytest.approx(sum(g.rounds for g in result.games) / 8)
     rows = result.rows()
     assert len(rows) == 8 and {"seed", "winner", "ending", "rounds", "red_score", "blue_score"} <= set(rows[0])
+    assert {row["winner_name"] for row in rows} <= {"greedy", "random", None}
+    assert sum(row["winner_name"] == "greedy" for row in rows) == result.wins_of(0)
     text = result.text()
     assert "Win rate of greedy" in text and "95% CI" in text
 

@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -45,14 +46,9 @@ _SLOT = {
 Aggregate = list[int]
 
 
-def board(game: Game) -> list[Player | None]:
-    """The owner of each of the 48 squares, temple 1 first (public information).
-
-    The engine keeps this list internally; reading it directly avoids 48
-    validated ``owner`` calls per evaluation.  The list is the game's own:
-    callers must not change it.
-    """
-    return game._squares
+def board(game: Game) -> tuple[Player | None, ...]:
+    """The owner of each of the 48 squares, temple 1 first (public information)."""
+    return game.squares
 
 
 @dataclass(frozen=True)
@@ -131,7 +127,7 @@ def _sign(difference: int) -> float:
     return _SIGN[_ZERO + difference]
 
 
-def aggregates(squares: list[Player | None], info: BoardInfo) -> tuple[Aggregate, Aggregate]:
+def aggregates(squares: Sequence[Player | None], info: BoardInfo) -> tuple[Aggregate, Aggregate]:
     """Counts per player: counters in temples 1-4, on yellow, green, black, blue squares, bonus points."""
     red = [0] * AGGREGATE_SIZE
     blue = [0] * AGGREGATE_SIZE
@@ -307,7 +303,7 @@ def after_change(
 
 
 def best_square(
-    squares: list[Player | None],
+    squares: Sequence[Player | None],
     candidates: list[int],
     owner: Player,
     player: Player,

@@ -254,14 +254,7 @@ class _Search:
     # -------------------------------------------------------------- imagining
     def determinize(self) -> Game:
         """A full game consistent with the view; a hidden opposing assignment becomes a hand to choose from."""
-        game = self.view.sample(self.rng)
-        if self.opponent_locked:
-            opponent = self.player.other
-            cards = game._assigned[opponent]
-            if cards is not None:
-                game._assigned[opponent] = None
-                game._hand[opponent] = sorted(cards)
-        return game
+        return self.view.sample(self.rng, hidden_assignment="hand" if self.opponent_locked else "assigned")
 
     def assign_options(self, game: Game, player: Player, at_root: bool) -> list[tuple[Key, Action]]:
         """The assignments the search considers for ``player``'s (imagined) hand, and the exchange if allowed.

@@ -643,14 +643,18 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
     # ================================================================ rendering
     def _render(self) -> None:
-        """Bring every part of the page in step with the game and the step shown."""
+        """Bring every part of the page in step with the game and the step shown.
+
+        Words go first: the explanation and the status reach the page before the board's
+        redraw, which takes the browser longer.
+        """
+        self._render_steps()
+        self._render_status()
+        self._render_turn()
         self._render_board()
         self._render_cover_and_panel()
-        self._render_steps()
-        self._render_turn()
         self._render_progress()
         self._render_result()
-        self._render_status()
         self._render_hint()
         if self.right_tabs.selected_index == 2:
             self._render_log()
@@ -711,6 +715,14 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         if session.game.phase is Phase.ASSIGN:
             return self._at_screen or self._cover_for() or self.board.viewer
         return self.board.viewer
+
+    def _shown_state(self) -> Game:
+        """The state the board shows: the step being watched, or the game as it is now."""
+        if not self.live:
+            step = self._step_at(self._shown)
+            if step is not None:
+                return step.state
+        return self.session.game
 
     def _render_board(self) -> None:
         board = self.board
@@ -879,7 +891,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         session = self.session
         game = session.game
         lang = self.lang
-        state = self.board.state or game
+        state = self._shown_state()
         red, blue = player_word("red", lang), player_word("blue", lang)
         level = say(f"new.level.{session.setup.level}", lang)
         if session.mode is Mode.BOT:

@@ -193,9 +193,10 @@ class DashboardPage:
                 f"() => document.querySelectorAll('.aton-assign .aton-card[disabled]').length >= {number}",
                 timeout=TIMEOUT,
             )
+        shown = self.status()["shown"]
         self.page.locator(".aton-assign .aton-confirm:not([disabled])").click()
         self.page.wait_for_function(
-            "() => !document.querySelector('.aton-assign .aton-confirm:not([disabled])')", timeout=TIMEOUT
+            f"(s) => document.querySelector('{STATUS}').dataset.shown !== s", arg=shown, timeout=TIMEOUT
         )
 
     def step_text(self) -> str:
