@@ -95,7 +95,7 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
         help="play many seeded games between two bots and print the statistics",
         description="Play N seeded games between two bots. Game i uses seed S+i, so the same command gives "
         "the same games, with or without --jobs. Prints wins, draws, the win rate of the --red bot with a "
-        "95%% Wilson confidence interval, average rounds, how the games ended and the time per game. "
+        "95% Wilson confidence interval, average rounds, how the games ended and the time per game. "
         f"Bots: {', '.join(BOT_NAMES)}; search bots take options, e.g. mcts:iterations=200 or hard:ms=800.",
     )
     simulate.add_argument("--red", type=_bot_spec, required=True, metavar="BOT", help="bot playing red")

@@ -40,7 +40,6 @@ import traitlets
 
 from ..actions import PLAYERS, RED, Action, Assign, Exchange, Player
 from ..coach import Hint, hint
-from ..events import Event
 from ..explain import explain, rule_of
 from ..game import Game, Phase
 from ..timeline import Step, timeline
@@ -386,9 +385,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         )
         self._cancel_jobs()
         self.session = Session(setup)
-        self.seed_text.value = str(self.session.game.seed)
         self._shown = len(self.session.game.events)
-        self._set_message(lambda lang: say("new.started", lang, seed=self.session.game.seed))
+        chosen = self.session.game.seed
+        self._set_message(lambda lang: say("new.started", lang, seed=chosen))
         self._install()
 
     @_guarded
@@ -482,7 +481,6 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             return False
         self._cancel_jobs()
         self.session = Session(self.session.setup, game, source=name)
-        self.seed_text.value = str(game.seed)
         self._shown = len(game.events)
         self._set_message(
             lambda lang: say(
@@ -882,8 +880,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         why = explain(over[-1], lang) if over else ""
         again = say("result.again", lang, tab=say("tab.game", lang))
         self.result_html.value = (
-            f'<div role="status"><h3>{escape(say("result.title", lang))}</h3>'
-            f"<p><strong>{escape(result_text(game, lang))}</strong></p><p>{escape(why)}</p>"
+            f'<div role="status"><h3>{escape(result_text(game, lang))}</h3><p>{escape(why)}</p>'
             f"<p><small>{escape(again)}</small></p></div>"
         )
 
@@ -967,7 +964,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             elif not open_list:
                 parts.append("<ol>")
                 open_list = True
-            parts.append(f"<li>{escape(_explained(event, lang))}</li>")
+            parts.append(f"<li>{escape(explain(event, lang))}</li>")
         if open_list:
             parts.append("</ol>")
         self.log_html.value = f'<div class="aton-log-body">{"".join(parts)}</div>'
@@ -1178,7 +1175,3 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             if keep_coach and name == "coach":
                 continue
             self._jobs.pop(name).cancel()
-
-
-def _explained(event: Event, lang: str) -> str:
-    return explain(event, lang)

@@ -98,7 +98,6 @@ DASHBOARD_STRINGS: dict[str, dict[str, str]] = {
         "cover.text": "{player}: your cards are hidden from everyone else. Make sure only you can see the screen.",
         "cover.ready": "I am {player}: show my cards",
         "cover.done": "{player} has laid their cards face down.",
-        "result.title": "Game over",
         "result.again": "Start a new game in the “{tab}” tab, or step through this one.",
         "watch.paused": "The bots wait while you look back.",
         # coach and log
@@ -192,7 +191,6 @@ DASHBOARD_STRINGS: dict[str, dict[str, str]] = {
         "cover.text": "{player} : vos cartes sont cachées aux autres. Vérifiez que vous seul voyez l'écran.",
         "cover.ready": "Je suis {player} : montrer mes cartes",
         "cover.done": "{player} a posé ses cartes face cachée.",
-        "result.title": "Partie terminée",
         "result.again": "Commencez une nouvelle partie dans l'onglet « {tab} », ou revoyez celle-ci pas à pas.",
         "watch.paused": "Les robots attendent pendant que vous regardez en arrière.",
         "coach.button": "Demander conseil",

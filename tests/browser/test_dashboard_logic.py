@@ -261,6 +261,18 @@ def test_loading_keeps_the_game_when_the_file_is_broken() -> None:
     assert "Loaded scoring.json" in dash.message.value
 
 
+def test_a_finished_game_shows_the_victory_and_why() -> None:
+    dash = dashboard(seed=3)
+    finished = random_game(6, actions=10_000)
+    assert finished.result is not None and dash.load_bytes(finished.to_json().encode(), "finished.json")
+    assert dash.live and "Game over" in dash.result_html.value
+    winner = "Red" if finished.result.winner is RED else "Blue"
+    assert f"{winner} wins" in dash.result_html.value
+    assert 'data-over="true"' in dash.status.value and dash.panel is None
+    dash.save()
+    assert "nothing is hidden any more" in dash.download.value
+
+
 def test_an_unexpected_error_becomes_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
     dash = dashboard(seed=3)
 
