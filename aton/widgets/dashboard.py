@@ -555,8 +555,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             return
         if error is not None:
             reason = str(error)
-            who = player_word(player.label, self.lang)
-            self._set_message(lambda lang: say("bot.error", lang, player=who, reason=reason), alert=True)
+            self._set_message(
+                lambda lang: say("bot.error", lang, player=player_word(player.label, lang), reason=reason), alert=True
+            )
             self._render()
             return
         if player not in game.to_act or not game.is_legal(action):
@@ -739,6 +740,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self._board_events = len(game.events)
             return
         board.show(step.state, highlights_for_event(step.event, step.state.rules.layout))
+        pending = self.pending
+        board.say(lambda lang: say("steps.board", lang, count=pending))
         self._board_events = -1
 
     def _render_cover_and_panel(self) -> None:
@@ -822,8 +825,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         events = game.events
         round_end_ahead = any(e.kind in _ROUND_ENDS for e in events[self._shown :])
         self.skip_button.description = say("steps.skip" if round_end_ahead else "steps.skip_now", lang)
-        if self._shown == 0 or not events:
-            self.step_explain.value = ""
+        if self._shown == 0 or not events or (game.result is not None and self.live):
+            self.step_explain.value = ""  # nothing yet, or the result box says it
             return
         event = events[min(self._shown, len(events)) - 1]
         if pending:

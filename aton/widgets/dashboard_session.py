@@ -25,10 +25,12 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, TypeVar
@@ -333,7 +335,8 @@ class Worker(Generic[R]):
             result: R | None = None
             error: BaseException | None = None
             try:
-                result = work(report)
+                with _quick_switching():
+                    result = work(report)
             except Exception as problem:  # handed back to the page as a message
                 error = problem
             self.call_soon(lambda: done(job, result, error))
@@ -342,6 +345,32 @@ class Worker(Generic[R]):
             body()
         else:
             threading.Thread(target=body, name=f"aton-{job.name}", daemon=True).start()
+
+
+_SWITCH_LOCK = threading.Lock()
+_RUNNING = [0, 0.0]  # background jobs running, the interpreter's switch interval before the first
+
+
+@contextmanager
+def _quick_switching() -> Iterator[None]:
+    """While background work runs, let threads take turns every millisecond instead of every 5.
+
+    A search holds the interpreter lock between two switches; the page's messages (a click, a
+    redraw) pass through several threads of the kernel, each waiting for its turn.  Shorter turns
+    keep a click's round trip short while a bot thinks; the usual interval comes back afterwards.
+    """
+    with _SWITCH_LOCK:
+        if _RUNNING[0] == 0:
+            _RUNNING[1] = sys.getswitchinterval()
+            sys.setswitchinterval(min(_RUNNING[1], 0.001))
+        _RUNNING[0] += 1
+    try:
+        yield
+    finally:
+        with _SWITCH_LOCK:
+            _RUNNING[0] -= 1
+            if _RUNNING[0] == 0:
+                sys.setswitchinterval(_RUNNING[1])
 
 
 def bot_work(bot: Bot, view: GameView, rng: random.Random) -> Callable[[Callable[[float], bool]], Any]:

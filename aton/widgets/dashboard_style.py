@@ -63,7 +63,7 @@ _DARK = {
     "--jp-widgets-input-color": "#efe7d7",
     "--jp-widgets-input-background-color": "#302a20",
     "--jp-widgets-input-border-color": "#6b5e45",
-    "--jp-brand-color1": "#7fb4e6",
+    "--jp-brand-color1": "#3a78b5",
     "--jp-inverse-layout-color0": "#efe7d7",
 }
 
@@ -118,8 +118,8 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
   color: var(--aton-alert); background: var(--aton-alert-bg); padding: 4px 8px; border-radius: 4px;
 }}
 .aton-body {{ display: flex; flex-flow: row wrap; gap: 12px; align-items: flex-start; width: 100%; }}
-.aton-left {{ flex: 1 1 620px; min-width: 0; max-width: 1400px; }}
-.aton-right {{ flex: 0 1 430px; min-width: 340px; }}
+.aton-left {{ flex: 1 1 0; min-width: 460px; max-width: 1400px; }}
+.aton-right {{ flex: 0 0 auto; width: clamp(330px, 33vw, 560px); }}
 .aton-right .widget-tab-contents, .aton-right .lm-TabPanel-stackedPanel {{
   max-height: calc(100vh - 130px); overflow-y: auto;
 }}
@@ -152,17 +152,18 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-log-body h5 {{ margin: 6px 0 2px 0; }}
 .aton-hint .widget-html-content > div {{ border-left: 4px solid var(--aton-accent); padding-left: 8px; }}
 .aton-dashboard .aton-assign h4 {{ margin: 4px 0; }}
+.aton-dashboard .aton-assign .widget-hbox {{ flex-wrap: wrap; }}
 .aton-dashboard .aton-assign p, .aton-dashboard .aton-assign ul {{ margin: 2px 0; }}
 .aton-twin-box {{ margin-top: 6px; }}
 .aton-twin table {{ border-collapse: collapse; margin: 4px 0; }}
 .aton-twin td, .aton-twin th {{ border: 1px solid var(--aton-line); padding: 1px 4px; }}
 @media (min-width: 1700px) {{
   .aton-dashboard {{ font-size: 16px; --jp-widgets-font-size: 16px; --jp-ui-font-size1: 16px; }}
-  .aton-right {{ flex-basis: 560px; }}
   .aton-dashboard .jupyter-button {{ height: 36px; }}
 }}
-@media (max-width: 1100px) {{
-  .aton-right {{ flex: 1 1 100%; }}
+@media (max-width: 860px) {{
+  .aton-left {{ min-width: 0; flex-basis: 100%; }}
+  .aton-right {{ width: 100%; }}
   .aton-right .widget-tab-contents, .aton-right .lm-TabPanel-stackedPanel {{ max-height: none; }}
 }}
 </style>"""

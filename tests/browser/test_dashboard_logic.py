@@ -148,6 +148,16 @@ def test_a_cancelled_job_is_asked_to_stop() -> None:
     assert answers == [False]
 
 
+def test_threads_take_quicker_turns_only_while_work_runs() -> None:
+    import sys
+
+    before = sys.getswitchinterval()
+    seen: list[float] = []
+    worker: Worker[float] = Worker()
+    worker.run(Job("bot"), lambda report: sys.getswitchinterval(), lambda job, result, error: seen.append(result or 0))
+    assert seen[0] <= 0.001 and sys.getswitchinterval() == before
+
+
 # ------------------------------------------------------------------ the dashboard
 def dashboard(**options: Any) -> Dashboard:
     return Dashboard(background=False, **options)
