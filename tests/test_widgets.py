@@ -232,6 +232,9 @@ def test_a_viewer_never_gets_the_opponents_hidden_cards() -> None:
         assert cells and "face down" in cells[-1] and not re.search(r"<td>\d</td>", cells[-1])
     own = BoardView(game, viewer=RED)
     assert {"card:red:1:up:4", "card:red:4:up:1"} <= {s.tag for s in own.scene.pieces}  # type: ignore[union-attr]
+    own.set_viewer(None)  # handing the screen over: the twin must forget Red's eyes too
+    cells = re.findall(r"<tr><th scope=\"row\">Red</th>(.*?)</tr>", own.twin.value)
+    assert cells and "face down" in cells[-1] and not re.search(r"<td>\d</td>", cells[-1])
 
 
 def test_the_text_twin_follows_the_board() -> None:

@@ -186,12 +186,18 @@ class TextTwin(widgets.HTML):  # type: ignore[misc]
     def _on_lang(self, change: Any) -> None:
         self._render()
 
-    def show(self, state: Game | None, highlights: Highlights | None = None, viewer: Player | None = None) -> None:
-        """Show ``state`` (``None``: nothing) with ``highlights`` marked in the cells."""
+    def show(
+        self, state: Game | None, highlights: Highlights | None = None, viewer: Player | str | None = "unchanged"
+    ) -> None:
+        """Show ``state`` (``None``: nothing) with ``highlights`` marked in the cells.
+
+        ``viewer`` is the player whose eyes the twin uses (``None``: public
+        information only); leave it out to keep the current one.
+        """
         self._state = state
         self._highlights = highlights or Highlights()
-        if viewer is not None:
-            self._viewer = viewer
+        if viewer != "unchanged":
+            self._viewer = viewer if isinstance(viewer, Player) else None
         self._render()
 
     def _render(self) -> None:
