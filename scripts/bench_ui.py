@@ -24,11 +24,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
-import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -43,18 +40,10 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from aton.widgets.serving import CHROMIUM_FLAGS, NO_CHROMIUM, find_chromium, free_port
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "notebooks/aton.ipynb"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 BOARD = ".aton-board-area canvas.aton-board"
 STATUS = ".aton-status-line"
 
@@ -124,23 +113,6 @@ window.__atonPoll(() => {
 def hex_rgb(colour: str) -> list[int]:
     colour = colour.lstrip("#")
     return [int(colour[i : i + 2], 16) for i in (0, 2, 4)]
-
-
-def find_chromium() -> str:
-    configured = os.environ.get("ATON_CHROMIUM")
-    if configured and Path(configured).exists():
-        return configured
-    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    sys.exit("no Chromium found: install Debian's chromium or set ATON_CHROMIUM")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class Server:
@@ -218,7 +190,7 @@ class Bench:
 
         self.geometry = GEOMETRY
         self.palette = PALETTE
-        self.browser = playwright.chromium.launch(executable_path=chromium, args=FLAGS)
+        self.browser = playwright.chromium.launch(executable_path=chromium, args=list(CHROMIUM_FLAGS))
         self.figures: dict[str, list[float]] = {}
         self.errors: list[str] = []
 
@@ -519,6 +491,8 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     chromium = find_chromium()
+    if chromium is None:
+        sys.exit(NO_CHROMIUM)
     with sync_playwright() as playwright:
         bench = Bench(playwright, chromium)
         try:

@@ -14,30 +14,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from aton.widgets.serving import CHROMIUM_FLAGS, NO_CHROMIUM, find_chromium, free_port, wait_until_up
 
+ROOT = Path(__file__).resolve().parents[1]
 SETUP = """\
 import random
 import aton
@@ -80,25 +66,6 @@ WAIT_FOR_DRAWN = """
 """
 
 
-def find_chromium() -> str:
-    """The browser to drive: ``ATON_CHROMIUM``, else the usual executable names."""
-    configured = os.environ.get("ATON_CHROMIUM")
-    if configured:
-        return configured
-    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
-        found = shutil.which(name)
-        if found:
-            return found
-    raise SystemExit("no Chromium found: install one (apt-get install chromium) or set ATON_CHROMIUM")
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def notebook(source: str) -> str:
     """A one-cell notebook as JSON text."""
     cell = {"cell_type": "code", "execution_count": None, "id": "cell", "metadata": {}, "outputs": [], "source": source}
@@ -111,22 +78,6 @@ def notebook(source: str) -> str:
     return json.dumps(document, indent=1)
 
 
-def wait_until_up(url: str, process: subprocess.Popen[bytes], timeout: float = 90.0) -> None:
-    """Poll a cheap URL until the server answers anything (a 404 counts)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"voila exited early with code {process.returncode}")
-        try:
-            urllib.request.urlopen(url, timeout=2)
-            return
-        except urllib.error.HTTPError:
-            return
-        except OSError:
-            time.sleep(0.25)
-    raise SystemExit(f"voila did not answer {url} within {timeout:.0f} s")
-
-
 def shoot(notebooks: dict[str, str], out: Path, *, scale: float = 1.0, width: int = 1040) -> list[Path]:
     """Serve each notebook with Voila, open it in Chromium, wait for the board, save ``out/<name>.png``."""
     from playwright.sync_api import sync_playwright
@@ -135,6 +86,8 @@ def shoot(notebooks: dict[str, str], out: Path, *, scale: float = 1.0, width: in
 
     out.mkdir(parents=True, exist_ok=True)
     chromium = find_chromium()
+    if chromium is None:
+        raise SystemExit(NO_CHROMIUM)
     saved = []
     with tempfile.TemporaryDirectory(prefix="aton-shots-") as folder:
         for name, source in notebooks.items():
@@ -151,7 +104,7 @@ def shoot(notebooks: dict[str, str], out: Path, *, scale: float = 1.0, width: in
             base = f"http://127.0.0.1:{port}"
             wait_until_up(f"{base}/voila/static/", process)
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=chromium, args=FLAGS)
+                browser = playwright.chromium.launch(executable_path=chromium, args=list(CHROMIUM_FLAGS))
                 page = browser.new_page(viewport={"width": width, "height": 1400}, device_scale_factor=scale)
                 page.route(
                     "**/*",

@@ -8,45 +8,19 @@ missing browser a failure.
 from __future__ import annotations
 
 import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from aton.widgets.serving import CHROMIUM_FLAGS, NO_CHROMIUM, find_chromium, free_port, wait_until_up
+
 ROOT = Path(__file__).resolve().parents[2]
 DASHBOARD = "notebooks/aton.ipynb"
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
-
-
-def find_chromium() -> str | None:
-    """The path of a Chromium-like browser, or ``None``."""
-    configured = os.environ.get("ATON_CHROMIUM")
-    if configured:
-        return configured if Path(configured).exists() else None
-    for name in CHROMIUM_NAMES:
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
 
 
 def browser_required() -> bool:
@@ -54,35 +28,12 @@ def browser_required() -> bool:
     return os.environ.get("ATON_REQUIRE_BROWSER", "") not in ("", "0")
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def wait_until_up(url: str, process: subprocess.Popen[bytes], timeout: float = 90.0) -> None:
-    """Poll a cheap URL until the server answers anything (a 404 counts)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"voila exited early with code {process.returncode}")
-        try:
-            urllib.request.urlopen(url, timeout=2)
-            return
-        except urllib.error.HTTPError:
-            return
-        except OSError:
-            time.sleep(0.25)
-    raise RuntimeError(f"voila did not answer {url} within {timeout:.0f} s")
-
-
 @pytest.fixture(scope="session")
 def chromium_path() -> str:
     """The browser to drive, or a skip (a failure under ATON_REQUIRE_BROWSER)."""
     path = find_chromium()
     if path is None:
-        reason = "no Chromium found (install Debian's chromium or set ATON_CHROMIUM to a Chromium binary)"
+        reason = NO_CHROMIUM
         if browser_required():
             pytest.fail(reason)
         pytest.skip(reason)
@@ -128,7 +79,7 @@ def browser(chromium_path: str) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_FLAGS)
+        launched = playwright.chromium.launch(executable_path=chromium_path, args=list(CHROMIUM_FLAGS))
         yield launched
         launched.close()
 

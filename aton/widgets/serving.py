@@ -1,0 +1,70 @@
+"""Serving notebooks with Voila and driving them in Chromium: what the browser tests and the scripts share.
+
+Nothing here imports Jupyter: it finds a browser, a free port, and waits for
+a Voila process to answer.  The flags are the ones that work headless as
+root on a machine without a network (see the project's Jupyter notes).
+
+>>> free_port() > 0
+True
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+"""Command-line flags for a headless Chromium that never reaches out to the network."""
+
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
+NO_CHROMIUM = "no Chromium found (install Debian's chromium or set ATON_CHROMIUM to a Chromium binary)"
+
+
+def find_chromium() -> str | None:
+    """The path of a Chromium-like browser (``ATON_CHROMIUM`` first), or ``None``."""
+    configured = os.environ.get("ATON_CHROMIUM")
+    if configured:
+        return configured if Path(configured).exists() else None
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_until_up(url: str, process: subprocess.Popen[bytes], timeout: float = 90.0) -> None:
+    """Poll a cheap URL (such as ``/voila/static/``) until the server answers anything; a 404 counts."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"voila exited early with code {process.returncode}")
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            time.sleep(0.25)
+    raise RuntimeError(f"voila did not answer {url} within {timeout:.0f} s")
