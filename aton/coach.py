@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 
 from . import data
 from .actions import Action, Assign, Exchange, Place, Player, Remove
+from .bots.base import Progress
 from .bots.heuristics import DEFAULT_WEIGHTS, BoardInfo, Weights, aggregates, board, flat_of, missing
 from .bots.mcts import PRESETS, MctsBot, OptionStats, SearchResult
 from .explain import LANGUAGES
@@ -212,10 +213,13 @@ def hint(
     iterations: int = COACH_ITERATIONS,
     seed: int = 0,
     weights: Weights | None = None,
+    on_progress: Progress | None = None,
 ) -> Hint:
     """Suggest an action for ``view.viewer`` and explain it (``lang`` is ``"en"`` or ``"fr"``).
 
-    Raises ``ValueError`` when the viewer has nothing to decide.
+    ``on_progress(fraction)`` is called while the search runs, as for the bots
+    (returning ``False`` stops it early).  Raises ``ValueError`` when the
+    viewer has nothing to decide.
     """
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
@@ -225,7 +229,9 @@ def hint(
     if player not in view.to_act:
         raise ValueError(f"{player.label} has nothing to decide now")
     config = replace(PRESETS["medium"], iterations=iterations, weights=weights or DEFAULT_WEIGHTS)
-    result: SearchResult = MctsBot(config, name="coach").search(view, random.Random(f"aton/coach/{seed}"))
+    result: SearchResult = MctsBot(config, name="coach").search(view, random.Random(f"aton/coach/{seed}"), on_progress)
+    if on_progress is not None:
+        on_progress(1.0)
     best = result.options[0]
     words = _WORDS[lang]
     if view.phase is Phase.ASSIGN:

@@ -76,3 +76,12 @@ def test_the_coach_refuses_what_it_cannot_answer() -> None:
     game.apply(game.legal_actions(RED)[0])
     with pytest.raises(ValueError, match="nothing to decide"):
         hint(game.view(RED))
+
+
+def test_the_coach_reports_progress_and_can_be_stopped() -> None:
+    game = aton.new_game(seed=3)
+    seen: list[float] = []
+    full = hint(game.view(aton.RED), on_progress=lambda fraction: seen.append(fraction) is None)
+    assert seen and seen[-1] == 1.0 and game.is_legal(full.action)
+    stopped = hint(game.view(aton.RED), on_progress=lambda fraction: False)
+    assert game.is_legal(stopped.action)

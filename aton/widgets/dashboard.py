@@ -443,7 +443,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.hint_html.value = f"<p><i>{escape(say('coach.thinking', lang))}</i></p>"
 
         def work(report: Callable[[float], bool]) -> Hint:
-            return hint(view, lang)
+            return hint(view, lang, on_progress=report)
 
         def done(job: Job, result: Hint | None, error: BaseException | None) -> None:
             self._finish_coach(job, key, lang, result, error)
