@@ -77,6 +77,14 @@ class IllegalAction(ValueError):
         """The reason in ``lang`` (``"en"`` or ``"fr"``)."""
         return refusal_text(self.code, self.details, lang)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_refusal, (self.code, self.details))
+
+
+def _rebuild_refusal(code: str, details: dict[str, Any]) -> IllegalAction:
+    """Unpickle an :class:`IllegalAction` (errors cross process pools)."""
+    return IllegalAction(code, **details)
+
 
 class HiddenInformation(ValueError):
     """A question a player's view cannot answer, because the answer is hidden from that player."""

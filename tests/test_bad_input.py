@@ -397,3 +397,14 @@ class TestBrokenRecords:
         record = self.record()
         assert aton.replay(record).record() == record
         assert aton.replay(json.dumps(record)).record() == record
+
+
+def test_a_refusal_survives_pickling_with_its_code_and_both_languages() -> None:
+    """Errors cross process pools (tournaments): the code and facts come back, not just the text."""
+    import pickle
+
+    with pytest.raises(aton.IllegalAction) as caught:
+        assign_phase().apply(Place(RED, (1, 1)))
+    again = pickle.loads(pickle.dumps(caught.value))
+    assert (again.code, again.details, str(again)) == (caught.value.code, caught.value.details, str(caught.value))
+    assert again.text("fr") == caught.value.text("fr") != str(again)
