@@ -54,7 +54,7 @@ from typing import Any
 from . import data, rng
 from .actions import PLAYERS, Action, Player, parse_action
 from .events import Event
-from .game import SQUARE_COUNT, EndReason, Game, Geometry, IllegalAction, Phase, Result
+from .game import EndReason, Game, Geometry, IllegalAction, Phase, Result
 from .rules import LayoutError, Rules
 
 FORMAT = "aton/1"
@@ -492,7 +492,6 @@ def _check_consistency(game: Game) -> None:
             0 < game._place_left < empty and game._place_left <= game._stock[actor],
             f"place_left must be at least 1, at most the stock and fewer than the {empty} empty allowed squares",
         )
-    assert len(game._squares) == SQUARE_COUNT
 
 
 def _check_scoring_removal(game: Game, actor: Player) -> None:
