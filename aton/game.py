@@ -406,11 +406,10 @@ class Game:
         return self._assigned[player][2] * _TEMPLE_SIZE  # type: ignore[index]
 
     def _removal_candidates(self) -> list[int]:
+        if self._phase is _REMOVE:
+            return self._removal_candidates_for_target()
         squares = self._squares
         actor = self._actor
-        if self._phase is _REMOVE:
-            target = self._remove_target
-            return [f for f in range(self._temple_end(actor)) if squares[f] is target]  # type: ignore[arg-type]
         temples = self._scoring_required or [self._highest_temple_of(actor)]  # type: ignore[arg-type]
         return [f for temple in temples for f in _temple_range(temple) if squares[f] is actor]
 

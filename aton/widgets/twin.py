@@ -20,7 +20,7 @@ from ..actions import PLAYERS, Player
 from ..game import Game
 from .i18n import check_lang, player_word, tr
 from .scene import Highlights, visible_cards
-from .words import join_words, players_text, result_text
+from .words import join_words, kingdom_fields, players_text, result_text
 
 __all__ = ["TextTwin", "twin_html"]
 
@@ -91,23 +91,7 @@ def twin_html(state: Game, highlights: Highlights | None = None, lang: str = "en
             f"<td>{escape(exchange)}</td><td>{escape(counts)}</td></tr>"
         )
     parts.append("</tbody></table>")
-    kingdom = state.kingdom
-    parts.append(
-        '<p class="aton-kingdom">'
-        + escape(
-            tr(
-                "twin.kingdom",
-                lang,
-                count=len(kingdom),
-                size=data.KINGDOM_SIZE,
-                red=red,
-                red_count=kingdom.count(Player.RED),
-                blue=blue,
-                blue_count=kingdom.count(Player.BLUE),
-            )
-        )
-        + "</p>"
-    )
+    parts.append('<p class="aton-kingdom">' + escape(tr("twin.kingdom", lang, **kingdom_fields(state, lang))) + "</p>")
     if highlights.temples:
         temples = [tr("temple", lang, number=t) for t in sorted(highlights.temples)]
         parts.append(f"<p>{escape(tr('twin.highlight_temples', lang, what=join_words(temples, lang)))}</p>")

@@ -134,17 +134,7 @@ def describe(target: Target, state: Game, lang: str = "en", viewer: Player | Non
             rule=rule,
         )
     if target.kind == "kingdom":
-        kingdom = state.kingdom
-        return tr(
-            "describe.kingdom",
-            lang,
-            count=len(kingdom),
-            size=data.KINGDOM_SIZE,
-            red=red,
-            red_count=kingdom.count(Player.RED),
-            blue=blue,
-            blue_count=kingdom.count(Player.BLUE),
-        )
+        return tr("describe.kingdom", lang, **kingdom_fields(state, lang))
     if target.kind == "score":
         return tr(
             "describe.score",
@@ -244,3 +234,16 @@ def assignment_preview(cards: Sequence[int | None], round_number: int, lang: str
         else:
             lines.append(tr("assign.preview.4", lang, value=value))
     return lines
+
+
+def kingdom_fields(state: Game, lang: str) -> dict[str, object]:
+    """The facts every sentence about the Kingdom of the Dead names: how full, and whose counters."""
+    kingdom = state.kingdom
+    return {
+        "count": len(kingdom),
+        "size": data.KINGDOM_SIZE,
+        "red": player_word("red", lang),
+        "red_count": kingdom.count(Player.RED),
+        "blue": player_word("blue", lang),
+        "blue_count": kingdom.count(Player.BLUE),
+    }
