@@ -9,13 +9,23 @@ Assign(RED, (4, 1, 3, 2))
 'blue place 2-5'
 >>> parse_action('blue place 2-5') == Place(BLUE, (2, 5))
 True
+
+Players, cards and squares are whole numbers: an ``int`` or anything that
+converts to one exactly (``__index__``, like numpy integers).  ``True`` and
+``4.0`` are refused when the action is made, with :class:`aton.IllegalAction`:
+
+>>> Place(RED, (1.0, 0.0))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+aton.game.IllegalAction: no square (1.0, 0.0): a square is two whole numbers (temple, index); ...
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Union, cast
+from operator import index as _index
+from typing import Union
 
 from . import data
 
@@ -75,19 +85,84 @@ def parse_square(text: str) -> Square:
     return square
 
 
+def whole_number(value: object) -> int | None:
+    """``value`` as an ``int`` if it is a whole number, else ``None``.
+
+    An ``int`` or anything with ``__index__`` (numpy integers) is a whole
+    number; ``bool``, ``float`` and strings are not, even ``True`` or ``4.0``.
+
+    >>> whole_number(3), whole_number(True), whole_number(4.0), whole_number("4")
+    (3, None, None, None)
+    """
+    if type(value) is int:
+        return value
+    if isinstance(value, (bool, float, str, bytes)):
+        return None
+    try:
+        return _index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def _pair(square: object) -> Square | None:
+    """``square`` as ``(temple, index)`` of two ``int`` if it is a pair of whole numbers, else ``None``."""
+    if type(square) is tuple and len(square) == 2 and type(square[0]) is int and type(square[1]) is int:
+        return square
+    if isinstance(square, (str, bytes, dict)) or not isinstance(square, (tuple, list)):
+        return None
+    if len(square) != 2:
+        return None
+    temple, index = whole_number(square[0]), whole_number(square[1])
+    return None if temple is None or index is None else (temple, index)
+
+
 def check_square(square: object) -> Square:
     """Return ``square`` as a tuple if it names a real square, else raise ``ValueError``."""
-    try:
-        temple, index = cast(tuple[object, object], square)
-    except (TypeError, ValueError):
-        raise ValueError(f"a square is (temple, index), like (2, 5), not {square!r}") from None
-    if not (isinstance(temple, int) and isinstance(index, int)):
-        raise ValueError(f"a square is two whole numbers (temple, index), not {square!r}")
+    pair = _pair(square)
+    if pair is None:
+        raise ValueError(f"a square is two whole numbers (temple, index), like (2, 5), not {square!r}")
+    temple, index = pair
     if not (1 <= temple <= data.TEMPLE_COUNT and 0 <= index < data.SQUARES_PER_TEMPLE):
         raise ValueError(
             f"no square {square!r}: temples are 1-{data.TEMPLE_COUNT}, indices 0-{data.SQUARES_PER_TEMPLE - 1}"
         )
     return (temple, index)
+
+
+def _player(value: object) -> Player:
+    """``value`` as a :class:`Player`; ``0``/``1`` (or numpy integers) are accepted, ``True`` and ``0.0`` are not."""
+    if type(value) is Player:
+        return value
+    number = whole_number(value)
+    if number not in (0, 1):
+        raise _refuse("unknown_player", given=repr(value))
+    return PLAYERS[number]
+
+
+def _cards(cards: object) -> tuple[int, ...]:
+    """``cards`` as a tuple of ``int``; anything else but whole numbers is refused (the values are checked in play)."""
+    if type(cards) is tuple and all(type(card) is int for card in cards):
+        return cards
+    if isinstance(cards, (str, bytes, dict)) or not isinstance(cards, (tuple, list)):
+        raise _refuse("bad_cards", cards=repr(cards))
+    numbers = [whole_number(card) for card in cards]
+    if None in numbers:
+        raise _refuse("bad_cards", cards=repr(list(cards)))
+    return tuple(numbers)  # type: ignore[arg-type]
+
+
+def _refuse(code: str, **details: str) -> ValueError:
+    """The :class:`aton.IllegalAction` for a malformed action (imported here: the engine imports this module)."""
+    from .game import IllegalAction
+
+    return IllegalAction(code, **details)
+
+
+def _square(square: object) -> Square:
+    pair = _pair(square)
+    if pair is None:
+        raise _refuse("bad_square", square=repr(square))
+    return pair
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +172,7 @@ class Exchange:
     player: Player
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "player", Player(self.player))
+        object.__setattr__(self, "player", _player(self.player))
 
     def __str__(self) -> str:
         return f"{self.player.label} exchange"
@@ -114,8 +189,8 @@ class Assign:
     cards: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "player", Player(self.player))
-        object.__setattr__(self, "cards", tuple(self.cards))
+        object.__setattr__(self, "player", _player(self.player))
+        object.__setattr__(self, "cards", _cards(self.cards))
 
     def __str__(self) -> str:
         return f"{self.player.label} assign {' '.join(map(str, self.cards))}"
@@ -132,8 +207,8 @@ class Remove:
     square: Square
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "player", Player(self.player))
-        object.__setattr__(self, "square", tuple(self.square))
+        object.__setattr__(self, "player", _player(self.player))
+        object.__setattr__(self, "square", _square(self.square))
 
     def __str__(self) -> str:
         return f"{self.player.label} remove {square_text(self.square)}"
@@ -150,8 +225,8 @@ class Place:
     square: Square
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "player", Player(self.player))
-        object.__setattr__(self, "square", tuple(self.square))
+        object.__setattr__(self, "player", _player(self.player))
+        object.__setattr__(self, "square", _square(self.square))
 
     def __str__(self) -> str:
         return f"{self.player.label} place {square_text(self.square)}"

@@ -460,6 +460,7 @@ class Game:
                     and self._assigned[player] is None
                     and len(action.cards) == data.CARTOUCHE_COUNT
                     and sorted(action.cards) == sorted(self._hand[player])
+                    and all(type(card) is int for card in action.cards)
                 ):
                     return
             elif isinstance(action, Remove) and phase is _SCORING_REMOVE and action.player is self._actor:
@@ -500,7 +501,7 @@ class Game:
                 return
             hand = sorted(self._hand[player])
             cards = action.cards
-            if not all(isinstance(card, int) and card in data.CARD_VALUES for card in cards):
+            if not all(type(card) is int and card in data.CARD_VALUES for card in cards):
                 raise IllegalAction("bad_cards", player=name, cards=list(cards))
             if len(cards) != data.CARTOUCHE_COUNT:
                 raise IllegalAction("card_count", player=name, count=len(cards))
@@ -552,9 +553,9 @@ class Game:
         """
         self._validate(action)
         player = action.player
-        self._actions.append(action)
         if isinstance(action, Place):
             flat = FLAT[action.square]
+            self._actions.append(_PLACE_ACTIONS[player][flat])  # the square exactly as the board names it
             self._squares[flat] = player
             self._stock[player] -= 1
             if self._log_events:
@@ -571,6 +572,7 @@ class Game:
             self._continue_placement()
         elif isinstance(action, Remove):
             flat = FLAT[action.square]
+            self._actions.append(_REMOVE_ACTIONS[player][flat])
             if self._phase is _REMOVE:
                 self._remove_counter(flat, automatic=False, scoring=False)
                 self._remove_left -= 1
@@ -583,12 +585,14 @@ class Game:
                 self._scoring_left -= 1
                 self._continue_scoring_removal()
         elif isinstance(action, Assign):
+            self._actions.append(action)
             self._assigned[player] = action.cards
             self._hand[player].clear()
             self._log("assign", player=_LABELS[player])
             if self._assigned[_OTHER[player]] is not None:
                 self._reveal_and_resolve()
         else:
+            self._actions.append(action)
             self._exchange[player] = False
             discarded = list(self._hand[player])
             self._discard[player].extend(discarded)

@@ -48,12 +48,13 @@ Fields of a position (all optional but ``temples`` in practice):
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from typing import Any
 
 from . import data, rng
 from .actions import PLAYERS, Action, Player, parse_action
-from .events import Event
+from .events import EVENT_KINDS
 from .game import EndReason, Game, Geometry, IllegalAction, Phase, Result
 from .rules import LayoutError, Rules
 
@@ -62,13 +63,171 @@ RECORD_FORMAT = "aton-record/1"
 _OCCUPANT = {"R": Player.RED, "B": Player.BLUE, ".": None}
 _LETTER = {Player.RED: "R", Player.BLUE: "B", None: "."}
 
+MAX_FILE_BYTES = 8_000_000
+"""The largest game file read, in bytes (UTF-8).  The longest games seen in play make files of a few
+hundred kB; a game played to the highest round limit with every event stays below this."""
+MAX_DEPTH = 16
+"""The deepest nesting of lists and objects in a game file (snapshots nest 5 levels)."""
+MAX_NUMBER_DIGITS = data.MAX_NUMBER_DIGITS
+_NUMBER_BOUND = 10**MAX_NUMBER_DIGITS
+_HISTORY = ("events", "actions", "start")
+"""Fields that make a file a snapshot with a history, checked by replaying it."""
+_NOTES = ("title", "description")
+"""Fields for people, not part of the game."""
 
-class PositionError(ValueError):
+
+class GameFileError(ValueError):
+    """A game file, snapshot, position or record that cannot be read; the message says what is wrong.
+
+    Every problem found while reading is one of these (or a subclass), never a ``TypeError`` or a
+    ``RecursionError``.
+    """
+
+
+class PositionError(GameFileError):
     """A position or snapshot that cannot be a state of Aton; the message says what is wrong."""
 
 
-class ReplayError(ValueError):
+class ReplayError(GameFileError):
     """A record that cannot be replayed; the message names the first bad action."""
+
+
+def shown(value: Any, width: int = 60) -> str:
+    """``repr(value)`` cut to about ``width`` characters, for messages about values read from files.
+
+    >>> shown("x" * 500)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (502 characters)"
+    >>> shown(10**5000)
+    'a whole number of over 40 digits'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _NUMBER_BOUND:
+        return f"a whole number of over {MAX_NUMBER_DIGITS} digits"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # pragma: no cover - a value nested or sized past every bound
+        return f"a {type(value).__name__}"
+    return text if len(text) <= width else f"{text[:width]}... ({len(text)} characters)"
+
+
+class _NumberTooLong(Exception):
+    def __init__(self, digits: str) -> None:
+        self.digits = digits
+
+
+def _bounded_int(text: str) -> int:
+    """``json`` hands every whole number's digits here: long ones are refused before Python reads them."""
+    if len(text) > MAX_NUMBER_DIGITS + 1 and len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise _NumberTooLong(text)
+    return int(text)
+
+
+def _no_constant(name: str) -> Any:
+    raise _NumberTooLong(name)
+
+
+def read_json(text: str | bytes | bytearray, error: type[GameFileError] = PositionError) -> Any:
+    """Parse a game file's JSON text, refusing what no game file holds: over :data:`MAX_FILE_BYTES`,
+    nesting over :data:`MAX_DEPTH`, numbers over :data:`MAX_NUMBER_DIGITS` digits, ``NaN``.
+
+    Problems raise ``error`` with a message for people.
+
+    >>> read_json('{"seed": 7}')
+    {'seed': 7}
+    >>> read_json("[" * 5000 + "]" * 5000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    aton.position.PositionError: the JSON is nested too deeply: a game file nests lists and objects at most ...
+    """
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_FILE_BYTES:
+            raise error(_too_large(len(text)))
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise error("the file is not text (UTF-8)") from None
+    if not isinstance(text, str):
+        raise error(f"a game file is JSON text, not {type(text).__name__}")
+    if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        raise error(_too_large(len(text.encode("utf-8", "surrogatepass"))))
+    try:
+        raw = json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+    except json.JSONDecodeError as problem:
+        raise error(
+            f"this is not readable JSON ({problem.msg} at line {problem.lineno}, column {problem.colno})"
+        ) from None
+    except _NumberTooLong as problem:
+        if problem.digits.lstrip("-").isdigit():
+            raise error(
+                f"the file holds a number of {len(problem.digits.lstrip('-'))} digits; numbers in a game file "
+                f"have at most {MAX_NUMBER_DIGITS}"
+            ) from None
+        raise error(f"the file holds {problem.digits}, which is not a number; game files hold whole numbers") from None
+    except RecursionError:
+        raise error(_too_deep()) from None
+    check_json_value(raw, error)
+    return raw
+
+
+def _too_large(size: int) -> str:
+    return (
+        f"the file is too large ({size:,} bytes); a game file is at most {MAX_FILE_BYTES:,} bytes "
+        f"({MAX_FILE_BYTES // 1_000_000} MB)"
+    )
+
+
+def _too_deep() -> str:
+    return f"the JSON is nested too deeply: a game file nests lists and objects at most {MAX_DEPTH} levels deep"
+
+
+def check_json_value(raw: Any, error: type[GameFileError] = PositionError) -> None:
+    """Check that ``raw`` is JSON data a game file could hold, without recursion.
+
+    Objects have text keys; values are objects, lists (or tuples), text, whole numbers of at most
+    :data:`MAX_NUMBER_DIGITS` digits, numbers, ``true``/``false`` or ``null``; nesting is at most
+    :data:`MAX_DEPTH` levels.  Raises ``error`` otherwise.
+    """
+    stack: list[tuple[Any, int]] = [(raw, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            if depth > MAX_DEPTH:
+                raise error(_too_deep())
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise error(f"the names of fields are text, not {shown(key)}")
+                if isinstance(item, (dict, list, tuple)):
+                    stack.append((item, depth + 1))
+                elif not _scalar_ok(item):
+                    raise error(_not_json(item, key))
+        elif isinstance(value, (list, tuple)):
+            if depth > MAX_DEPTH:
+                raise error(_too_deep())
+            for item in value:
+                if isinstance(item, (dict, list, tuple)):
+                    stack.append((item, depth + 1))
+                elif not _scalar_ok(item):
+                    raise error(_not_json(item, None))
+        elif not _scalar_ok(value):
+            raise error(_not_json(value, None))
+
+
+def _scalar_ok(value: Any) -> bool:
+    if value is None or isinstance(value, (str, bool)):
+        return True
+    if isinstance(value, int):
+        return bool(-_NUMBER_BOUND < value < _NUMBER_BOUND)
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return False
+
+
+def _not_json(value: Any, key: str | None) -> str:
+    where = "" if key is None else f" in {key!r}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"the file holds a number of over {MAX_NUMBER_DIGITS} digits{where}; numbers have at most that many"
+    if isinstance(value, float):
+        return f"the file holds {value}{where}, which is not a number a game file can hold"
+    return f"the file holds {shown(value)}{where}, which is not JSON data (text, numbers, lists, objects)"
 
 
 def _player_name(player: Player | None) -> str | None:
@@ -170,25 +329,41 @@ def _require(condition: bool, message: str) -> None:
 def _whole(raw: Any, name: str, minimum: int = 0) -> int:
     _require(
         isinstance(raw, int) and not isinstance(raw, bool) and raw >= minimum,
-        f"{name} must be a whole number of at least {minimum}, not {raw!r}",
+        f"{name} must be a whole number of at least {minimum}, not {shown(raw)}",
     )
     return int(raw)
 
 
+def _flag(raw: Any, name: str) -> bool:
+    _require(isinstance(raw, bool), f"{name} must be true or false, not {shown(raw)}")
+    return bool(raw)
+
+
+def _known_fields(raw: dict[str, Any], known: tuple[str, ...], name: str) -> None:
+    unknown = sorted(set(raw) - set(known))
+    _require(not unknown, f"{name}: unknown fields {_names(unknown)}; known: {', '.join(known)}")
+
+
+def _names(keys: list[str]) -> list[str]:
+    """Field names for a message, each cut to 30 characters, at most 5 of them."""
+    return [key if len(key) <= 30 else key[:30] + "..." for key in keys[:5]]
+
+
 def _cards(raw: Any, name: str) -> list[int]:
-    _require(isinstance(raw, list), f"{name} must be a list of card values 1-4, not {raw!r}")
+    _require(isinstance(raw, list), f"{name} must be a list of card values 1-4, not {shown(raw)}")
     for card in raw:
         _require(
             isinstance(card, int) and not isinstance(card, bool) and card in data.CARD_VALUES,
-            f"{name} holds {card!r}; cards are 1, 2, 3 or 4",
+            f"{name} holds {shown(card)}; cards are 1, 2, 3 or 4",
         )
+    _require(len(raw) <= len(data.DECK), f"{name} holds {len(raw)} cards; a player has {len(data.DECK)}")
     return list(raw)
 
 
 def _player_or_none(raw: Any, name: str) -> Player | None:
     if raw is None:
         return None
-    _require(raw in ("red", "blue"), f'{name} must be "red", "blue" or null, not {raw!r}')
+    _require(isinstance(raw, str) and raw in ("red", "blue"), f'{name} must be "red", "blue" or null, not {shown(raw)}')
     return Player.parse(raw)
 
 
@@ -201,7 +376,7 @@ def _parse_temples(raw: Any) -> list[Player | None]:
     for number, temple in enumerate(raw, start=1):
         rows_ok = isinstance(temple, list) and all(isinstance(row, str) for row in temple)
         text = "".join(temple) if rows_ok else temple
-        _require(isinstance(text, str), f"temple {number} must be rows of R, B and . (empty), not {temple!r}")
+        _require(isinstance(text, str), f"temple {number} must be rows of R, B and . (empty), not {shown(temple)}")
         letters = text.replace(" ", "").upper()
         _require(
             len(letters) == data.SQUARES_PER_TEMPLE,
@@ -214,43 +389,104 @@ def _parse_temples(raw: Any) -> list[Player | None]:
     return squares
 
 
-def game_from_json(text: str) -> Game:
-    """Read a snapshot or position from JSON text."""
-    try:
-        raw = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as error:
-        raise PositionError(f"this is not readable JSON: {error}") from None
-    return game_from_dict(raw)
+def game_from_json(text: str | bytes) -> Game:
+    """Read a snapshot or position from JSON text (bounded: see :func:`read_json`)."""
+    return _checked_game(read_json(text, PositionError))
 
 
 def game_from_dict(raw: Any) -> Game:
-    """Build and validate a game from a snapshot or a hand-written position."""
-    _require(isinstance(raw, dict), 'a position is a JSON object such as {"temples": [...], "round": 3}')
-    known = {
-        "format",
-        "seed",
-        "rng",
-        "rules",
-        "round",
-        "phase",
-        "temples",
-        "kingdom",
-        "red",
-        "blue",
-        "revealed",
-        "resolution",
-        "result",
-        "events",
-        "actions",
-        "start",
-        "title",
-        "description",
-    }
-    unknown = sorted(set(raw) - known)
-    _require(not unknown, f"unknown fields {unknown}; known fields: {', '.join(sorted(known))}")
-    _require(raw.get("format", FORMAT) == FORMAT, f"format must be {FORMAT!r}, not {raw.get('format')!r}")
-    seed = raw.get("seed", 0)
-    _require(isinstance(seed, int) and not isinstance(seed, bool), f"seed must be a whole number, not {seed!r}")
+    """Build and validate a game from a snapshot or a hand-written position.
+
+    A position (no ``events``, ``actions`` or ``start``) is checked field by field and for being a
+    state of Aton, a finished one for a result that agrees with its board and scores.  A snapshot
+    with a history is also played again from its start (or from its seed) with its actions; it
+    loads only if that gives exactly the snapshot, events included.
+    """
+    check_json_value(raw, PositionError)
+    return _checked_game(raw)
+
+
+def load_game(source: Any, *, seed_if_missing: int | None = None) -> Game:
+    """A game from a file's text (or bytes, or parsed JSON): a snapshot, a position or a record.
+
+    The one reader of game files: records (format ``aton-record/1``) are replayed, everything
+    else is read as a snapshot or position.  A position without a ``seed`` gets
+    ``seed_if_missing`` (when given), which deals its hidden cards.  Raises
+    :class:`GameFileError` (a ``ValueError``) saying what is wrong.
+
+    >>> import aton
+    >>> game = aton.new_game(seed=5)
+    >>> load_game(game.to_json()) == load_game(json.dumps(game.record())) == game
+    True
+    """
+    raw = read_json(source) if isinstance(source, (str, bytes, bytearray)) else source
+    check_json_value(raw, PositionError)
+    _require(isinstance(raw, dict), 'a game file is a JSON object such as {"temples": [...], "round": 3}')
+    if raw.get("format") == RECORD_FORMAT:
+        return _checked_replay(raw)
+    if seed_if_missing is not None and "seed" not in raw:
+        raw = {**raw, "seed": seed_if_missing}
+    return _checked_game(raw)
+
+
+_TOP_FIELDS = (
+    "format",
+    "seed",
+    "rng",
+    "rules",
+    "round",
+    "phase",
+    "temples",
+    "kingdom",
+    "red",
+    "blue",
+    "revealed",
+    "resolution",
+    "result",
+    "events",
+    "actions",
+    "start",
+    "title",
+    "description",
+)
+
+
+def _checked_game(raw: Any) -> Game:
+    """:func:`game_from_dict` on data already checked by :func:`check_json_value`."""
+    try:
+        _require(isinstance(raw, dict), 'a position is a JSON object such as {"temples": [...], "round": 3}')
+        game = _state_from_dict(raw)
+        if not any(key in raw for key in _HISTORY):
+            game._events, game._actions = [], []
+            game._start = _state_dict(game)
+            return game
+        return _checked_history(game, raw)
+    except GameFileError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as error:
+        raise PositionError(f"this position cannot be read: {shown(str(error), 200)}") from None
+
+
+def _seed(raw: Any, name: str = "seed") -> int:
+    _require(isinstance(raw, int) and not isinstance(raw, bool), f"{name} must be a whole number, not {shown(raw)}")
+    _require(
+        -_NUMBER_BOUND < raw < _NUMBER_BOUND,
+        f"{name} has over {MAX_NUMBER_DIGITS} digits; seeds have at most that many",
+    )
+    return int(raw)
+
+
+def _state_from_dict(raw: dict[str, Any]) -> Game:
+    """The state fields of a snapshot or position (everything but the history), checked."""
+    _known_fields(raw, _TOP_FIELDS, "the position")
+    _require(raw.get("format", FORMAT) == FORMAT, f"format must be {FORMAT!r}, not {shown(raw.get('format'))}")
+    for note in _NOTES:
+        text = raw.get(note, "")
+        _require(
+            isinstance(text, str) or (isinstance(text, dict) and all(isinstance(t, str) for t in text.values())),
+            f'{note} must be text, or text by language like {{"en": "...", "fr": "..."}}, not {shown(text)}',
+        )
+    seed = _seed(raw.get("seed", 0))
     try:
         rules = Rules.from_dict(raw.get("rules", {}))
     except (LayoutError, ValueError, TypeError) as error:
@@ -271,21 +507,21 @@ def game_from_dict(raw: Any) -> Game:
     )
     phase_name = raw.get("phase", "assign")
     phases = [phase.value for phase in Phase]
-    _require(phase_name in phases, f"phase must be one of {phases}, not {phase_name!r}")
+    _require(phase_name in phases, f"phase must be one of {phases}, not {shown(phase_name)}")
     game._phase = Phase(phase_name)
     empty_board = ["." * data.SQUARES_PER_TEMPLE] * data.TEMPLE_COUNT
     game._squares = _parse_temples(raw.get("temples", empty_board))
     kingdom = raw.get("kingdom", [])
     _require(isinstance(kingdom, list), 'kingdom must be a list such as ["red", "blue"]')
+    _require(
+        len(kingdom) <= data.KINGDOM_SIZE,
+        f"the Kingdom of the Dead holds at most {data.KINGDOM_SIZE} counters, not {len(kingdom)}",
+    )
     game._kingdom = []
     for owner in kingdom:
-        _require(owner in ("red", "blue"), f'each counter in the kingdom is "red" or "blue", not {owner!r}')
+        _require(owner in ("red", "blue"), f'each counter in the kingdom is "red" or "blue", not {shown(owner)}')
         game._kingdom.append(Player.parse(owner))
-    _require(
-        len(game._kingdom) <= data.KINGDOM_SIZE,
-        f"the Kingdom of the Dead holds at most {data.KINGDOM_SIZE} counters, not {len(game._kingdom)}",
-    )
-    game._revealed = bool(raw.get("revealed", False))
+    game._revealed = _flag(raw.get("revealed", False), "revealed")
     game._stock, game._score, game._exchange = [0, 0], [0, 0], [True, True]
     game._hand, game._deck, game._discard = [[], []], [[], []], [[], []]
     game._assigned = [None, None]
@@ -294,35 +530,109 @@ def game_from_dict(raw: Any) -> Game:
     _read_resolution(game, raw.get("resolution", {}))
     _read_result(game, raw.get("result"))
     _check_consistency(game)
+    game._events, game._actions, game._start = [], [], None
+    return game
+
+
+def _checked_history(game: Game, raw: dict[str, Any]) -> Game:
+    """Play a snapshot's actions again from its start; return the replay if it is exactly the snapshot."""
     events = raw.get("events", [])
     _require(isinstance(events, list), "events must be a list")
-    try:
-        game._events = [Event.from_dict(event) for event in events]
-    except (KeyError, TypeError, AttributeError, ValueError):
-        raise PositionError('each event is an object with a "kind"') from None
-    game._actions = []
-    actions = raw.get("actions", [])
-    _require(isinstance(actions, list), "actions must be a list of action strings")
-    for text in actions:
-        try:
-            game._actions.append(parse_action(str(text)))
-        except ValueError as error:
-            raise PositionError(f"actions: {error}") from None
-    if "start" in raw:
-        game._start = raw["start"]
-    elif game._actions or "events" in raw:
-        game._start = None
+    for number, event in enumerate(events, start=1):
+        _require(
+            isinstance(event, dict) and isinstance(event.get("kind"), str),
+            f'each event is an object with a "kind"; event {number} is {shown(event)}',
+        )
+        _require(
+            event["kind"] in EVENT_KINDS,
+            f"event {number} has the unknown kind {shown(event['kind'])}; kinds are {', '.join(EVENT_KINDS)}",
+        )
+    actions = _action_texts(raw.get("actions", []), PositionError)
+    start = raw.get("start")
+    if start is None:
+        begin = Game(game.seed, game.rules)
+        origin = f"a new game with seed {game.seed}"
     else:
-        game._start = _state_dict(game)
-    return game
+        begin = _start_of(start, PositionError)
+        origin = "its start position"
+    _play(begin, actions, PositionError)
+    expected = game_to_dict(begin)
+    found = {key: value for key, value in raw.items() if key not in _NOTES}
+    if json.dumps(expected, sort_keys=True) != json.dumps(found, sort_keys=True):
+        raise PositionError(
+            f"the file does not agree with its own record: {_first_difference(expected, found)}. Playing its "
+            f"{len(actions)} actions again from {origin} gives a different game, so the file was changed or cut"
+        )
+    return begin
+
+
+def _action_texts(raw: Any, error: type[GameFileError]) -> list[str]:
+    if not isinstance(raw, list):
+        raise error('"actions" is a list of action strings like "red place 2-5"')
+    for number, text in enumerate(raw, start=1):
+        if not isinstance(text, str):
+            raise error(f'action {number} must be text like "red place 2-5", not {shown(text)}')
+    return raw
+
+
+def _start_of(start: Any, error: type[GameFileError]) -> Game:
+    """The game a record or snapshot starts from: its ``start`` position, itself without history."""
+    if not isinstance(start, dict):
+        raise error(f"start must be a position object, not {shown(start)}")
+    inside = [key for key in _HISTORY if key in start]
+    if inside:
+        raise error(f"the start position holds no {', '.join(inside)} of its own")
+    try:
+        return _checked_game(start)
+    except PositionError as problem:
+        if error is PositionError:
+            raise PositionError(f"start: {problem}") from None
+        raise error(f"the record's start cannot be set up: {problem}") from None
+
+
+def _play(game: Game, actions: list[str], error: type[GameFileError]) -> None:
+    """Apply ``actions`` in order; the first that cannot be read or played raises ``error`` naming it."""
+    for number, text in enumerate(actions, start=1):
+        try:
+            action: Action = parse_action(text)
+        except ValueError as problem:
+            raise error(f"action {number} ({shown(text)}) cannot be read: {problem}") from None
+        try:
+            game.apply(action)
+        except IllegalAction as problem:
+            raise error(f"action {number} ({shown(text)}) cannot be played: {problem}") from None
+
+
+def _first_difference(expected: Any, found: Any, path: str = "") -> str:
+    """Where ``found`` (the file) first differs from ``expected`` (the replay), in words."""
+    where = path or "the file"
+    if isinstance(expected, dict) and isinstance(found, dict):
+        for key in expected:
+            if key not in found:
+                return f"{path + '.' if path else ''}{key} is missing"
+        for key in found:
+            if key not in expected:
+                return f"{path + '.' if path else ''}{key} is not part of the game"
+        for key in expected:
+            if _differs(expected[key], found[key]):
+                return _first_difference(expected[key], found[key], f"{path + '.' if path else ''}{key}")
+    elif isinstance(expected, (list, tuple)) and isinstance(found, (list, tuple)):
+        for number, (left, right) in enumerate(zip(expected, found, strict=False)):
+            if _differs(left, right):
+                return _first_difference(left, right, f"{where}[{number}]")
+        if len(expected) != len(found):
+            return f"{where} has {len(found)} entries where the game has {len(expected)}"
+    return f"{where} is {shown(found)} where the game has {shown(expected)}"
+
+
+def _differs(left: Any, right: Any) -> bool:
+    return json.dumps(left, sort_keys=True) != json.dumps(right, sort_keys=True)
 
 
 def _read_player(game: Game, player: Player, raw: Any) -> None:
     name = player.label
     _require(isinstance(raw, dict), f'{name} must be an object such as {{"score": 12}}')
-    known = {"score", "stock", "exchange", "hand", "assignment", "deck", "discard"}
-    unknown = sorted(set(raw) - known)
-    _require(not unknown, f"{name}: unknown fields {unknown}; known: {', '.join(sorted(known))}")
+    _known_fields(raw, ("score", "stock", "exchange", "hand", "assignment", "deck", "discard"), name)
     game._score[player] = _whole(raw.get("score", 0), f"{name} score")
     exchange = raw.get("exchange", True)
     _require(isinstance(exchange, bool), f"{name} exchange must be true (unused) or false (used)")
@@ -357,20 +667,41 @@ def _read_player(game: Game, player: Player, raw: Any) -> None:
         if game._phase is Phase.ASSIGN and game._assigned[player] is None:
             while len(hand) < data.HAND_SIZE and deck:
                 hand.append(deck.pop())
+    _require(
+        not hand or game._phase is Phase.ASSIGN,
+        f"{name} holds cards in the {game._phase.value} phase; hands are empty once both players have assigned",
+    )
     game._hand[player], game._deck[player], game._discard[player] = sorted(hand), deck, discard
     on_board = game._squares.count(player)
     in_kingdom = game._kingdom.count(player)
     stock = raw.get("stock", data.COUNTERS_PER_PLAYER - on_board - in_kingdom)
     _require(
-        isinstance(stock, int) and stock >= 0 and on_board + in_kingdom + stock == data.COUNTERS_PER_PLAYER,
-        f"{name} has {on_board} counters in the temples, {in_kingdom} in the Kingdom of the Dead and {stock} "
-        f"in stock; together they must make exactly {data.COUNTERS_PER_PLAYER}",
+        isinstance(stock, int)
+        and not isinstance(stock, bool)
+        and stock >= 0
+        and on_board + in_kingdom + stock == data.COUNTERS_PER_PLAYER,
+        f"{name} has {on_board} counters in the temples, {in_kingdom} in the Kingdom of the Dead and "
+        f"{shown(stock)} in stock; together they must make exactly {data.COUNTERS_PER_PLAYER}",
     )
     game._stock[player] = stock
 
 
+_RESOLUTION_FIELDS = (
+    "first",
+    "turn",
+    "actor",
+    "remove_left",
+    "remove_target",
+    "place_left",
+    "scoring_required",
+    "scoring_left",
+    "scoring_turn",
+)
+
+
 def _read_resolution(game: Game, raw: Any) -> None:
     _require(isinstance(raw, dict), "resolution must be an object")
+    _known_fields(raw, _RESOLUTION_FIELDS, "resolution")
     game._first = _player_or_none(raw.get("first"), "resolution first")
     game._turn = _whole(raw.get("turn", 0), "resolution turn")
     _require(game._turn in (0, 1), "resolution turn is 0 (first player acting) or 1 (second)")
@@ -380,12 +711,16 @@ def _read_resolution(game: Game, raw: Any) -> None:
     game._place_left = _whole(raw.get("place_left", 0), "resolution place_left")
     required = raw.get("scoring_required", [])
     _require(
-        isinstance(required, list) and all(t in range(1, data.TEMPLE_COUNT + 1) for t in required),
-        "resolution scoring_required is a list of temple numbers",
+        isinstance(required, list)
+        and all(type(t) is int and 1 <= t <= data.TEMPLE_COUNT for t in required)
+        and len(set(required)) == len(required),
+        f"resolution scoring_required is a list of different temple numbers 1-{data.TEMPLE_COUNT}, "
+        f"not {shown(required)}",
     )
     game._scoring_required = list(required)
     game._scoring_left = _whole(raw.get("scoring_left", 0), "resolution scoring_left")
     game._scoring_turn = _whole(raw.get("scoring_turn", 0), "resolution scoring_turn")
+    _require(game._scoring_turn in (0, 1), "resolution scoring_turn is 0 (the leader removing) or 1 (the other)")
 
 
 def _read_result(game: Game, raw: Any) -> None:
@@ -394,24 +729,28 @@ def _read_result(game: Game, raw: Any) -> None:
         _require(raw is None, 'only a finished game (phase "over") has a result')
         return
     _require(isinstance(raw, dict), 'a finished game needs a result {"winner", "reason", "scores"}')
+    _known_fields(raw, ("winner", "reason", "scores", "at_scoring"), "result")
     reasons = [reason.value for reason in EndReason]
-    _require(raw.get("reason") in reasons, f"result reason must be one of {reasons}")
+    _require(raw.get("reason") in reasons, f"result reason must be one of {reasons}, not {shown(raw.get('reason'))}")
     scores = raw.get("scores", [game._score[0], game._score[1]])
     _require(
-        isinstance(scores, list) and len(scores) == 2 and all(isinstance(s, int) for s in scores),
-        f"result scores is [red, blue], two whole numbers, not {scores!r}",
+        isinstance(scores, list)
+        and len(scores) == 2
+        and all(isinstance(s, int) and not isinstance(s, bool) for s in scores),
+        f"result scores is [red, blue], two whole numbers, not {shown(scores)}",
     )
     game._result = Result(
         _player_or_none(raw.get("winner"), "result winner"),
         EndReason(raw["reason"]),
         (int(scores[0]), int(scores[1])),
-        bool(raw.get("at_scoring", False)),
+        _flag(raw.get("at_scoring", False), "result at_scoring"),
     )
 
 
 def _check_consistency(game: Game) -> None:
     phase = game._phase
     if phase is Phase.OVER:
+        _check_result(game)
         return
     for player in PLAYERS:
         name = player.label
@@ -494,6 +833,64 @@ def _check_consistency(game: Game) -> None:
         )
 
 
+def _check_result(game: Game) -> None:
+    """A finished game's result must be what the engine would have decided from its board and scores."""
+    result = game._result
+    assert result is not None  # _read_result gives every finished game a result
+    red, blue = game._score
+    winner, reason, points = result.winner, result.reason, data.WINNING_POINTS
+    _require(
+        result.scores == (red, blue),
+        f"the result gives the scores {result.scores[0]}-{result.scores[1]} but red has {red} points and blue "
+        f"{blue}; they must agree",
+    )
+    _require(game._actor is None, "a finished game has nobody to act: resolution actor must be null")
+    boards = {player: game._board_victory(player) for player in PLAYERS}
+    leader = Player.RED if red > blue else Player.BLUE if blue > red else None
+    said = f"the result says {'a draw' if winner is None else winner.label + ' wins'} by {reason.value}"
+    _require(not result.at_scoring or reason is EndReason.POINTS, "at_scoring is true only for a win on points")
+    if reason in (EndReason.POINTS, EndReason.ROUND_LIMIT):
+        held = [f"{player.label} ({victory.value})" for player, victory in boards.items() if victory is not None]
+        _require(
+            not held,
+            f"{said}, but {' and '.join(held)} holds a victory on the board, which would have ended the game first",
+        )
+    if reason is EndReason.POINTS and result.at_scoring:
+        _require(max(red, blue) >= points, f"{said} at a scoring, but nobody has {points} points ({red}-{blue})")
+        _require(winner is leader, f"{said} at a scoring, but the scores are {red}-{blue}: the higher score wins")
+        _require(
+            len(game._kingdom) == data.KINGDOM_SIZE,
+            f"{said} at a scoring, but a scoring happens only when the Kingdom of the Dead is full",
+        )
+    elif reason is EndReason.POINTS:
+        _require(
+            winner is not None and game._score[winner] >= points and game._score[winner.other] < points,
+            f"{said} at cartouche 1, but the scores are {red}-{blue}: the winner has {points} or more and the "
+            "other player less",
+        )
+    elif reason is EndReason.ROUND_LIMIT:
+        _require(
+            game._round == game.rules.round_limit,
+            f"{said}, but the game is in round {game._round} and the round limit is {game.rules.round_limit}",
+        )
+        _require(max(red, blue) < points, f"{said}, but a score of {points} would have ended the game first")
+        _require(winner is leader, f"{said}, but the scores are {red}-{blue}: the higher score wins")
+    else:
+        what = {EndReason.TEMPLE: "all 12 squares of a temple", EndReason.YELLOW: "every yellow square"}.get(
+            reason, "every green square"
+        )
+        _require(winner is not None, f"{said}, but a win by {reason.value} has a winner")
+        assert winner is not None
+        _require(
+            boards[winner] is reason,
+            f"{said}, but {winner.label} does not hold {what}"
+            if boards[winner] is None
+            else f"{said}, but {winner.label}'s victory on the board is {boards[winner].value}",  # type: ignore[union-attr]
+        )
+        _require(boards[winner.other] is None, f"{said}, but {winner.other.label} also holds a victory on the board")
+        _require(max(red, blue) < points, f"{said}, but a score of {points} would have ended the game first")
+
+
 def _check_scoring_removal(game: Game, actor: Player) -> None:
     """A position inside the removals after a scoring must leave the acting player a real choice."""
     name, left = actor.label, game._scoring_left
@@ -532,8 +929,14 @@ def _check_scoring_removal(game: Game, actor: Player) -> None:
         )
 
 
+_RECORD_FIELDS = ("format", "seed", "rules", "actions", "start")
+
+
 def replay(record: Any) -> Game:
     """Play a record again: the same seed, rules, start and actions give the same game.
+
+    ``record`` is a dict (``game.record()``) or its JSON text; a full snapshot (format ``aton/1``)
+    is accepted too and checked as :func:`game_from_dict` does.  Raises :class:`ReplayError`.
 
     >>> import aton
     >>> game = aton.new_game(seed=4)
@@ -541,34 +944,49 @@ def replay(record: Any) -> Game:
     >>> aton.replay(game.record()) == game
     True
     """
-    if isinstance(record, str):
-        try:
-            record = json.loads(record)
-        except json.JSONDecodeError as error:
-            raise ReplayError(f"this record is not readable JSON: {error}") from None
+    if isinstance(record, (str, bytes, bytearray)):
+        record = read_json(record, ReplayError)
+    else:
+        check_json_value(record, ReplayError)
+    return _checked_replay(record)
+
+
+def _checked_replay(record: Any) -> Game:
+    """:func:`replay` on data already checked by :func:`check_json_value`."""
     if not isinstance(record, dict):
         raise ReplayError('a record is a JSON object with "seed", "rules" and "actions"')
-    actions = record.get("actions", [])
-    if not isinstance(actions, list):
-        raise ReplayError('a record\'s "actions" is a list of action strings like "red place 2-5"')
-    try:
-        if record.get("start") is not None:
-            game = game_from_dict(record["start"])
-        else:
-            seed = record.get("seed", 0)
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise ReplayError(f"a record's seed is a whole number, not {seed!r}")
-            try:
-                rules = Rules.from_dict(record.get("rules", {}))
-            except (ValueError, TypeError) as error:
-                raise ReplayError(f"the record's rules cannot be read: {error}") from None
-            game = Game(seed, rules)
-    except (PositionError, LayoutError) as error:
-        raise ReplayError(f"the record's start cannot be set up: {error}") from None
-    for number, text in enumerate(actions, start=1):
+    if record.get("format") == FORMAT:
         try:
-            action: Action = parse_action(str(text))
-            game.apply(action)
-        except (IllegalAction, ValueError) as error:
-            raise ReplayError(f"action {number} ({text!r}) cannot be played: {error}") from None
-    return game
+            return _checked_game(record)
+        except PositionError as error:
+            raise ReplayError(str(error)) from None
+    try:
+        unknown = sorted(set(record) - set(_RECORD_FIELDS))
+        if unknown:
+            raise ReplayError(
+                f"a record has no fields {_names(unknown)}; its fields are "
+                f"{', '.join(_RECORD_FIELDS)}"
+            )
+        if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+            raise ReplayError(f"a record's format is {RECORD_FORMAT!r}, not {shown(record.get('format'))}")
+        seed = record.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ReplayError(f"a record's seed is a whole number, not {shown(seed)}")
+        try:
+            rules = Rules.from_dict(record.get("rules", {}))
+        except ValueError as error:
+            raise ReplayError(f"the record's rules cannot be read: {error}") from None
+        actions = _action_texts(record.get("actions", []), ReplayError)
+        if record.get("start") is not None:
+            game = _start_of(record["start"], ReplayError)
+        else:
+            try:
+                game = Game(seed, rules)
+            except ValueError as error:
+                raise ReplayError(f"the record's start cannot be set up: {error}") from None
+        _play(game, actions, ReplayError)
+        return game
+    except GameFileError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as error:
+        raise ReplayError(f"this record cannot be read: {shown(str(error), 200)}") from None

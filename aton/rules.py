@@ -129,8 +129,10 @@ class Rules:
     def __post_init__(self) -> None:
         if self.war_cards not in WAR_CARD_CHOICES:
             raise ValueError(f"war_cards must be one of {WAR_CARD_CHOICES}, not {self.war_cards!r}")
-        if not isinstance(self.round_limit, int) or self.round_limit < 1:
-            raise ValueError(f"round_limit must be a whole number of at least 1, not {self.round_limit!r}")
+        limit = self.round_limit
+        if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= data.MAX_ROUND_LIMIT:
+            shown = repr(limit) if not isinstance(limit, int) or abs(limit) < 10**12 else "a larger number"
+            raise ValueError(f"round_limit must be a whole number from 1 to {data.MAX_ROUND_LIMIT}, not {shown}")
         if not isinstance(self.layout, Layout):
             raise ValueError("layout must be an aton.Layout")
 
@@ -149,9 +151,19 @@ class Rules:
         unknown = set(raw) - {"war_cards", "round_limit", "layout"}
         if unknown:
             raise ValueError(f"unknown rule switches {sorted(unknown)}; known: war_cards, round_limit, layout")
-        layout = Layout(tuple(tuple(t) for t in raw["layout"])) if "layout" in raw else Layout()
+        layout_rows = raw.get("layout")
+        if "layout" in raw and not (
+            isinstance(layout_rows, (list, tuple)) and all(isinstance(t, (list, tuple)) for t in layout_rows)
+        ):
+            raise LayoutError('a layout is a list of 4 temples, each a list of 3 row strings like "Y Y G K"')
+        if layout_rows is not None and not all(isinstance(row, str) for t in layout_rows for row in t):
+            raise LayoutError('each row of a layout is a string of square codes like "Y Y G K"')
+        layout = Layout(tuple(tuple(t) for t in layout_rows)) if layout_rows is not None else Layout()
+        war_cards = raw.get("war_cards", "bottom")
+        if not isinstance(war_cards, str):
+            raise ValueError(f"war_cards must be one of {WAR_CARD_CHOICES}, not {type(war_cards).__name__}")
         return cls(
-            war_cards=raw.get("war_cards", "bottom"),
+            war_cards=war_cards,  # type: ignore[arg-type]  # checked in __post_init__
             round_limit=raw.get("round_limit", data.DEFAULT_ROUND_LIMIT),
             layout=layout,
         )
