@@ -112,24 +112,17 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
 
 
 def _replay(args: argparse.Namespace) -> int:
-    import json
-
     from .explain import explain
-    from .position import ReplayError, replay
+    from .position import MAX_FILE_BYTES, ReplayError, replay
 
     try:
-        with open(args.file, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as error:
+        with open(args.file, "rb") as handle:
+            text = handle.read(MAX_FILE_BYTES + 1)  # one byte more than allowed: replay() says it is too large
+    except OSError as error:
         print(f"aton replay: cannot read {args.file}: {error}", file=sys.stderr)
         return 1
     try:
-        record = json.loads(text)
-    except json.JSONDecodeError as error:
-        print(f"aton replay: {args.file} is not a JSON record: {error}", file=sys.stderr)
-        return 1
-    try:
-        game = replay(record)
+        game = replay(text)
     except ReplayError as error:
         print(f"aton replay: {args.file}: {error}", file=sys.stderr)
         return 1

@@ -38,8 +38,9 @@ TEMPLE4_POINTS_PER_BLUE_SQUARE: Final = 3
 BLACK_MAJORITY_POINTS: Final = 8
 POST_SCORING_REMOVALS: Final = 4
 DEFAULT_ROUND_LIMIT: Final = 200
-MAX_ROUND_LIMIT: Final = 1000
-"""The highest round limit a game may be played with (it bounds the length of a game and its files)."""
+MAX_ROUND_LIMIT: Final = 200
+"""The highest round limit a game may be played with: it bounds the length of a game, so that every
+game's file fits the size limit of game files (random play ends in about 11 rounds)."""
 MAX_NUMBER_DIGITS: Final = 40
 """The most digits a whole number (a seed, a count) may have in a game or a file: 128-bit seeds fit."""
 

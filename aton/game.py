@@ -42,6 +42,7 @@ from .actions import (
     Square,
     check_square,
     square_text,
+    whole_number,
 )
 from .events import Event
 from .refusals import refusal_text
@@ -59,6 +60,7 @@ _EXCHANGE = tuple(Exchange(p) for p in PLAYERS)
 _WAITING = (((), (BLUE,)), ((RED,), (RED, BLUE)))
 _ALONE = ((RED,), (BLUE,))
 _OTHER = (BLUE, RED)
+_SEED_BOUND = 10**data.MAX_NUMBER_DIGITS
 
 
 class IllegalAction(ValueError):
@@ -210,10 +212,13 @@ class Game:
     seed: int
 
     def __init__(self, seed: int = 0, rules: Rules | None = None, *, events: bool = True) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"a seed is a whole number, not {seed!r}")
+        number = whole_number(seed)
+        if number is None:
+            raise ValueError(f"a seed is a whole number, not {str(seed)[:40]!r}")
+        if not -_SEED_BOUND < number < _SEED_BOUND:
+            raise ValueError(f"a seed has at most {data.MAX_NUMBER_DIGITS} digits; this one has more")
         self.rules = rules if rules is not None else Rules()
-        self.seed = seed
+        self.seed = seed = number
         self._geometry = Geometry.of(self.rules.layout)
         self._rng = rng.seed_state(seed)
         self._log_events = events
@@ -1104,8 +1109,15 @@ class GameView(Game):
     A view cannot be played (``apply`` raises); :meth:`sample` deals the
     hidden cards at random to give a full game consistent with the view.
     The seed, the random stream and a position's start are hidden too (the
-    seed is 0 in a view): with them the deal could be worked out again.
+    seed is 0 in a view, also in :meth:`to_dict` and the repr): with them the
+    deal could be worked out again.  Once the game is over nothing is hidden
+    any more and the view shows the seed and the start, for replaying.
     The opponent's assignment is left out of :attr:`actions` until the reveal.
+
+    >>> game = new_game(seed=271828)
+    >>> view = game.view(RED)
+    >>> view.seed, view.to_dict()["seed"], view.to_dict()["rng"], "271828" in repr(view)
+    (0, 0, 0, False)
     """
 
     viewer: Player
@@ -1128,8 +1140,16 @@ class GameView(Game):
         self._deck_sizes = [len(game._deck[RED]), len(game._deck[BLUE])]
         self._deck = [[], []]
         self._rng = 0
-        self.seed = 0
-        self._start = None
+        if game._phase is not _OVER:
+            self.seed = 0
+            self._start = None
+
+    def __repr__(self) -> str:
+        seed = self.seed if self._phase is _OVER else "hidden"
+        return (
+            f"<aton.GameView for {self.viewer.label} seed={seed} round={self._round} phase={self._phase.value} "
+            f"score red {self._score[RED]} blue {self._score[BLUE]}>"
+        )
 
     def hand(self, player: Player) -> list[int] | None:
         """The viewer's hand; ``None`` for the opponent's."""

@@ -63,9 +63,10 @@ RECORD_FORMAT = "aton-record/1"
 _OCCUPANT = {"R": Player.RED, "B": Player.BLUE, ".": None}
 _LETTER = {Player.RED: "R", Player.BLUE: "B", None: "."}
 
-MAX_FILE_BYTES = 8_000_000
-"""The largest game file read, in bytes (UTF-8).  The longest games seen in play make files of a few
-hundred kB; a game played to the highest round limit with every event stays below this."""
+MAX_FILE_BYTES = 2_000_000
+"""The largest game file read, in bytes (UTF-8).  A full snapshot takes about 3 kB per round (random
+games: at most 40 kB; the longest game found, 35 rounds, 65 kB), so a game played to the highest round
+limit (200) stays well below this even with many events per round."""
 MAX_DEPTH = 16
 """The deepest nesting of lists and objects in a game file (snapshots nest 5 levels)."""
 MAX_NUMBER_DIGITS = data.MAX_NUMBER_DIGITS
@@ -555,7 +556,7 @@ def _checked_history(game: Game, raw: dict[str, Any]) -> Game:
     else:
         begin = _start_of(start, PositionError)
         origin = "its start position"
-    _play(begin, actions, PositionError)
+    play_actions(begin, actions, PositionError)
     expected = game_to_dict(begin)
     found = {key: value for key, value in raw.items() if key not in _NOTES}
     if json.dumps(expected, sort_keys=True) != json.dumps(found, sort_keys=True):
@@ -590,7 +591,7 @@ def _start_of(start: Any, error: type[GameFileError]) -> Game:
         raise error(f"the record's start cannot be set up: {problem}") from None
 
 
-def _play(game: Game, actions: list[str], error: type[GameFileError]) -> None:
+def play_actions(game: Game, actions: list[str], error: type[GameFileError] = ReplayError) -> None:
     """Apply ``actions`` in order; the first that cannot be read or played raises ``error`` naming it."""
     for number, text in enumerate(actions, start=1):
         try:
@@ -953,20 +954,28 @@ def replay(record: Any) -> Game:
 
 def _checked_replay(record: Any) -> Game:
     """:func:`replay` on data already checked by :func:`check_json_value`."""
+    game, actions = record_start(record)
+    play_actions(game, actions, ReplayError)
+    return game
+
+
+def record_start(record: Any) -> tuple[Game, list[str]]:
+    """The game a record starts from and its actions (not played yet), every field checked.
+
+    A full snapshot (format ``aton/1``) is read as :func:`game_from_dict` does and its own record is
+    used.  Raises :class:`ReplayError` saying what is wrong.
+    """
     if not isinstance(record, dict):
         raise ReplayError('a record is a JSON object with "seed", "rules" and "actions"')
     if record.get("format") == FORMAT:
         try:
-            return _checked_game(record)
+            record = _checked_game(record).record()
         except PositionError as error:
             raise ReplayError(str(error)) from None
     try:
         unknown = sorted(set(record) - set(_RECORD_FIELDS))
         if unknown:
-            raise ReplayError(
-                f"a record has no fields {_names(unknown)}; its fields are "
-                f"{', '.join(_RECORD_FIELDS)}"
-            )
+            raise ReplayError(f"a record has no fields {_names(unknown)}; its fields are {', '.join(_RECORD_FIELDS)}")
         if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
             raise ReplayError(f"a record's format is {RECORD_FORMAT!r}, not {shown(record.get('format'))}")
         seed = record.get("seed", 0)
@@ -978,14 +987,11 @@ def _checked_replay(record: Any) -> Game:
             raise ReplayError(f"the record's rules cannot be read: {error}") from None
         actions = _action_texts(record.get("actions", []), ReplayError)
         if record.get("start") is not None:
-            game = _start_of(record["start"], ReplayError)
-        else:
-            try:
-                game = Game(seed, rules)
-            except ValueError as error:
-                raise ReplayError(f"the record's start cannot be set up: {error}") from None
-        _play(game, actions, ReplayError)
-        return game
+            return _start_of(record["start"], ReplayError), actions
+        try:
+            return Game(seed, rules), actions
+        except ValueError as error:
+            raise ReplayError(f"the record's start cannot be set up: {error}") from None
     except GameFileError:
         raise
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as error:

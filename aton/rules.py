@@ -118,7 +118,7 @@ class Rules:
     - ``war_cards``: where the cards turned in a war go afterwards: ``"bottom"``
       of their owner's pile (default) or their ``"discard"`` pile.
     - ``layout``: the board (default: the layout of RULES-NOTES).
-    - ``round_limit``: the game ends after this round at the latest, the
+    - ``round_limit``: the game ends after this round at the latest (1 to 200), the
       higher score winning.
     """
 

@@ -24,8 +24,7 @@ from typing import Any
 from .actions import Player, parse_action
 from .events import Event
 from .game import Game
-from .position import ReplayError, game_from_dict
-from .rules import Rules
+from .position import ReplayError, check_json_value, record_start
 
 
 @dataclass(frozen=True)
@@ -46,7 +45,10 @@ def _snapshot(game: Game, viewer: Player | None) -> Game:
 
 
 def timeline(source: Game | dict[str, Any], viewer: Player | None = None) -> list[Step]:
-    """The steps of ``source`` (a game or a record), each with the state after its event."""
+    """The steps of ``source`` (a game, a record or a snapshot), each with the state after its event.
+
+    A record or snapshot is checked as :func:`aton.replay` checks it.
+    """
     record = source.record() if isinstance(source, Game) else source
     steps: list[Step] = []
     actions_done = 0
@@ -54,17 +56,16 @@ def timeline(source: Game | dict[str, Any], viewer: Player | None = None) -> lis
     def observe(game: Game, event: Event) -> None:
         steps.append(Step(len(steps), event, _snapshot(game, viewer), actions_done))
 
-    if record.get("start") is not None:
-        game = game_from_dict(record["start"])
-    else:
-        game = Game(int(record.get("seed", 0)), Rules.from_dict(record.get("rules", {})))
-        for event in game.events:
-            observe(game, event)
+    if not isinstance(source, Game):
+        check_json_value(record, ReplayError)
+    game, actions = record_start(record)
+    for event in game.events:
+        observe(game, event)
     game._observer = observe
-    for number, text in enumerate(record.get("actions", []), start=1):
+    for number, text in enumerate(actions, start=1):
         actions_done = number
         try:
-            game.apply(parse_action(str(text)))
+            game.apply(parse_action(text))
         except ValueError as error:
             raise ReplayError(f"action {number} ({text!r}) cannot be played: {error}") from None
     game._observer = None

@@ -110,7 +110,7 @@ def test_replay_of_unreadable_files(tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", encoding="utf-8")
     done = run("replay", str(broken))
-    assert done.returncode == 1 and "not a JSON record" in done.stderr
+    assert done.returncode == 1 and "not readable JSON" in done.stderr
 
 
 def test_play_leaves_cleanly_at_end_of_input() -> None:

@@ -38,7 +38,7 @@ from typing import Any, Generic, TypeVar
 from ..actions import BLUE, PLAYERS, RED, Player
 from ..bots import Bot, make_bot
 from ..game import Game, GameView, new_game
-from ..position import RECORD_FORMAT, replay
+from ..position import MAX_FILE_BYTES, GameFileError, load_game
 
 __all__ = [
     "LEVELS",
@@ -58,9 +58,6 @@ __all__ = [
 
 LEVELS = ("easy", "medium", "hard")
 """Bot levels offered, weakest first (names of :func:`aton.bots.make_bot`)."""
-
-MAX_FILE_BYTES = 2_000_000
-"""Files larger than this are refused before reading (a long game's full snapshot is about 150 kB)."""
 
 SEED_RANGE = 1_000_000
 """New random seeds are below this, short enough to read out to a class."""
@@ -155,7 +152,7 @@ class Session:
 
 
 # -------------------------------------------------------------------- files
-class LoadError(ValueError):
+class LoadError(GameFileError):
     """A file that cannot become a game; the message says why."""
 
 
@@ -216,32 +213,16 @@ def save_file(game: Game, viewer: Player | None) -> SavedFile:
 def read_game_file(data: bytes, name: str, seed_if_missing: int) -> Game:
     """A game from a file's bytes: a saved game, a teacher's position or a record (``aton-record/1``).
 
-    A position without a seed gets ``seed_if_missing``, which deals its missing cards.  Raises
-    :class:`LoadError` saying what is wrong; nothing else escapes.
+    The engine's one reader of game files (:func:`aton.position.load_game`) does every check: size,
+    nesting, numbers, fields, and for a saved game with its history a replay that must give exactly
+    the file.  A position without a seed (as :func:`save_file` writes during a game) gets
+    ``seed_if_missing``, which deals its missing cards: new hidden cards, not the ones of the game
+    it was saved from.  Raises :class:`LoadError` saying what is wrong; nothing else escapes.
     """
-    if len(data) > MAX_FILE_BYTES:
-        raise LoadError(f"the file is too large ({len(data)} bytes; a game is at most {MAX_FILE_BYTES})")
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise LoadError("the file is not text (UTF-8)") from None
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise LoadError(
-            f"this is not readable JSON ({error.msg} at line {error.lineno}, column {error.colno})"
-        ) from None
-    if not isinstance(raw, dict):
-        raise LoadError('a game file is a JSON object such as {"temples": [...], "round": 3}')
-    try:
-        if raw.get("format") == RECORD_FORMAT:
-            return replay(raw)
-        if "seed" not in raw:
-            raw = {**raw, "seed": seed_if_missing}
-        return Game.from_dict(raw)
-    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as error:
-        reason = str(error) or type(error).__name__
-        raise LoadError(reason) from None
+        return load_game(bytes(data), seed_if_missing=seed_if_missing)
+    except GameFileError as error:
+        raise LoadError(str(error)) from None
 
 
 # ------------------------------------------------------- background work
