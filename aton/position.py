@@ -556,7 +556,10 @@ def _checked_history(game: Game, raw: dict[str, Any]) -> Game:
     else:
         begin = _start_of(start, PositionError)
         origin = "its start position"
-    play_actions(begin, actions, PositionError)
+    try:
+        play_actions(begin, actions, PositionError)
+    except PositionError as error:
+        raise PositionError(f"the file does not agree with its own record: from {origin}, {error}") from None
     expected = game_to_dict(begin)
     found = {key: value for key, value in raw.items() if key not in _NOTES}
     if json.dumps(expected, sort_keys=True) != json.dumps(found, sort_keys=True):
@@ -849,13 +852,27 @@ def _check_result(game: Game) -> None:
     boards = {player: game._board_victory(player) for player in PLAYERS}
     leader = Player.RED if red > blue else Player.BLUE if blue > red else None
     said = f"the result says {'a draw' if winner is None else winner.label + ' wins'} by {reason.value}"
-    _require(not result.at_scoring or reason is EndReason.POINTS, "at_scoring is true only for a win on points")
+    _require(
+        not result.at_scoring or reason is EndReason.POINTS,
+        f"{said} at a scoring (at_scoring), but only a win on points comes at a scoring",
+    )
     if reason in (EndReason.POINTS, EndReason.ROUND_LIMIT):
         held = [f"{player.label} ({victory.value})" for player, victory in boards.items() if victory is not None]
         _require(
             not held,
             f"{said}, but {' and '.join(held)} holds a victory on the board, which would have ended the game first",
         )
+    face_up = reason is not EndReason.ROUND_LIMIT and not result.at_scoring  # ended inside a round
+    when, cards = (
+        ("inside a round", "face up on the cartouches (revealed: true, both assignments)")
+        if face_up
+        else ("between two rounds", "discarded (revealed: false, no assignment)")
+    )
+    _require(
+        game._revealed is face_up and all((assigned is not None) is face_up for assigned in game._assigned),
+        f"{said}{' at a scoring' if result.at_scoring else ''}, which ends the game {when}: the round's cards "
+        f"are {cards}",
+    )
     if reason is EndReason.POINTS and result.at_scoring:
         _require(max(red, blue) >= points, f"{said} at a scoring, but nobody has {points} points ({red}-{blue})")
         _require(winner is leader, f"{said} at a scoring, but the scores are {red}-{blue}: the higher score wins")
@@ -868,6 +885,10 @@ def _check_result(game: Game) -> None:
             winner is not None and game._score[winner] >= points and game._score[winner.other] < points,
             f"{said} at cartouche 1, but the scores are {red}-{blue}: the winner has {points} or more and the "
             "other player less",
+        )
+        _require(
+            len(game._kingdom) < data.KINGDOM_SIZE,
+            f"{said} at cartouche 1, but the Kingdom of the Dead is full: a round starts with it emptied by a scoring",
         )
     elif reason is EndReason.ROUND_LIMIT:
         _require(

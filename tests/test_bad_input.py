@@ -133,7 +133,8 @@ class TestWrongSquare:
     def test_a_square_that_is_not_on_the_board(self) -> None:
         refused(place_phase(), Place(RED, (5, 0)), "temples are 1-4")
         refused(place_phase(), Place(RED, (1, 12)), "indices 0-11")
-        refused(place_phase(), Place(RED, ("1", "2")), "two whole numbers")  # type: ignore[arg-type]
+        with pytest.raises(aton.IllegalAction, match="two whole numbers"):
+            Place(RED, ("1", "2"))  # type: ignore[arg-type]  # refused when the action is made
 
     def test_after_a_scoring_first_one_from_each_temple_with_counters(self) -> None:
         refused(scoring_remove_phase(), Remove(BLUE, (1, 0)), "red counter", "their own counters")
@@ -156,7 +157,8 @@ class TestWrongCards:
         refused(assign_phase(), Assign(RED, (1, 2, 3, 4, 4)), "not 5 cards")
 
     def test_things_that_are_not_cards(self) -> None:
-        refused(assign_phase(), Assign(RED, ("a", 1, 2, 3)), "values 1, 2, 3 and 4")  # type: ignore[arg-type]
+        with pytest.raises(aton.IllegalAction, match="values 1, 2, 3 and 4"):
+            Assign(RED, ("a", 1, 2, 3))  # type: ignore[arg-type]  # refused when the action is made
         refused(assign_phase(), Assign(RED, (0, 1, 2, 3)), "values 1, 2, 3 and 4")
 
 
