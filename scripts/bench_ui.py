@@ -255,10 +255,12 @@ class Bench:
         page.locator(".aton-level button").nth(["easy", "medium", "hard"].index(level)).click()
         page.locator(".aton-human button").nth(["red", "blue"].index(human)).click()
         page.locator(".aton-seed input").fill(str(seed))
+        before = page.eval_on_selector(STATUS, "e => e.dataset.game")
         page.locator(".aton-start").click()
         page.wait_for_function(
-            f"() => {{ const d = document.querySelector('{STATUS}').dataset; return d.seed === '{seed}'"
-            " && d.round === '1'; }"
+            f"(before) => {{ const d = document.querySelector('{STATUS}').dataset; return d.game !== before"
+            " && d.round === '1'; }",
+            arg=before,
         )
 
     def assign(self, page: Any) -> None:

@@ -85,6 +85,8 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         self._was_editable = False
         self._status: Callable[[str], str] | None = None
         self._callbacks: list[Callable[[Action], None]] = []
+        self._choice_callbacks: list[Callable[[tuple[int | None, ...] | None], None]] = []
+        self._told: tuple[int | None, ...] | None = None
         self.lang = check_lang(lang)
         self.observe(lambda _change: self._render(), names="lang")
         self.refresh()
@@ -241,6 +243,18 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         elif callback not in self._callbacks:
             self._callbacks.append(callback)
 
+    def on_choice(self, callback: Callable[[tuple[int | None, ...] | None], None], remove: bool = False) -> None:
+        """Call ``callback(cards)`` when the choice not yet confirmed changes (``None`` once it is confirmed).
+
+        A host draws the choice on its board's cartouches, for the player's own eyes.
+        """
+        if remove:
+            if callback in self._choice_callbacks:
+                self._choice_callbacks.remove(callback)
+        elif callback not in self._choice_callbacks:
+            self._choice_callbacks.append(callback)
+            callback(self._told)
+
     # ------------------------------------------------------------- internals
     def _apply(self, action: Action, done: Callable[[str], str] | None) -> Action | None:
         game = self._game
@@ -339,6 +353,11 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
             self.preview.value = ""
         text = self._status(lang) if self._status is not None else ""
         self.status.value = f'<div role="status" aria-live="polite">{escape(text)}</div>' if text else ""
+        choice = cards if editable else None
+        if choice != self._told:
+            self._told = choice
+            for callback in list(self._choice_callbacks):
+                callback(choice)
 
 
 def _capital(text: str) -> str:

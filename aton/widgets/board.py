@@ -15,7 +15,7 @@ the engine's reason in words.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any
 
@@ -149,6 +149,8 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         self._message: Callable[[str], str] | None = None
         self._message_alert = False
         self._info: Callable[[str], str] | None = None
+        self._preview: tuple[int | None, ...] | None = None
+        self._suggested: Square | None = None
         self._painted: dict[str, tuple[Shape, ...]] = {}
         self._static_cache: dict[tuple[Layout, str], tuple[Shape, ...]] = {}
         self._hits = hit_areas(g)
@@ -214,6 +216,8 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         self._cursor = None
         self._shown = None
         self._message = None
+        self._preview = None
+        self._suggested = None
         self._update_state()
         self._render()
 
@@ -221,6 +225,7 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         """Look at the game as ``viewer`` (for two people sharing a screen)."""
         self._viewer = viewer
         self._cursor = None
+        self._preview = None  # a choice belongs to the eyes that made it
         self._update_state()
         self._render()
 
@@ -250,6 +255,22 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         self._message = lambda lang: ""
         self._update_state()
         self._render()
+
+    def preview(self, cards: Sequence[int | None] | None) -> None:
+        """Draw the cards the viewer is putting on their cartouches, before they confirm (``None``: none).
+
+        Only the viewer's own side shows them, face up, and only until they have assigned.
+        """
+        chosen = tuple(cards) if cards is not None else None
+        if chosen != self._preview:
+            self._preview = chosen
+            self._render(twin=False)
+
+    def suggest(self, square: Square | None) -> None:
+        """Mark the square the coach suggests on the live game (``None``: no mark)."""
+        if square != self._suggested:
+            self._suggested = square
+            self._render(twin=False)
 
     def say(self, text: str | Callable[[str], str], *, alert: bool = False) -> None:
         """Put a message above the board: a text, or a function of the language (kept on a language switch)."""
@@ -440,7 +461,7 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         if self._shown is not None:
             base = self._shown_highlights
         else:
-            base = self._changes.merged(Highlights(legal=frozenset(self.legal_squares())))
+            base = self._changes.merged(Highlights(legal=frozenset(self.legal_squares()), suggested=self._suggested))
         return base.merged(Highlights(cursor=self._cursor, hover=self._hover))
 
     def _static(self, layout: Layout) -> tuple[Shape, ...]:
@@ -451,12 +472,13 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
 
     def _render(self, *, twin: bool = True) -> None:
         state = self._state
+        preview = self._preview if self._shown is None else None
         lang = self.lang
         highlights = self._highlights()
         layout = state.rules.layout if state is not None else Layout()
         layers = {
             "static": self._static(layout),
-            "pieces": pieces_layer(state, lang, self._viewer, self.geometry) if state is not None else (),
+            "pieces": pieces_layer(state, lang, self._viewer, self.geometry, preview) if state is not None else (),
             "overlay": overlay_layer(highlights, lang, self.geometry) if state is not None else (),
         }
         self._scene = Scene(layers["static"], layers["pieces"], layers["overlay"], self._hits, geometry=self.geometry)

@@ -119,11 +119,21 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 }}
 .aton-body {{ display: flex; flex-flow: row wrap; gap: 12px; align-items: flex-start; width: 100%; }}
 .aton-left {{ flex: 1 1 0; min-width: 460px; max-width: 1400px; }}
-.aton-right {{ flex: 0 0 auto; width: clamp(330px, 33vw, 560px); }}
+.aton-right-column {{ flex: 0 0 auto; width: clamp(330px, 33vw, 560px); }}
+.aton-right-column > .aton-right {{ width: 100%; box-sizing: border-box; }}
 .aton-right .widget-tab-contents, .aton-right .lm-TabPanel-stackedPanel {{
   max-height: calc(100vh - 130px); overflow-y: auto;
 }}
-.aton-dashboard .aton-board-view .aton-message {{ min-height: 1.4em; font-weight: bold; }}
+/* The board's message line keeps the height of two lines whatever it says, so a refused click never moves
+   the canvas under the pointer (the dashboard's own messages sit above the right column, not the board). */
+.aton-dashboard .aton-board-view .aton-message {{
+  height: 2.8em; line-height: 1.4em; overflow-y: auto; font-weight: bold; flex: 0 0 auto;
+}}
+.aton-dashboard .aton-board-view .aton-message p {{ margin: 0; }}
+/* The upload button writes "(number of files)" after its description: show its tooltip instead. */
+.aton-dashboard .aton-load {{ font-size: 0 !important; }}
+.aton-dashboard .aton-load::before {{ content: attr(title); font-size: var(--jp-widgets-font-size); }}
+.aton-status-line span {{ overflow-wrap: anywhere; }}
 .aton-dashboard canvas {{ border-radius: 6px; }}
 .aton-dashboard.aton-dark .aton-board {{ box-shadow: 0 0 0 2px #5c513d; border-radius: 6px; }}
 .aton-dashboard .aton-keys-help {{ color: var(--aton-muted); }}
@@ -163,7 +173,7 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 }}
 @media (max-width: 860px) {{
   .aton-left {{ min-width: 0; flex-basis: 100%; }}
-  .aton-right {{ width: 100%; }}
+  .aton-right-column {{ width: 100%; }}
   .aton-right .widget-tab-contents, .aton-right .lm-TabPanel-stackedPanel {{ max-height: none; }}
 }}
 </style>"""

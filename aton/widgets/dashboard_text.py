@@ -54,11 +54,14 @@ DASHBOARD_STRINGS: dict[str, dict[str, str]] = {
         "new.name_blue": "Blue",
         "new.seed": "Seed",
         "new.seed_placeholder": "empty: a new random seed",
-        "new.seed_help": "The seed deals the cards. Share it (with the same moves) to replay a game; "
-        "anyone with the seed can work out every card, so it is not a secret.",
+        "new.seed_help": "The seed deals the cards: whoever knows it can work out every hidden card. Leave it "
+        "empty for a new random seed, shown once the game is over for replaying and sharing. A seed you type "
+        "is yours: share it only with people you would show your cards to.",
         "new.start": "Start a new game",
-        "new.started": "A new game has begun (seed {seed}).",
-        "new.bad_seed": "The seed must be a whole number such as 1234, not {text!r}. The current game goes on.",
+        "new.started": "A new game has begun. Its seed is shown when it is over.",
+        "new.bad_seed": "The seed must be a whole number such as 1234, not “{text}”. The current game goes on.",
+        "new.seed_too_long": "The seed must be a whole number of at most {digits} digits; the one typed has "
+        "{length} characters. The current game goes on.",
         # save and load
         "save.title": "Save and load",
         "save.button": "Save the game",
@@ -87,6 +90,12 @@ DASHBOARD_STRINGS: dict[str, dict[str, str]] = {
         "steps.why": "Why: {rule}",
         "steps.watching": "Watch the steps above, or skip them, to come back to the game.",
         "steps.board": "What happened, step by step: {count} more to watch (the buttons are on the right).",
+        "steps.board_elsewhere": "What happened, step by step: {count} more to watch (the buttons are in the "
+        "“{tab}” tab on the right).",
+        "play.bot_side": "{player} is played by the bot: you play {human}.",
+        "play.not_at_screen": "{player} must take the screen first (the cover names who chooses now).",
+        "play.watching": "Watch the steps, or skip them, before playing.",
+        "play.refused": "Not allowed: {reason}",
         "turn.place": "Your turn: click a marked square on the board.",
         "turn.remove": "Your turn: click a marked counter on the board to remove it.",
         "turn.scoring_remove": "Take back your counters: click a marked counter on the board.",
@@ -100,6 +109,7 @@ DASHBOARD_STRINGS: dict[str, dict[str, str]] = {
         "cover.ready": "I am {player}: show my cards",
         "cover.done": "{player} has laid their cards face down.",
         "result.again": "Start a new game in the “{tab}” tab, or step through this one.",
+        "result.seed": "This game's seed was {seed}: type it in a new game to deal the same cards again.",
         "watch.paused": "The bots wait while you look back.",
         # coach and log
         "coach.button": "Ask the coach",
@@ -150,11 +160,14 @@ DASHBOARD_STRINGS: dict[str, dict[str, str]] = {
         "new.name_blue": "Bleu",
         "new.seed": "Graine",
         "new.seed_placeholder": "vide : une nouvelle graine au hasard",
-        "new.seed_help": "La graine distribue les cartes. Partagez-la (avec les mêmes coups) pour rejouer une "
-        "partie ; qui connaît la graine peut retrouver toutes les cartes : ce n'est pas un secret.",
+        "new.seed_help": "La graine distribue les cartes : qui la connaît peut retrouver toutes les cartes "
+        "cachées. Laissez-la vide pour une graine au hasard, montrée à la fin de la partie pour la rejouer et la "
+        "partager. Une graine que vous tapez est à vous : ne la donnez qu'à qui pourrait voir vos cartes.",
         "new.start": "Commencer une nouvelle partie",
-        "new.started": "Une nouvelle partie commence (graine {seed}).",
-        "new.bad_seed": "La graine est un nombre entier comme 1234, pas {text!r}. La partie en cours continue.",
+        "new.started": "Une nouvelle partie commence. Sa graine sera montrée à la fin.",
+        "new.bad_seed": "La graine est un nombre entier comme 1234, pas « {text} ». La partie en cours continue.",
+        "new.seed_too_long": "La graine est un nombre entier d'au plus {digits} chiffres ; celle tapée a "
+        "{length} caractères. La partie en cours continue.",
         "save.title": "Enregistrer et charger",
         "save.button": "Enregistrer la partie",
         "save.link": "Télécharger {name}",
@@ -181,6 +194,12 @@ DASHBOARD_STRINGS: dict[str, dict[str, str]] = {
         "steps.why": "Pourquoi : {rule}",
         "steps.watching": "Regardez les étapes ci-dessus, ou passez-les, pour revenir à la partie.",
         "steps.board": "Ce qui s'est passé, étape par étape : encore {count} à regarder (les boutons sont à droite).",
+        "steps.board_elsewhere": "Ce qui s'est passé, étape par étape : encore {count} à regarder (les boutons sont "
+        "dans l'onglet « {tab} » à droite).",
+        "play.bot_side": "{player} est joué par le robot : vous jouez {human}.",
+        "play.not_at_screen": "{player} doit d'abord prendre l'écran (le cache dit qui choisit maintenant).",
+        "play.watching": "Regardez les étapes, ou passez-les, avant de jouer.",
+        "play.refused": "Interdit : {reason}",
         "turn.place": "À vous : cliquez une case marquée du plateau.",
         "turn.remove": "À vous : cliquez un pion marqué du plateau pour le retirer.",
         "turn.scoring_remove": "Reprenez vos pions : cliquez un pion marqué du plateau.",
@@ -194,6 +213,8 @@ DASHBOARD_STRINGS: dict[str, dict[str, str]] = {
         "cover.ready": "Je suis {player} : montrer mes cartes",
         "cover.done": "{player} a posé ses cartes face cachée.",
         "result.again": "Commencez une nouvelle partie dans l'onglet « {tab} », ou revoyez celle-ci pas à pas.",
+        "result.seed": "La graine de cette partie était {seed} : tapez-la dans une nouvelle partie pour "
+        "distribuer les mêmes cartes.",
         "watch.paused": "Les robots attendent pendant que vous regardez en arrière.",
         "coach.button": "Demander conseil",
         "coach.thinking": "Le conseiller réfléchit…",

@@ -30,7 +30,7 @@ face down (without its value) unless it belongs to ``viewer``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Union
 
@@ -354,7 +354,8 @@ class Highlights:
     - ``temples``: temples to frame (opened by cartouche 3, or being scored);
     - ``cartouches``: ``(player, number)`` of cartouches being compared or used;
     - ``kingdom`` / ``score``: frame the Kingdom of the Dead / the score track;
-    - ``cursor``: the square under keyboard focus; ``hover``: the target under the mouse.
+    - ``cursor``: the square under keyboard focus; ``hover``: the target under the mouse;
+    - ``suggested``: the square the coach suggests (a star-like mark: a ring and a cross).
     """
 
     legal: frozenset[Square] = frozenset()
@@ -367,6 +368,7 @@ class Highlights:
     score: bool = False
     cursor: Square | None = None
     hover: Target | None = None
+    suggested: Square | None = None
 
     def merged(self, other: Highlights) -> Highlights:
         """Both sets of highlights together (``other``'s cursor and hover win when set)."""
@@ -381,6 +383,7 @@ class Highlights:
             score=self.score or other.score,
             cursor=other.cursor if other.cursor is not None else self.cursor,
             hover=other.hover if other.hover is not None else self.hover,
+            suggested=other.suggested if other.suggested is not None else self.suggested,
         )
 
 
@@ -770,9 +773,17 @@ def visible_cards(state: Game, player: Player, viewer: Player | None = None) -> 
 
 
 def pieces_layer(
-    state: Game, lang: str = "en", viewer: Player | None = None, geometry: Geometry = GEOMETRY
+    state: Game,
+    lang: str = "en",
+    viewer: Player | None = None,
+    geometry: Geometry = GEOMETRY,
+    preview: Sequence[int | None] | None = None,
 ) -> tuple[Shape, ...]:
-    """What the state says: counters, score markers, Kingdom, stocks, exchange counters and cards."""
+    """What the state says: counters, score markers, Kingdom, stocks, exchange counters and cards.
+
+    ``preview``: the cards ``viewer`` is putting on their cartouches and has not confirmed yet
+    (``None`` for an empty cartouche), drawn face up on their side only.
+    """
     g = geometry
     shapes: list[Shape] = []
     for square in SQUARES:
@@ -818,8 +829,10 @@ def pieces_layer(
     to_act = state.to_act
     for player in PLAYERS:
         shapes += _player_panel(state, player, player in to_act, lang, g)
-        cards = visible_cards(state, player, viewer)
+        cards: Sequence[int | None] | None = visible_cards(state, player, viewer)
         assigned = state.has_assigned(player)
+        if preview is not None and player is viewer and not assigned:
+            cards = tuple(preview)
         for number in range(1, data.CARTOUCHE_COUNT + 1):
             shapes += _card(player, number, cards[number - 1] if cards else None, assigned, g)
     return tuple(shapes)
@@ -1008,6 +1021,12 @@ def overlay_layer(highlights: Highlights, lang: str = "en", geometry: Geometry =
         ):
             shapes.append(Line((a, b), stroke=halo, line_width=6, tag=tag))
             shapes.append(Line((a, b), stroke=accent, line_width=3, tag=tag))
+    if highlights.suggested is not None:
+        box = g.square_box(highlights.suggested)
+        x, y = box.center
+        tag = f"suggested:{highlights.suggested[0]}-{highlights.suggested[1]}"
+        shapes.append(Circle(x + 3, y + 3, 23, stroke=halo, line_width=7, dash=(6, 4), tag=tag))
+        shapes.append(Circle(x + 3, y + 3, 23, stroke=PALETTE["outline"], line_width=3.5, dash=(6, 4), tag=tag))
     if highlights.cursor is not None:
         box = g.square_box(highlights.cursor).grown(4)
         tag = f"cursor:{highlights.cursor[0]}-{highlights.cursor[1]}"

@@ -263,8 +263,8 @@ class DashboardPage:
             self.click("button.aton-load")
         chooser.value.set_files(files=[{"name": name, "mimeType": "application/json", "buffer": content}])
 
-    def new_game(self, *, mode: str, seed: int, level: str = "easy", human: str = "red") -> dict[str, str]:
-        """Start a new game through the form and wait until it is shown."""
+    def new_game(self, *, mode: str, seed: int | str, level: str = "easy", human: str = "red") -> dict[str, str]:
+        """Start a new game through the form (``seed=""``: a new random seed) and wait until it is shown."""
         self.tab_by_class(3)
         self.page.locator(".aton-mode button").nth(["bot", "two", "watch"].index(mode)).click()
         if mode != "two":
@@ -272,8 +272,12 @@ class DashboardPage:
         if mode == "bot":
             self.page.locator(".aton-human button").nth(["red", "blue"].index(human)).click()
         self.page.locator(".aton-seed input").fill(str(seed))
+        before = self.status()["game"]
         self.click(".aton-start")
-        return self.wait_status(seed=seed, mode=mode, round=1)
+        self.page.wait_for_function(
+            f"(before) => document.querySelector('{STATUS}').dataset.game !== before", arg=before, timeout=TIMEOUT
+        )
+        return self.wait_status(mode=mode, round=1)
 
     def tab_by_class(self, index: int) -> None:
         """Select the right column's tab number ``index`` (0 Play, 1 Coach, 2 Log, 3 Game)."""

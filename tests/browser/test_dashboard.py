@@ -219,8 +219,8 @@ def test_a_broken_file_gets_a_message_and_the_game_goes_on(page: Any, voila_url:
         message = dash.text(".aton-app-message")
         assert f"{name} cannot be loaded" in message and words in message and "current game goes on" in message
         after = dash.status()
-        assert {k: after[k] for k in ("seed", "round", "phase", "shown")} == {
-            k: before[k] for k in ("seed", "round", "phase", "shown")
+        assert {k: after[k] for k in ("game", "round", "phase", "shown")} == {
+            k: before[k] for k in ("game", "round", "phase", "shown")
         }
     assert "Traceback" not in page.content()
     assert sorted(dash.hand()) == sorted(hand)

@@ -183,7 +183,7 @@ def test_against_a_bot_a_round_goes_by_step_by_step() -> None:
     seen = []
     while not dash.live:
         dash.next_step()
-        seen.append(dash.step_explain.value)
+        seen.append(dash.play.step_explain.value)
     assert any("turned face up" in text for text in seen)
     for _ in range(20):
         play_squares(dash.board)
@@ -238,7 +238,7 @@ def test_two_people_pass_the_screen_and_the_panel_leaves_with_them() -> None:
 
 def test_two_bots_play_on_while_watched() -> None:
     dash = dashboard(seed=8, mode="watch")
-    assert dash.session.controls == () and dash.auto_button.value
+    assert dash.session.controls == () and dash.play.auto_button.value
     for _ in range(500):
         if dash.game.round >= 3 or dash.game.result is not None:
             break
@@ -248,14 +248,14 @@ def test_two_bots_play_on_while_watched() -> None:
 
 def test_a_new_game_from_the_form_and_a_bad_seed() -> None:
     dash = dashboard(seed=1)
-    dash.seed_text.value = "twelve"
-    dash._start_from_form()
+    dash.form.seed_text.value = "twelve"
+    dash.form.start_button.click()
     assert "seed must be a whole number" in dash.message.value and dash.game.seed == 1
-    dash.seed_text.value = "12"
-    dash.mode_choice.value = "bot"
-    dash.human_choice.value = "blue"
-    dash.level_choice.value = "medium"
-    dash._start_from_form()
+    dash.form.seed_text.value = "12"
+    dash.form.mode_choice.value = "bot"
+    dash.form.human_choice.value = "blue"
+    dash.form.level_choice.value = "medium"
+    dash.form.start_button.click()
     assert dash.game.seed == 12 and dash.session.setup.human is BLUE and dash.session.bots[RED].name == "medium"
     assert dash.session.viewer is BLUE
 
@@ -275,12 +275,12 @@ def test_a_finished_game_shows_the_victory_and_why() -> None:
     dash = dashboard(seed=3)
     finished = random_game(6, actions=10_000)
     assert finished.result is not None and dash.load_bytes(finished.to_json().encode(), "finished.json")
-    assert dash.live and "Game over" in dash.result_html.value
+    assert dash.live and "Game over" in dash.play.result_html.value
     winner = "Red" if finished.result.winner is RED else "Blue"
-    assert f"{winner} wins" in dash.result_html.value
+    assert f"{winner} wins" in dash.play.result_html.value
     assert 'data-over="true"' in dash.status.value and dash.panel is None
     dash.save()
-    assert "nothing is hidden any more" in dash.download.value
+    assert "nothing is hidden any more" in dash.form.download.value
 
 
 def test_an_unexpected_error_becomes_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -289,7 +289,7 @@ def test_an_unexpected_error_becomes_a_message(monkeypatch: pytest.MonkeyPatch) 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("the disk is on fire")
 
-    monkeypatch.setattr("aton.widgets.dashboard.read_game_file", broken)
+    monkeypatch.setattr("aton.widgets.dashboard_controller.read_game_file", broken)
     assert dash.load_bytes(b"{}", "x.json") is None
     assert "Something went wrong: the disk is on fire" in dash.message.value
     assert 'role="alert"' in dash.message.value

@@ -1,0 +1,762 @@
+"""The dashboard's flow without any widget: modes, turns, bots, the cover, the steps, the coach, files, messages.
+
+:class:`DashboardController` is a plain Python object.  It holds the game with its players
+(:class:`~aton.widgets.dashboard_session.Session`), decides whose turn it is, starts the bots and the
+coach through a :class:`~aton.widgets.dashboard_session.Worker`, puts up the "pass the screen" cover
+between two people, keeps the step the page shows (watching a resolution step by step), saves and
+loads files, and keeps the message for people.  The widgets (:class:`aton.widgets.dashboard.Dashboard`)
+only show it and forward what people do; scripts and tests drive it without a browser.
+
+Its listeners (:meth:`DashboardController.on_change`) are called after every change, so a page
+redraws from the controller's state and nothing else.
+
+>>> import aton
+>>> flow = DashboardController(seed=12)          # a person (red) against the easy bot, deciding at once
+>>> flow.game.has_assigned(aton.BLUE), flow.assigning_person()
+(True, RED)
+>>> flow.play(aton.Assign(aton.RED, tuple(flow.game.hand(aton.RED))))
+True
+>>> flow.live, flow.pending > 0, flow.shown_seed is None
+(False, True, True)
+>>> flow.play(aton.Assign(aton.BLUE, (1, 1, 1, 1)))  # the bot's colour is not the person's to play
+False
+>>> flow.message_text("en")
+'Blue is played by the bot: you play Red.'
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from ..actions import RED, Action, Assign, Exchange, Place, Player, Remove, Square
+from ..coach import Hint, hint
+from ..explain import LANGUAGES
+from ..game import Game, Phase
+from ..timeline import Step, timeline
+from .dashboard_session import (
+    MAX_FILE_BYTES,
+    Job,
+    LoadError,
+    Mode,
+    SavedFile,
+    Schedule,
+    Session,
+    Setup,
+    Worker,
+    bot_work,
+    fresh_seed,
+    read_game_file,
+    save_file,
+)
+from .dashboard_text import say
+from .i18n import check_lang, player_word, tr
+
+__all__ = ["MAX_SEED_DIGITS", "DashboardController", "Text", "parse_seed"]
+
+Text = Callable[[str], str]
+"""Words for people as a function of the language, so a language switch rewrites them."""
+
+ACTING = (Phase.REMOVE, Phase.PLACE, Phase.SCORING_REMOVE)
+"""Phases where a player clicks squares on the board."""
+ROUND_ENDS = ("round_end", "game_over")
+"""Event kinds that close a round."""
+
+MAX_SEED_DIGITS = 18
+"""A seed typed in the form is a whole number of at most this many digits (0 to 10**18 - 1)."""
+
+
+def parse_seed(text: str) -> int | None:
+    """The seed a person typed (``None`` when the field is empty: a new random seed).
+
+    Raises ``ValueError`` with a message for people naming what is allowed; a long text is
+    shortened in the message, never echoed whole.
+
+    >>> parse_seed(" 1234 "), parse_seed("")
+    (1234, None)
+    >>> parse_seed("9" * 4000)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed.too_long
+    """
+    text = text.strip()
+    if not text:
+        return None
+    if len(text) > MAX_SEED_DIGITS:
+        raise ValueError("seed.too_long")
+    if not text.isascii() or not text.isdigit():
+        raise ValueError("seed.not_number")
+    return int(text)
+
+
+def _shorten(text: str, limit: int = 24) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis, for quoting what a person typed."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+class DashboardController:
+    """A game of the dashboard with its flow, without widgets.
+
+    ``DashboardController(seed=None, *, mode="bot", level="easy", human=RED, schedule=None, lang="en")``
+
+    - ``mode``: ``"bot"`` (a person against a bot), ``"two"`` (two people on one screen) or
+      ``"watch"`` (two bots); ``level``: the bots' level; ``human``: the person's colour against a bot.
+    - ``schedule``: runs a function on the page's thread (in a kernel); with it bots and the coach
+      think in threads, without it they decide at once (scripts and tests).
+    - ``lang``: the language of the coach's advice (the rest is :data:`Text`, rendered by the page).
+
+    What people do: :meth:`new_game`, :meth:`start_from_form`, :meth:`play` (or :meth:`acted` after a
+    widget applied the action itself), :meth:`next_step`, :meth:`skip`, :meth:`set_auto`, :meth:`tick`,
+    :meth:`lift_cover`, :meth:`ask_coach`, :meth:`save`, :meth:`load_bytes`.
+    What the page shows: :attr:`live`, :attr:`pending`, :meth:`shown_state`, :meth:`shown_step`,
+    :meth:`cover_for`, :meth:`assigning_person`, :meth:`board_viewer`, :meth:`status_facts`,
+    :attr:`shown_seed`, :meth:`turn_text`, :meth:`bot_progress`, the message, the coach's note and hint.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        mode: str | Mode = "bot",
+        level: str = "easy",
+        human: Player = RED,
+        schedule: Schedule | None = None,
+        lang: str = "en",
+    ) -> None:
+        self.worker: Worker[Any] = Worker(schedule)
+        self.lang = check_lang(lang)
+        self.session = Session(Setup(mode=Mode(mode), level=level, human=Player(human), seed=seed))
+        self.shown = 0
+        """Events of the game the page shows (fewer than the game's while steps wait to be watched)."""
+        self.at_screen: Player | None = None
+        """Two people on one screen: whose cards may show now (``None`` while the cover is up)."""
+        self.auto = False
+        """Whether the steps play by themselves ("Play the steps")."""
+        self.jobs: dict[str, Job] = {}
+        """Background work running, by name (``"bot:blue"``, ``"coach"``)."""
+        self.message: Text | None = None
+        self.message_alert = False
+        self.coach_note: Text | None = None
+        """What the coach says when it has no hint: thinking, not now, an error."""
+        self.coach_alert = False
+        self.saved: SavedFile | None = None
+        """The last file saved (the page offers it for download)."""
+        self.generation = 0
+        """Counts new games and loaded files: a page rebuilds what belongs to one game when it changes."""
+        self._hint: tuple[tuple[int, int, Player], Hint] | None = None
+        self._count = 0
+        self._round = 0
+        self._board_viewer: Player | None = None
+        self._steps_cache: tuple[int, int, list[Step]] | None = None
+        self._listeners: list[Callable[[], None]] = []
+        self._progress_listeners: list[Callable[[Job, float], None]] = []
+        self._install()
+
+    # ================================================================ listeners
+    def on_change(self, callback: Callable[[], None], remove: bool = False) -> None:
+        """Call ``callback()`` after every change of what the page shows."""
+        _register(self._listeners, callback, remove)
+
+    def on_progress(self, callback: Callable[[Job, float], None], remove: bool = False) -> None:
+        """Call ``callback(job, fraction)`` as a bot's search goes on (no other change comes with it)."""
+        _register(self._progress_listeners, callback, remove)
+
+    def _changed(self) -> None:
+        game = self.session.game
+        if self.cover_for() is not None:
+            self._forget_private()
+        self._count = len(game.events)
+        self._round = game.round
+        for callback in list(self._listeners):
+            callback()
+
+    # ================================================================ what the page shows
+    @property
+    def game(self) -> Game:
+        """The live game."""
+        return self.session.game
+
+    @property
+    def mode(self) -> Mode:
+        """Who plays: :class:`~aton.widgets.dashboard_session.Mode`."""
+        return self.session.mode
+
+    @property
+    def live(self) -> bool:
+        """Whether the page shows the game as it is now (no step left to watch)."""
+        return self.shown >= len(self.session.game.events)
+
+    @property
+    def pending(self) -> int:
+        """Steps not watched yet."""
+        return max(0, len(self.session.game.events) - self.shown)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over and its end has been watched."""
+        return self.session.game.result is not None and self.live
+
+    @property
+    def thinking(self) -> list[str]:
+        """Names of the background jobs running (``"bot:blue"``, ``"coach"``)."""
+        return sorted(self.jobs)
+
+    @property
+    def covered(self) -> bool:
+        """Whether the "pass the screen" cover is up."""
+        return self.cover_for() is not None
+
+    @property
+    def shown_seed(self) -> int | None:
+        """The seed the page may show: only once the game is over and its end watched.
+
+        The seed deals every card, so while cards are hidden (from a person against the bot, from one
+        person to the other, from people watching two bots) whoever knows it can work them all out.
+        """
+        return self.session.game.seed if self.over else None
+
+    @property
+    def hint(self) -> Hint | None:
+        """The coach's hint for the person deciding now, if they asked (``None`` once it no longer applies)."""
+        stored = self._hint
+        if stored is None:
+            return None
+        key, advice = stored
+        person = self.deciding_person()
+        game = self.session.game
+        if person is None or key != (id(game), len(game.actions), person):
+            return None
+        return advice
+
+    @property
+    def hint_player(self) -> Player | None:
+        """Whom the hint is for."""
+        return self._hint[0][2] if self.hint is not None and self._hint is not None else None
+
+    @property
+    def suggested_square(self) -> Square | None:
+        """The square the coach's hint names (to mark on the board), if it names one."""
+        advice = self.hint
+        if advice is None or not isinstance(advice.action, (Place, Remove)):
+            return None
+        return advice.action.square
+
+    def message_text(self, lang: str) -> str:
+        """The message for people in ``lang`` ("" when there is none)."""
+        return self.message(lang) if self.message is not None else ""
+
+    def deciding_person(self) -> Player | None:
+        """The person at the screen who must decide now, if any."""
+        session = self.session
+        game = session.game
+        if game.result is not None:
+            return None
+        to_act = [p for p in game.to_act if session.controller(p) == "human"]
+        if session.mode is Mode.TWO and game.phase is Phase.ASSIGN:
+            return self.at_screen if self.at_screen in to_act else None
+        return to_act[0] if to_act else None
+
+    def cover_for(self) -> Player | None:
+        """Two people on one screen: who must take the screen next to choose their cards (``None``: no cover)."""
+        session = self.session
+        game = session.game
+        if session.mode is not Mode.TWO or not self.live or game.phase is not Phase.ASSIGN or game.result:
+            return None
+        waiting = list(game.to_act)
+        if not waiting or self.at_screen in waiting:
+            return None
+        return waiting[0]
+
+    def assigning_person(self) -> Player | None:
+        """Whose card panel belongs on the page now: the person choosing cards (or waiting for a bot)."""
+        session = self.session
+        game = session.game
+        if not self.live or game.phase is not Phase.ASSIGN or game.result is not None:
+            return None
+        if session.mode is Mode.BOT:
+            return session.setup.human
+        if session.mode is Mode.TWO and self.at_screen is not None and not game.has_assigned(self.at_screen):
+            return self.at_screen
+        return None
+
+    def board_viewer(self) -> Player | None:
+        """Whose eyes the board uses now.
+
+        Two people on one screen: the person at the screen, else the next one to take it.  (A board's
+        text twin cannot go back to "nobody" once it had a viewer, so the board keeps a person whose
+        cards are not face down on the cartouches.)  Otherwise: the person against the bot, or nobody.
+        """
+        session = self.session
+        if session.mode is not Mode.TWO:
+            return session.viewer
+        if session.game.phase is Phase.ASSIGN:
+            for candidate in (self.at_screen, self.cover_for()):
+                if candidate is not None:
+                    self._board_viewer = candidate
+                    break
+        return self._board_viewer
+
+    def save_viewer(self) -> Player | None:
+        """Whose eyes a saved file uses: the person against the bot, else nobody (public information)."""
+        return self.session.setup.human if self.session.mode is Mode.BOT else None
+
+    def steps(self) -> list[Step]:
+        """The game's steps as the page's viewer sees them (cached per game and length)."""
+        game = self.session.game
+        key = (id(game), len(game.events))
+        cache = self._steps_cache
+        if cache is None or (cache[0], cache[1]) != key:
+            cache = (key[0], key[1], timeline(game, viewer=self.session.viewer))
+            self._steps_cache = cache
+        return cache[2]
+
+    def step_at(self, count: int) -> Step | None:
+        """The step of event ``count - 1`` (the state after the first ``count`` events)."""
+        steps = self.steps()
+        index = count - 1 - (len(self.session.game.events) - len(steps))
+        return steps[index] if 0 <= index < len(steps) else None
+
+    def shown_step(self) -> Step | None:
+        """The step being watched (``None`` when the page shows the game as it is now)."""
+        return None if self.live else self.step_at(self.shown)
+
+    def shown_state(self) -> Game:
+        """The state the board shows: the step being watched, or the game as it is now."""
+        step = self.shown_step()
+        return step.state if step is not None else self.session.game
+
+    def round_end_ahead(self) -> bool:
+        """Whether a step still to watch closes the round (what "skip" jumps to)."""
+        return any(e.kind in ROUND_ENDS for e in self.session.game.events[self.shown :])
+
+    def bot_progress(self) -> tuple[Player, float] | None:
+        """The bot thinking now and how far its search is, if one thinks."""
+        bots = [name for name in self.jobs if name.startswith("bot:")]
+        if not bots:
+            return None
+        player = Player.parse(bots[0].split(":")[1])
+        return player, min(1.0, max(0.0, self.jobs[bots[0]].progress))
+
+    def turn_text(self, lang: str) -> str:
+        """What the person at the screen should do now ("" when nothing)."""
+        session = self.session
+        game = session.game
+        if not self.live:
+            return say("steps.watching", lang)
+        if game.result is not None:
+            return ""
+        person = self.deciding_person()
+        if person is None or game.phase not in ACTING:
+            return ""
+        if session.mode is Mode.TWO:
+            return say("turn.people", lang, player=session.name(person, player_word(person.label, lang)))
+        return say(f"turn.{game.phase.value}", lang)
+
+    def status_parts(self, lang: str) -> list[str]:
+        """The header's words: round, scores, the seed once the game is over, who plays."""
+        session = self.session
+        state = self.shown_state()
+        red, blue = player_word("red", lang), player_word("blue", lang)
+        level = say(f"new.level.{session.setup.level}", lang)
+        if session.mode is Mode.BOT:
+            mode = say("status.mode.bot", lang, human=player_word(session.setup.human.label, lang), level=level)
+        else:
+            mode = say(f"status.mode.{session.mode.value}", lang, level=level)
+        if session.source:
+            mode = f"{mode} · {say('status.loaded', lang)}"
+        parts = [
+            say("status.round", lang, round=state.round),
+            say(
+                "status.scores",
+                lang,
+                red=red,
+                blue=blue,
+                red_score=state.score(RED),
+                blue_score=state.score(Player.BLUE),
+            ),
+        ]
+        seed = self.shown_seed
+        if seed is not None:
+            parts.append(say("status.seed", lang, seed=seed))
+        parts.append(mode)
+        return parts
+
+    def status_facts(self) -> dict[str, object]:
+        """The public facts of the step shown, for tests and tools (``data-*`` attributes of the page).
+
+        ``seed`` is empty until the game is over (see :attr:`shown_seed`).
+        """
+        game = self.session.game
+        state = self.shown_state()
+        seed = self.shown_seed
+        return {
+            "round": state.round,
+            "phase": state.phase.value,
+            "red-score": state.score(RED),
+            "blue-score": state.score(Player.BLUE),
+            "red-stock": state.stock(RED),
+            "blue-stock": state.stock(Player.BLUE),
+            "kingdom": len(state.kingdom),
+            "live": str(self.live).lower(),
+            "pending": self.pending,
+            "shown": self.shown,
+            "to-act": " ".join(p.label for p in game.to_act) if self.live else "",
+            "thinking": " ".join(sorted(self.jobs)),
+            "mode": self.session.mode.value,
+            "seed": "" if seed is None else seed,
+            "over": str(self.over).lower(),
+            "cover": str(self.cover_for() is not None).lower(),
+            "at-screen": self.at_screen.label if self.at_screen is not None else "",
+            "auto": str(self.auto).lower(),
+            "game": self.generation,
+        }
+
+    # ================================================================ what people do
+    def new_game(
+        self,
+        seed: int | None = None,
+        *,
+        mode: str | Mode | None = None,
+        level: str | None = None,
+        human: Player | None = None,
+        names: tuple[str, str] = ("", ""),
+    ) -> None:
+        """Start a new game (unchanged settings keep their current value; ``seed=None``: a new seed)."""
+        old = self.session.setup
+        setup = Setup(
+            mode=Mode(mode) if mode is not None else old.mode,
+            level=level if level is not None else old.level,
+            human=Player(human) if human is not None else old.human,
+            seed=seed if seed is not None else fresh_seed(),
+            names=names,
+        )
+        self._cancel_jobs()
+        self.session = Session(setup)
+        self._set_message(lambda lang: say("new.started", lang))
+        self._install()
+
+    def start_from_form(
+        self, seed_text: str, *, mode: str, level: str, human: Player, names: tuple[str, str] = ("", "")
+    ) -> bool:
+        """A new game from the form's fields; a seed that is not a whole number is refused with a message."""
+        try:
+            seed = parse_seed(seed_text)
+        except ValueError as problem:
+            key = "new.seed_too_long" if str(problem) == "seed.too_long" else "new.bad_seed"
+            shown, length = _shorten(seed_text.strip()), len(seed_text.strip())
+            self._set_message(
+                lambda lang: say(key, lang, text=shown, length=length, digits=MAX_SEED_DIGITS), alert=True
+            )
+            self._changed()
+            return False
+        self.new_game(seed, mode=mode, level=level, human=human, names=names)
+        return True
+
+    def play(self, action: Action) -> bool:
+        """Play a person's action (scripts and tests); a refusal becomes the message and the game stays.
+
+        Only a person at the screen may act, on their turn; the engine's rules decide the rest.
+        """
+        session = self.session
+        game = session.game
+        player = action.player
+        refusal: Text | None = None
+        if session.controller(player) != "human":
+            human = session.setup.human
+            refusal = functools.partial(_refusal_bot, player, human)
+        elif not self.live:
+            refusal = functools.partial(say, "play.watching")
+        elif session.mode is Mode.TWO and game.phase is Phase.ASSIGN and self.at_screen is not player:
+            refusal = functools.partial(_refusal_screen, player)
+        else:
+            if game.why_illegal(action) is not None:
+                reasons = {lang: game.why_illegal(action, lang) or "" for lang in LANGUAGES}
+                refusal = functools.partial(_refusal_rule, reasons)
+        if refusal is not None:
+            self._set_message(refusal, alert=True)
+            self._changed()
+            return False
+        game.apply(action)
+        self.acted(action)
+        return True
+
+    def acted(self, action: Action) -> None:
+        """A person's action was applied (by the board or the card panel): move the flow on."""
+        game = self.session.game
+        before = self._count
+        if self.shown >= before:
+            # the person's own step needs no watching; what follows it does, unless they decide on
+            still = action.player in game.to_act and game.round == self._round and not isinstance(action, Assign)
+            self.shown = len(game.events) if still else before + 1
+        if isinstance(action, Assign) and self.session.mode is Mode.TWO:
+            self.at_screen = None
+        self._set_message(None)
+        self._after_change()
+
+    def refused(self, reason: Text) -> None:
+        """A widget refused a person's input (the game is unchanged): say why."""
+        self._set_message(reason, alert=True)
+        self._changed()
+
+    def next_step(self) -> None:
+        """Show the next step not watched yet (the board catches up with the game at the last one)."""
+        if self.live:
+            return
+        self.shown += 1
+        self._after_step()
+
+    def skip(self) -> None:
+        """Go to the end of this round (a scoring follows it step by step), or to now."""
+        events = self.session.game.events
+        target = len(events)
+        for index in range(self.shown, len(events)):
+            if events[index].kind in ROUND_ENDS:
+                target = index + 1
+                break
+        if target == self.shown:
+            target = len(events)
+        self.shown = target
+        self._after_step()
+
+    def set_auto(self, on: bool) -> None:
+        """Turn "Play the steps" on or off."""
+        if self.auto != bool(on):
+            self.auto = bool(on)
+            self._changed()
+
+    def tick(self) -> None:
+        """A tick of the page's timer: with "Play the steps" on, show the next step."""
+        if self.auto and not self.live:
+            self.next_step()
+
+    def lift_cover(self) -> None:
+        """Two people on one screen: the player named on the cover looks now; their cards appear."""
+        wanted = self.cover_for()
+        if wanted is None:
+            return
+        self.at_screen = wanted
+        self._changed()
+
+    def ask_coach(self) -> None:
+        """Ask the coach for a hint for the person who must decide (in a background thread)."""
+        game = self.session.game
+        player = self.deciding_person()
+        if player is None or not self.live:
+            key = "coach.not_live" if player is not None else "coach.nothing"
+            self._set_coach(functools.partial(say, key))
+            self._changed()
+            return
+        if "coach" in self.jobs:
+            return
+        view = game.view(player)
+        lang = self.lang
+        key3 = (id(game), len(game.actions), player)
+        job = Job("coach")
+        self.jobs["coach"] = job
+        self._hint = None
+        self._set_coach(functools.partial(say, "coach.thinking"))
+        self._changed()
+
+        def work(report: Callable[[float], bool]) -> Hint:
+            return hint(view, lang, on_progress=report)
+
+        def done(job: Job, result: Hint | None, error: BaseException | None) -> None:
+            self._guard(self._finish_coach, job, key3, result, error)
+
+        self.worker.run(job, work, done)
+
+    def save(self) -> SavedFile:
+        """The file to download: what the people at the screen may see (the whole game once it is over)."""
+        saved = save_file(self.session.game, self.save_viewer())
+        self.saved = saved
+        self._changed()
+        return saved
+
+    def load_bytes(self, content: bytes, name: str = "file") -> bool:
+        """Load a saved game, a teacher's position or a record; on a problem say why and keep the game."""
+        if len(content) > MAX_FILE_BYTES:
+            size = len(content)
+            self._set_message(lambda lang: say("load.too_big", lang, name=name, size=size), alert=True)
+            self._changed()
+            return False
+        try:
+            game = read_game_file(content, name, seed_if_missing=fresh_seed())
+        except LoadError as error:
+            reason = str(error)
+            self._set_message(lambda lang: say("load.error", lang, name=name, reason=reason), alert=True)
+            self._changed()
+            return False
+        self._cancel_jobs()
+        self.session = Session(self.session.setup, game, source=name)
+        self._set_message(
+            lambda lang: say(
+                "load.done", lang, name=name, round=game.round, phase=tr(f"phase.{game.phase.value}", lang)
+            )
+        )
+        self._install()
+        return True
+
+    def set_lang(self, lang: str) -> None:
+        """The language of the coach's advice (a hint in another language is dropped)."""
+        lang = check_lang(lang)
+        if lang != self.lang:
+            self.lang = lang
+            self._hint = None
+            self._set_coach(None)
+
+    def report(self, error: BaseException) -> None:
+        """Show an unexpected problem as a message (never a traceback); the game stays as it was."""
+        reason = str(error) or type(error).__name__
+        self._set_message(lambda lang: say("error", lang, reason=reason), alert=True)
+        for callback in list(self._listeners):
+            callback()
+
+    def close(self) -> None:
+        """Stop the background work."""
+        self._cancel_jobs()
+
+    # ================================================================ flow
+    def _install(self) -> None:
+        """Start showing the session's game from scratch (new game, loaded file)."""
+        game = self.session.game
+        self.generation += 1
+        self.shown = len(game.events)
+        self.at_screen = None
+        self._hint = None
+        self._set_coach(None)
+        self._steps_cache = None
+        self.saved = None
+        self.auto = self.session.mode is Mode.WATCH
+        self._board_viewer = self.session.viewer
+        if self.session.mode is Mode.TWO and game.phase is Phase.ASSIGN and game.to_act:
+            self._board_viewer = game.to_act[0]  # the first to choose cards: nothing of theirs lies face down yet
+        self._after_change()
+
+    def _after_change(self) -> None:
+        self._changed()
+        self._advance()
+
+    def _after_step(self) -> None:
+        """A step more was watched: "Play the steps" stops at a round's end (people), then catch up."""
+        events = self.session.game.events
+        if self.auto and 0 < self.shown <= len(events):
+            kind = events[self.shown - 1].kind
+            if kind == "game_over" or (kind == "round_end" and self.session.mode is not Mode.WATCH):
+                self.auto = False
+        self._changed()
+        if self.live:
+            self._advance()
+
+    def _advance(self) -> None:
+        """Start the bots that must decide now (two bots wait until the steps are watched)."""
+        session = self.session
+        game = session.game
+        if game.result is not None:
+            self._cancel_jobs(keep_coach=True)
+            return
+        if session.mode is Mode.WATCH and not self.live:
+            return
+        started = False
+        for player in session.bots_to_decide():
+            name = f"bot:{player.label}"
+            if name in self.jobs or player not in game.to_act or game.result is not None:
+                continue  # a bot deciding at once may have moved the game on meanwhile
+            job = Job(name)
+            self.jobs[name] = job
+            started = True
+            work = bot_work(session.bots[player], game.view(player), session.bot_rngs[player])
+            self.worker.run(job, work, functools.partial(self._guard, self._finish_bot, game, player), self._progress)
+        if started:
+            self._changed()
+
+    def _progress(self, job: Job, fraction: float) -> None:
+        if self.jobs.get(job.name) is job:
+            for callback in list(self._progress_listeners):
+                callback(job, fraction)
+
+    def _finish_bot(self, game: Game, player: Player, job: Job, action: Any, error: BaseException | None) -> None:
+        name = f"bot:{player.label}"
+        if self.jobs.get(name) is job:
+            del self.jobs[name]
+        if job.cancelled or game is not self.session.game:
+            return
+        if error is not None:
+            reason = str(error)
+            self._set_message(
+                lambda lang: say("bot.error", lang, player=player_word(player.label, lang), reason=reason), alert=True
+            )
+            self._changed()
+            return
+        if player not in game.to_act or not game.is_legal(action):
+            self._advance()
+            return
+        was_live = self.shown >= len(game.events)
+        game.apply(action)
+        if was_live and isinstance(action, (Assign, Exchange)) and game.phase is Phase.ASSIGN:
+            self.shown = len(game.events)  # face-down cards or an exchange: nothing moves on the board
+        self._after_change()
+
+    def _finish_coach(
+        self, job: Job, key: tuple[int, int, Player], result: Hint | None, error: BaseException | None
+    ) -> None:
+        if self.jobs.get("coach") is job:
+            del self.jobs["coach"]
+        if job.cancelled:
+            return
+        if error is not None or result is None:
+            reason = str(error)
+            self._set_coach(lambda lang: say("coach.error", lang, reason=reason), alert=True)
+        else:
+            self._hint = (key, result)
+            self._set_coach(None)
+        self._changed()
+
+    def _guard(self, function: Callable[..., None], *args: Any) -> None:
+        """Run a callback of background work; an error becomes the message."""
+        try:
+            function(*args)
+        except Exception as error:
+            self.report(error)
+
+    def _forget_private(self) -> None:
+        """Forget everything shown for one person (a hint names their cards) before the screen passes."""
+        self._hint = None
+        self._set_coach(None)
+        job = self.jobs.pop("coach", None)
+        if job is not None:
+            job.cancel()
+
+    def _cancel_jobs(self, *, keep_coach: bool = False) -> None:
+        for name in list(self.jobs):
+            if keep_coach and name == "coach":
+                continue
+            self.jobs.pop(name).cancel()
+
+    def _set_message(self, text: Text | None, *, alert: bool = False) -> None:
+        self.message = text
+        self.message_alert = alert
+
+    def _set_coach(self, text: Text | None, *, alert: bool = False) -> None:
+        self.coach_note = text
+        self.coach_alert = alert
+
+
+def _refusal_bot(player: Player, human: Player, lang: str) -> str:
+    return say("play.bot_side", lang, player=player_word(player.label, lang), human=player_word(human.label, lang))
+
+
+def _refusal_screen(player: Player, lang: str) -> str:
+    return say("play.not_at_screen", lang, player=player_word(player.label, lang))
+
+
+def _refusal_rule(reasons: dict[str, str], lang: str) -> str:
+    return say("play.refused", lang, reason=reasons[lang])
+
+
+def _register(callbacks: list[Any], callback: Any, remove: bool) -> None:
+    if remove:
+        if callback in callbacks:
+            callbacks.remove(callback)
+    elif callback not in callbacks:
+        callbacks.append(callback)

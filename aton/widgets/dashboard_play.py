@@ -1,0 +1,217 @@
+"""The dashboard's "Play" tab: the result, the steps to watch, whose turn it is, the bot's progress, the cards.
+
+:class:`PlayPanel` shows a :class:`~aton.widgets.dashboard_controller.DashboardController` and hands
+what people do (next step, skip, "Play the steps", their cards) back to it; any error of a handler
+becomes the controller's message.  CSS classes: ``aton-play``, ``aton-result``, ``aton-steps``,
+``aton-step-explain``, ``aton-next-step``, ``aton-skip``, ``aton-auto``, ``aton-speed``, ``aton-turn``,
+``aton-progress-box``, ``aton-bot-progress``, ``aton-panel-box`` (holding an ``aton-assign`` panel).
+
+>>> from aton.widgets.dashboard_controller import DashboardController
+>>> play = PlayPanel(DashboardController(seed=4))
+>>> play.render("en")
+>>> play.panel.player, play.steps_box.layout.display
+(RED, '')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..actions import Action, Player
+from .assign import AssignPanel
+from .dashboard_controller import DashboardController
+from .dashboard_html import result_html, step_html, turn_html
+from .dashboard_session import Job
+from .dashboard_text import say
+from .i18n import player_word, tr
+from .stepper import SPEEDS
+
+__all__ = ["PlayPanel", "close_tree"]
+
+Choice = tuple[int | None, ...] | None
+
+
+def close_tree(widget: Any) -> None:
+    """Close ``widget`` and every widget inside it: their state leaves the page's widget manager."""
+    for child in list(getattr(widget, "children", ())):
+        close_tree(child)
+    widget.close()
+
+
+def _html(css: str) -> widgets.HTML:
+    box = widgets.HTML()
+    box.add_class(css)
+    return box
+
+
+def _button(css: str, style: str = "") -> widgets.Button:
+    button = widgets.Button(button_style=style, layout=widgets.Layout(width="auto"))
+    button.add_class(css)
+    return button
+
+
+class PlayPanel(widgets.VBox):  # type: ignore[misc]
+    """The "Play" tab of the dashboard, drawn from ``flow`` by :meth:`render`.
+
+    ``on_choice(callback)``: ``callback(cards)`` as the person puts cards on the cartouches (``None``
+    when no choice is pending), so the board can draw them for that person only.
+    """
+
+    def __init__(self, flow: DashboardController, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("aton-play")
+        self.flow = flow
+        self.lang = flow.lang
+        self.result_html = _html("aton-result")
+        self.steps_title = _html("aton-steps-title")
+        self.step_explain = _html("aton-step-explain")
+        self.next_button = _button("aton-next-step", "primary")
+        self.skip_button = _button("aton-skip")
+        self.auto_button = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
+        self.auto_button.add_class("aton-auto")
+        self.speed = widgets.ToggleButtons(options=[(name, ms) for name, ms in SPEEDS.items()], value=SPEEDS["normal"])
+        self.speed.add_class("aton-speed")
+        self.speed.style.button_width = "5em"
+        self.ticker = widgets.Play(
+            min=0, max=10**9, value=0, interval=SPEEDS["normal"], layout=widgets.Layout(display="none")
+        )
+        step_buttons = widgets.HBox([self.next_button, self.skip_button, self.auto_button])
+        step_buttons.add_class("aton-step-buttons")
+        self.steps_box = widgets.VBox([self.steps_title, self.step_explain, step_buttons, self.speed, self.ticker])
+        self.steps_box.add_class("aton-steps")
+        self.turn_text = _html("aton-turn")
+        self.progress = widgets.FloatProgress(min=0.0, max=1.0, value=0.0, layout=widgets.Layout(width="100%"))
+        self.progress.add_class("aton-bot-progress")
+        self.progress_label = _html("aton-bot-status")
+        self.progress_box = widgets.VBox([self.progress_label, self.progress])
+        self.progress_box.add_class("aton-progress-box")
+        self.panel_box = widgets.VBox()
+        self.panel_box.add_class("aton-panel-box")
+        self.children = [self.result_html, self.steps_box, self.turn_text, self.progress_box, self.panel_box]
+        self.panel: AssignPanel | None = None
+        """The card panel on the page now, if any."""
+        self._panel_key: tuple[int, int, Player] | None = None
+        self._choice_callbacks: list[Callable[[Choice], None]] = []
+        self._syncing = False
+        self.next_button.on_click(lambda _b: self._guard(flow.next_step))
+        self.skip_button.on_click(lambda _b: self._guard(flow.skip))
+        self.auto_button.observe(self._on_auto, names="value")
+        self.speed.observe(lambda change: self._guard(self._set_interval, int(change["new"])), names="value")
+        self.ticker.observe(lambda _change: self._guard(flow.tick), names="value")
+        flow.on_progress(self._on_progress)
+
+    def on_choice(self, callback: Callable[[Choice], None]) -> None:
+        """Call ``callback(cards)`` when the person's unconfirmed choice of cards changes."""
+        self._choice_callbacks.append(callback)
+
+    # ------------------------------------------------------------ drawing
+    def render(self, lang: str) -> None:
+        """Bring the tab in step with the controller."""
+        flow = self.flow
+        self.lang = lang
+        self._render_steps(lang)
+        self.turn_text.value = turn_html(flow, lang)
+        self._render_panel(lang)
+        self._render_progress(lang)
+        self.result_html.value = result_html(flow, lang)
+
+    def relabel(self, lang: str) -> None:
+        """The fixed words in ``lang``."""
+        self.next_button.description = say("steps.next", lang)
+        self.auto_button.description = say("steps.auto", lang)
+        value = self.speed.value
+        self.speed.options = [(tr(f"step.speed.{name}", lang), ms) for name, ms in SPEEDS.items()]
+        self.speed.value = value
+        self.speed.description = say("steps.speed", lang)
+        if self.panel is not None:
+            self.panel.lang = lang
+
+    def close_panel(self) -> None:
+        """Take the card panel off the page (its widgets leave the browser's widget manager too)."""
+        panel = self.panel
+        self.panel = None
+        self._panel_key = None
+        self.panel_box.children = []
+        if panel is not None:
+            panel.on_action(self._on_panel_action, remove=True)
+            panel.on_choice(self._on_choice, remove=True)
+            close_tree(panel)
+        self._on_choice(None)
+
+    def _render_steps(self, lang: str) -> None:
+        flow = self.flow
+        pending = flow.pending
+        self.steps_box.layout.display = "none" if flow.over else ""
+        self.steps_title.value = f"<h4>{escape(say('steps.title', lang))}</h4>" if pending else ""
+        for button in (self.next_button, self.skip_button):
+            button.disabled = pending == 0
+            button.layout.display = "" if pending else "none"
+        self.skip_button.description = say("steps.skip" if flow.round_end_ahead() else "steps.skip_now", lang)
+        self._syncing = True
+        try:
+            self.auto_button.value = flow.auto
+        finally:
+            self._syncing = False
+        self.ticker.playing = flow.auto
+        self.speed.layout.display = "" if flow.auto else "none"
+        self.step_explain.value = step_html(flow, lang)
+
+    def _render_panel(self, lang: str) -> None:
+        flow = self.flow
+        game = flow.game
+        person = None if flow.covered else flow.assigning_person()
+        if person is None:
+            self.close_panel()
+            return
+        key = (id(game), game.round, person)
+        if self.panel is not None and self._panel_key == key:
+            self.panel.refresh()
+            return
+        self.close_panel()
+        panel = AssignPanel(game, person, lang=lang)
+        panel.on_action(self._on_panel_action)
+        panel.on_choice(self._on_choice)
+        self.panel = panel
+        self._panel_key = key
+        self.panel_box.children = [panel]
+
+    def _render_progress(self, lang: str) -> None:
+        thinking = self.flow.bot_progress()
+        if thinking is None:
+            self.progress_box.layout.display = "none"
+            self.progress.value = 0.0
+            self.progress_label.value = ""
+            return
+        player, fraction = thinking
+        who = player_word(player.label, lang)
+        self.progress_label.value = f'<p role="status">{escape(say("bot.thinking", lang, player=who))}</p>'
+        self.progress.value = fraction
+        self.progress_box.layout.display = ""
+
+    # ------------------------------------------------------------ input
+    def _guard(self, function: Callable[..., object], *args: Any) -> None:
+        try:
+            function(*args)
+        except Exception as error:
+            self.flow.report(error)
+
+    def _set_interval(self, interval: int) -> None:
+        self.ticker.interval = interval
+
+    def _on_auto(self, change: Any) -> None:
+        if not self._syncing:
+            self._guard(self.flow.set_auto, bool(change["new"]))
+
+    def _on_panel_action(self, action: Action) -> None:
+        self._guard(self.flow.acted, action)
+
+    def _on_choice(self, cards: Choice) -> None:
+        for callback in list(self._choice_callbacks):
+            callback(cards)
+
+    def _on_progress(self, job: Job, fraction: float) -> None:
+        self.progress.value = min(1.0, max(0.0, fraction))

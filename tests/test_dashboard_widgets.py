@@ -1,0 +1,228 @@
+"""The dashboard's widgets without a browser: what the page holds and shows, drawn from the controller.
+
+Every widget's state is what the browser would receive; these tests read it all.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import aton
+from aton import BLUE, RED, Phase
+from aton.widgets.dashboard import Dashboard
+from aton.widgets.dashboard_style import dashboard_css
+
+
+def dashboard(**options: Any) -> Dashboard:
+    return Dashboard(background=False, **options)
+
+
+def tree(widget: Any) -> list[Any]:
+    """``widget`` and every widget inside it."""
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found += tree(child)
+    return found
+
+
+def page_text(dash: Dashboard) -> str:
+    """Every attribute of every widget on the page, as the browser would get it."""
+    values = []
+    for widget in tree(dash):
+        for value in widget.get_state().values():
+            values.append(value if isinstance(value, str) else json.dumps(value, default=str, ensure_ascii=False))
+    return "\n".join(values)
+
+
+def seed_marks(seed: int) -> list[str]:
+    """How the seed would read on the page: the status attribute, the header, the result, a file name."""
+    return [f'data-seed="{seed}"', f"Seed {seed}", f"Graine {seed}", f"seed was {seed}", f"seed-{seed}"]
+
+
+def catch_up(dash: Dashboard) -> None:
+    for _ in range(1000):
+        if dash.live:
+            return
+        dash.skip()
+
+
+def finish(dash: Dashboard, chooser: random.Random) -> None:
+    """Play the game to its end through the dashboard's controller, as its person(s) would."""
+    flow = dash.flow
+    for _ in range(3000):
+        catch_up(dash)
+        if flow.game.result is not None:
+            return
+        if flow.covered:
+            dash.lift_cover()
+        person = flow.deciding_person()
+        assert person is not None
+        assert flow.play(chooser.choice(flow.game.legal_actions(person)))
+    raise AssertionError("the game never ended")
+
+
+# ------------------------------------------------------------------ the seed
+def test_the_seed_stays_off_the_page_until_the_game_is_over_and_then_shows() -> None:
+    for mode in ("bot", "two", "watch"):
+        dash = dashboard(mode=mode)  # a new random seed, typed by nobody
+        seed = dash.game.seed
+        text = page_text(dash)
+        assert not any(mark in text for mark in seed_marks(seed)), mode
+        if mode == "watch":
+            for _ in range(100_000):
+                if dash.flow.over:
+                    break
+                dash.flow.tick()
+        else:
+            finish(dash, random.Random(seed))
+            catch_up(dash)
+        assert dash.flow.over
+        text = page_text(dash)  # the same check finds the seed once it may show
+        assert f'data-seed="{seed}"' in text and f"Seed {seed}" in text and f"seed was {seed}" in text, mode
+
+
+def test_a_seed_of_four_thousand_digits_is_refused_in_a_short_message() -> None:
+    dash = dashboard(seed=3)
+    status = dash.status.value
+    dash.form.seed_text.value = "4" * 4000
+    dash.form.start_button.click()
+    message = re.sub(r"<[^>]+>", "", dash.message.value)
+    assert "at most 18 digits" in message and "4000 characters" in message and len(message) < 200
+    assert dash.game.seed == 3 and dash.status.value == status
+    dash.lang = "fr"
+    assert "au plus 18 chiffres" in dash.message.value
+
+
+def test_the_form_says_a_seed_gives_the_cards_away() -> None:
+    dash = dashboard()
+    assert "work out every hidden card" in dash.form.seed_help.value
+    dash.lang = "fr"
+    assert "retrouver toutes les cartes" in dash.form.seed_help.value
+
+
+# ------------------------------------------------------------------ the board
+def card_tags(dash: Dashboard, player: aton.Player) -> set[str]:
+    scene = dash.board.scene
+    assert scene is not None
+    return {s.tag for s in scene.pieces if s.tag.startswith(f"card:{player.label}:")}
+
+
+def test_your_cards_show_on_the_board_as_you_assign_them_and_the_bots_stay_face_down() -> None:
+    dash = dashboard(seed=7)
+    panel = dash.panel
+    assert panel is not None and dash.game.has_assigned(BLUE)
+    hand = panel.hand
+    panel.select_card(0)
+    panel.put_on(3)
+    assert f"card:red:3:up:{hand[0]}" in card_tags(dash, RED)
+    assert {t for t in card_tags(dash, RED) if ":up:" in t} == {f"card:red:3:up:{hand[0]}"}
+    assert all(":down" in t for t in card_tags(dash, BLUE))
+    panel.put_on(3)  # the card comes back
+    assert not any(":up:" in t for t in card_tags(dash, RED))
+    panel.choose(sorted(hand))
+    assert {t.split(":")[2] for t in card_tags(dash, RED) if ":up:" in t} == {"1", "2", "3", "4"}
+
+
+def test_two_people_see_only_their_own_unconfirmed_cards() -> None:
+    dash = dashboard(seed=11, mode="two")
+    dash.lift_cover()
+    red_panel = dash.panel
+    assert red_panel is not None and red_panel.player is RED
+    red_panel.choose(sorted(red_panel.hand, reverse=True))
+    assert any(":up:" in t for t in card_tags(dash, RED))
+    red_panel.confirm()
+    assert dash.covered and dash.board.viewer is BLUE
+    assert not any(":up:" in t for t in card_tags(dash, RED)) and not any(":up:" in t for t in card_tags(dash, BLUE))
+    dash.lift_cover()
+    blue_panel = dash.panel
+    assert blue_panel is not None and blue_panel.player is BLUE
+    blue_panel.select_card(0)
+    blue_panel.put_on(1)
+    assert {t for t in card_tags(dash, BLUE) if ":up:" in t} == {f"card:blue:1:up:{blue_panel.hand[0]}"}
+    assert not any(":up:" in t for t in card_tags(dash, RED))
+
+
+def test_the_coach_marks_its_square_on_the_board() -> None:
+    dash = dashboard(seed=2)
+    flow = dash.flow
+    chooser = random.Random(5)
+    for _ in range(300):
+        catch_up(dash)
+        if flow.deciding_person() is RED and flow.game.phase is Phase.PLACE:
+            break
+        person = flow.deciding_person()
+        assert person is not None
+        flow.play(chooser.choice(flow.game.legal_actions(person)))
+    dash.ask_coach()
+    advice = flow.hint
+    assert advice is not None and isinstance(advice.action, aton.Place)
+    temple, index = advice.action.square
+    scene = dash.board.scene
+    assert scene is not None and f"suggested:{temple}-{index}" in {s.tag for s in scene.overlay}
+    assert "Suggestion for Red" in dash.hint_html.value
+    dash.board.choose(advice.action.square)
+    scene = dash.board.scene
+    assert scene is not None and not any(s.tag.startswith("suggested:") for s in scene.overlay)
+
+
+def test_the_board_says_where_the_step_buttons_are() -> None:
+    dash = dashboard(seed=7)
+    panel = dash.panel
+    assert panel is not None
+    panel.choose(sorted(panel.hand))
+    panel.confirm()
+    assert dash.pending > 0
+    assert "buttons are on the right" in dash.board.message.value
+    dash.right_tabs.selected_index = 1  # the coach
+    assert "buttons are on the right" not in dash.board.message.value
+    assert "“Play” tab" in dash.board.message.value
+    dash.lang = "fr"
+    assert "« Jouer »" in dash.board.message.value
+    dash.right_tabs.selected_index = 0
+    assert "les boutons sont à droite" in dash.board.message.value
+
+
+# ------------------------------------------------------------------ the play tab and the form
+def test_play_the_steps_turns_itself_off_at_the_end_of_a_round() -> None:
+    dash = dashboard(seed=7)
+    panel = dash.panel
+    assert panel is not None
+    panel.choose(sorted(panel.hand))
+    panel.confirm()
+    dash.play.auto_button.value = True
+    assert dash.flow.auto and dash.play.ticker.playing
+    chooser = random.Random(1)
+    for tick in range(3000):
+        if not dash.play.auto_button.value:
+            break
+        if dash.live and dash.game.round == 1:
+            person = dash.flow.deciding_person()
+            assert person is not None
+            dash.flow.play(chooser.choice(dash.game.legal_actions(person)))
+            continue
+        dash.play.ticker.value = tick + 1  # the browser's timer
+    assert not dash.play.auto_button.value and not dash.play.ticker.playing
+    assert dash.game.events[dash.flow.shown - 1].kind == "round_end"
+
+
+def test_after_the_game_no_empty_steps_panel_remains() -> None:
+    dash = dashboard(seed=3)
+    finished = aton.new_game(seed=6)
+    chooser = random.Random(6)
+    while finished.result is None:
+        finished.apply(chooser.choice(finished.legal_actions(finished.to_act[0])))
+    assert dash.play.steps_box.layout.display == ""
+    assert dash.load_bytes(finished.to_json().encode(), "done.json")
+    assert dash.play.steps_box.layout.display == "none" and "Game over" in dash.play.result_html.value
+
+
+def test_the_load_button_reads_load_a_file_without_a_count() -> None:
+    dash = dashboard()
+    assert dash.form.upload.tooltip == "Load a file"
+    css = dashboard_css()
+    assert ".aton-load {" in css and "content: attr(title)" in css
+    dash.lang = "fr"
+    assert dash.form.upload.tooltip == "Charger un fichier"
