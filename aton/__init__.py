@@ -33,7 +33,7 @@ from .game import (
     Result,
     new_game,
 )
-from .position import PositionError, ReplayError, replay
+from .position import GameFileError, PositionError, ReplayError, load_game, replay
 from .rules import Layout, LayoutError, Rules, SquareKind
 from .timeline import Step, timeline
 
@@ -49,6 +49,7 @@ __all__ = [
     "Event",
     "Exchange",
     "Game",
+    "GameFileError",
     "GameView",
     "HiddenInformation",
     "IllegalAction",
@@ -66,6 +67,7 @@ __all__ = [
     "SquareKind",
     "Step",
     "explain",
+    "load_game",
     "new_game",
     "parse_action",
     "replay",

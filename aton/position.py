@@ -40,9 +40,29 @@ Fields of a position (all optional but ``temples`` in practice):
                           ``discard``
 ``revealed``              whether this round's cards are face up
 ``resolution``            who acts and what is left to do, for positions inside a resolution
-``result``                for finished games
+``result``                for finished games: ``winner``, ``reason``, ``scores``, ``at_scoring``
 ``events``, ``actions``   the log and the decisions so far (snapshots)
+``start``                 the position a snapshot's game began from (absent: a new game)
+``title``, ``description`` for people: text, or text by language
 ========================  =====================================================================
+
+Every reader (:meth:`Game.from_json`, :meth:`Game.from_dict`, :func:`replay`, :func:`load_game`,
+the dashboard's file reader) checks input the same way, and every problem is a
+:class:`GameFileError` (a ``ValueError``) with a message for people:
+
+- the JSON itself: at most :data:`MAX_FILE_BYTES`, nesting at most :data:`MAX_DEPTH` levels, whole
+  numbers of at most :data:`MAX_NUMBER_DIGITS` digits (read without Python's own digit limit);
+- every field, in every object: known names only, the right types (``true`` is not ``1``), possible
+  values, a state the rules can reach, a result that agrees with the board, scores and cards;
+- a snapshot with a history (``events``, ``actions`` or ``start``) is played again from its start or
+  its seed and must give exactly the snapshot, events included, else the first difference is named.
+
+>>> snapshot = aton.new_game(seed=3).to_dict()
+>>> snapshot["red"]["score"] = 30
+>>> aton.Game.from_dict(snapshot)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+aton.position.PositionError: the file does not agree with its own record: red.score is 30 where the game has 0. ...
 """
 
 from __future__ import annotations
