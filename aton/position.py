@@ -566,7 +566,7 @@ def _checked_history(game: Game, raw: dict[str, Any]) -> Game:
         )
         _require(
             event["kind"] in EVENT_KINDS,
-            f"event {number} has the unknown kind {shown(event['kind'])}; kinds are {', '.join(EVENT_KINDS)}",
+            f"event {number} has the unknown kind {shown(event['kind'])}; the kinds are listed in aton.EVENT_KINDS",
         )
     actions = _action_texts(raw.get("actions", []), PositionError)
     start = raw.get("start")
