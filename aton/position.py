@@ -69,6 +69,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import Counter
 from typing import Any
 
@@ -146,6 +147,13 @@ def _no_constant(name: str) -> Any:
     raise _NumberTooLong(name)
 
 
+def _finite_float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise _NumberTooLong(text)
+    return number
+
+
 def read_json(text: str | bytes | bytearray, error: type[GameFileError] = PositionError) -> Any:
     """Parse a game file's JSON text, refusing what no game file holds: over :data:`MAX_FILE_BYTES`,
     nesting over :data:`MAX_DEPTH`, numbers over :data:`MAX_NUMBER_DIGITS` digits, ``NaN``.
@@ -170,8 +178,10 @@ def read_json(text: str | bytes | bytearray, error: type[GameFileError] = Positi
         raise error(f"a game file is JSON text, not {type(text).__name__}")
     if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         raise error(_too_large(len(text.encode("utf-8", "surrogatepass"))))
+    if _nesting_exceeds(text, MAX_DEPTH):
+        raise error(_too_deep())
     try:
-        raw = json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+        raw = json.loads(text, parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant)
     except json.JSONDecodeError as problem:
         raise error(
             f"this is not readable JSON ({problem.msg} at line {problem.lineno}, column {problem.colno})"
@@ -182,11 +192,38 @@ def read_json(text: str | bytes | bytearray, error: type[GameFileError] = Positi
                 f"the file holds a number of {len(problem.digits.lstrip('-'))} digits; numbers in a game file "
                 f"have at most {MAX_NUMBER_DIGITS}"
             ) from None
-        raise error(f"the file holds {problem.digits}, which is not a number; game files hold whole numbers") from None
-    except RecursionError:
+        raise error(
+            f"the file holds {shown(problem.digits, 40)[1:-1]}, which is not a number a game file can hold"
+        ) from None
+    except RecursionError:  # pragma: no cover - the nesting was measured before parsing
         raise error(_too_deep()) from None
-    check_json_value(raw, error)
     return raw
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def _nesting_exceeds(text: str, depth: int) -> bool:
+    """Whether the lists and objects of JSON ``text`` nest deeper than ``depth`` (measured without parsing).
+
+    Strings are dropped, then the brackets left; each round removes the innermost pairs, so
+    brackets still there after ``depth`` rounds nest deeper.  (Unbalanced text is left for the
+    parser to name.)
+
+    >>> _nesting_exceeds('{"a": [[1], "]]]"]}', 3), _nesting_exceeds('{"a": [[1]]}', 2)
+    (False, True)
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    for _ in range(depth):
+        if not brackets:
+            return False
+        shorter = _INNERMOST.sub("", brackets)
+        if shorter == brackets:
+            return False  # unbalanced: the parser says where
+        brackets = shorter
+    return bool(_INNERMOST.search(brackets))
 
 
 def _too_large(size: int) -> str:
