@@ -132,15 +132,10 @@ def shown(value: Any, width: int = 60) -> str:
 
 
 class _NumberTooLong(Exception):
+    """``NaN``, ``Infinity`` or a number too large for a float, met while parsing."""
+
     def __init__(self, digits: str) -> None:
         self.digits = digits
-
-
-def _bounded_int(text: str) -> int:
-    """``json`` hands every whole number's digits here: long ones are refused before Python reads them."""
-    if len(text) > MAX_NUMBER_DIGITS + 1 and len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
-        raise _NumberTooLong(text)
-    return int(text)
 
 
 def _no_constant(name: str) -> Any:
@@ -178,20 +173,22 @@ def read_json(text: str | bytes | bytearray, error: type[GameFileError] = Positi
         raise error(f"a game file is JSON text, not {type(text).__name__}")
     if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         raise error(_too_large(len(text.encode("utf-8", "surrogatepass"))))
-    if _nesting_exceeds(text, MAX_DEPTH):
+    outside_strings = _STRING.sub('""', text)
+    long_number = _LONG_NUMBER.search(outside_strings)
+    if long_number is not None:
+        raise error(
+            f"the file holds a number of {len(long_number.group())} digits; numbers in a game file have at most "
+            f"{MAX_NUMBER_DIGITS}"
+        )
+    if _nesting_exceeds(outside_strings, MAX_DEPTH):
         raise error(_too_deep())
     try:
-        raw = json.loads(text, parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant)
+        raw = json.loads(text, parse_float=_finite_float, parse_constant=_no_constant)
     except json.JSONDecodeError as problem:
         raise error(
             f"this is not readable JSON ({problem.msg} at line {problem.lineno}, column {problem.colno})"
         ) from None
     except _NumberTooLong as problem:
-        if problem.digits.lstrip("-").isdigit():
-            raise error(
-                f"the file holds a number of {len(problem.digits.lstrip('-'))} digits; numbers in a game file "
-                f"have at most {MAX_NUMBER_DIGITS}"
-            ) from None
         raise error(
             f"the file holds {shown(problem.digits, 40)[1:-1]}, which is not a number a game file can hold"
         ) from None
@@ -201,21 +198,23 @@ def read_json(text: str | bytes | bytearray, error: type[GameFileError] = Positi
 
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_NUMBER_DIGITS + 1},}}")
+"""A run of digits longer than any number a game file holds (searched for outside strings)."""
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _INNERMOST = re.compile(r"\[\]|\{\}")
 
 
 def _nesting_exceeds(text: str, depth: int) -> bool:
-    """Whether the lists and objects of JSON ``text`` nest deeper than ``depth`` (measured without parsing).
+    """Whether the lists and objects of JSON ``text`` (with its strings emptied) nest deeper than ``depth``.
 
-    Strings are dropped, then the brackets left; each round removes the innermost pairs, so
-    brackets still there after ``depth`` rounds nest deeper.  (Unbalanced text is left for the
-    parser to name.)
+    Measured without parsing: everything but brackets is dropped; each round removes the innermost
+    pairs, so brackets still there after ``depth`` rounds nest deeper.  (Unbalanced text is left
+    for the parser to name.)
 
-    >>> _nesting_exceeds('{"a": [[1], "]]]"]}', 3), _nesting_exceeds('{"a": [[1]]}', 2)
+    >>> _nesting_exceeds('{"a": [[1], ""]}', 3), _nesting_exceeds('{"a": [[1]]}', 2)
     (False, True)
     """
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    brackets = _NOT_BRACKET.sub("", text)
     for _ in range(depth):
         if not brackets:
             return False
@@ -597,14 +596,12 @@ def _checked_history(game: Game, raw: dict[str, Any]) -> Game:
     events = raw.get("events", [])
     _require(isinstance(events, list), "events must be a list")
     for number, event in enumerate(events, start=1):
-        _require(
-            isinstance(event, dict) and isinstance(event.get("kind"), str),
-            f'each event is an object with a "kind"; event {number} is {shown(event)}',
-        )
-        _require(
-            event["kind"] in EVENT_KINDS,
-            f"event {number} has the unknown kind {shown(event['kind'])}; the kinds are listed in aton.EVENT_KINDS",
-        )
+        if not (isinstance(event, dict) and isinstance(event.get("kind"), str)):
+            raise PositionError(f'each event is an object with a "kind"; event {number} is {shown(event)}')
+        if event["kind"] not in EVENT_KINDS:
+            raise PositionError(
+                f"event {number} has the unknown kind {shown(event['kind'])}; the kinds are listed in aton.EVENT_KINDS"
+            )
     actions = _action_texts(raw.get("actions", []), PositionError)
     start = raw.get("start")
     if start is None:
@@ -619,9 +616,10 @@ def _checked_history(game: Game, raw: dict[str, Any]) -> Game:
         raise PositionError(f"the file does not agree with its own record: from {origin}, {error}") from None
     expected = game_to_dict(begin)
     found = {key: value for key, value in raw.items() if key not in _NOTES}
-    if json.dumps(expected, sort_keys=True) != json.dumps(found, sort_keys=True):
+    difference = _first_difference(expected, found)
+    if difference is not None:
         raise PositionError(
-            f"the file does not agree with its own record: {_first_difference(expected, found)}. Playing its "
+            f"the file does not agree with its own record: {difference}. Playing its "
             f"{len(actions)} actions again from {origin} gives a different game, so the file was changed or cut"
         )
     return begin
@@ -664,29 +662,42 @@ def play_actions(game: Game, actions: list[str], error: type[GameFileError] = Re
             raise error(f"action {number} ({shown(text)}) cannot be played: {problem}") from None
 
 
-def _first_difference(expected: Any, found: Any, path: str = "") -> str:
-    """Where ``found`` (the file) first differs from ``expected`` (the replay), in words."""
+def _first_difference(expected: Any, found: Any, path: str = "") -> str | None:
+    """Where ``found`` (the file) first differs from ``expected`` (the replay), in words; ``None`` if nowhere.
+
+    JSON values are compared exactly: ``true`` is not ``1`` and ``1.0`` is not ``1``.
+    """
     where = path or "the file"
     if isinstance(expected, dict) and isinstance(found, dict):
+        prefix = f"{path}." if path else ""
         for key in expected:
             if key not in found:
-                return f"{path + '.' if path else ''}{key} is missing"
+                return f"{prefix}{key} is missing"
         for key in found:
             if key not in expected:
-                return f"{path + '.' if path else ''}{key} is not part of the game"
+                return f"{prefix}{key} is not part of the game"
         for key in expected:
             if _differs(expected[key], found[key]):
-                return _first_difference(expected[key], found[key], f"{path + '.' if path else ''}{key}")
-    elif isinstance(expected, (list, tuple)) and isinstance(found, (list, tuple)):
+                return _first_difference(expected[key], found[key], f"{prefix}{key}")
+        return None
+    if isinstance(expected, (list, tuple)) and isinstance(found, (list, tuple)):
         for number, (left, right) in enumerate(zip(expected, found, strict=False)):
             if _differs(left, right):
                 return _first_difference(left, right, f"{where}[{number}]")
         if len(expected) != len(found):
             return f"{where} has {len(found)} entries where the game has {len(expected)}"
+        return None
+    if not _differs(expected, found):
+        return None
     return f"{where} is {shown(found)} where the game has {shown(expected)}"
 
 
 def _differs(left: Any, right: Any) -> bool:
+    """Whether two JSON values differ (lists of different lengths are told apart without writing them out)."""
+    if isinstance(left, (list, tuple)) and isinstance(right, (list, tuple)) and len(left) != len(right):
+        return True
+    if isinstance(left, dict) and isinstance(right, dict) and left.keys() != right.keys():
+        return True
     return json.dumps(left, sort_keys=True) != json.dumps(right, sort_keys=True)
 
 
