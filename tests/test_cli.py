@@ -111,6 +111,10 @@ def test_replay_of_unreadable_files(tmp_path: Path) -> None:
     broken.write_text("{not json", encoding="utf-8")
     done = run("replay", str(broken))
     assert done.returncode == 1 and "not readable JSON" in done.stderr
+    for text, words in (("[" * 5000 + "]" * 5000, "nested too deeply"), ('{"seed": ' + "9" * 5000 + "}", "digits")):
+        broken.write_text(text, encoding="utf-8")
+        done = run("replay", str(broken))
+        assert done.returncode == 1 and words in done.stderr and "Traceback" not in done.stderr
 
 
 def test_play_leaves_cleanly_at_end_of_input() -> None:

@@ -617,6 +617,28 @@ def test_a_finished_game_with_one_field_changed_is_refused_or_consistent(seed: i
         loads_or_refused(changed)
 
 
+@FEW
+@given(seed=st.integers(min_value=0, max_value=2**32), stop=st.integers(0, 150), data=st.data())
+def test_a_record_or_a_save_with_one_field_changed_is_refused_or_consistent(
+    seed: int, stop: int, data: st.DataObject
+) -> None:
+    game = aton.new_game(seed=seed)
+    chooser = random.Random(seed)
+    while game.result is None and len(game.actions) < stop:
+        options = game.legal_actions(game.to_act[0])
+        game.apply(options[chooser.randrange(len(options))])
+    viewer = data.draw(st.sampled_from([RED, BLUE, None]))
+    for source in (game.record(), json.loads(save_file(game, viewer).text), game.to_dict()):
+        text = json.dumps(source)
+        changed = json.loads(text)
+        path = data.draw(st.sampled_from(all_paths(changed)))
+        if path:
+            set_path(changed, path, data.draw(values))
+        else:
+            changed[data.draw(st.sampled_from(["x", "seed", "start"]))] = data.draw(values)
+        loads_or_refused(changed)
+
+
 @FEWER
 @given(seed=st.integers(min_value=0, max_value=2**40), picks=st.lists(st.integers(0, 10_000), max_size=120))
 def test_the_snapshot_after_every_action_loads_back_equal(seed: int, picks: list[int]) -> None:
