@@ -131,21 +131,21 @@ def shown(value: Any, width: int = 60) -> str:
     return text if len(text) <= width else f"{text[:width]}... ({len(text)} characters)"
 
 
-class _NumberTooLong(Exception):
+class _NotANumber(Exception):
     """``NaN``, ``Infinity`` or a number too large for a float, met while parsing."""
 
-    def __init__(self, digits: str) -> None:
-        self.digits = digits
+    def __init__(self, text: str) -> None:
+        self.text = text
 
 
 def _no_constant(name: str) -> Any:
-    raise _NumberTooLong(name)
+    raise _NotANumber(name)
 
 
 def _finite_float(text: str) -> float:
     number = float(text)
     if not math.isfinite(number):
-        raise _NumberTooLong(text)
+        raise _NotANumber(text)
     return number
 
 
@@ -188,9 +188,9 @@ def read_json(text: str | bytes | bytearray, error: type[GameFileError] = Positi
         raise error(
             f"this is not readable JSON ({problem.msg} at line {problem.lineno}, column {problem.colno})"
         ) from None
-    except _NumberTooLong as problem:
+    except _NotANumber as problem:
         raise error(
-            f"the file holds {shown(problem.digits, 40)[1:-1]}, which is not a number a game file can hold"
+            f"the file holds {shown(problem.text, 40)[1:-1]}, which is not a number a game file can hold"
         ) from None
     except RecursionError:  # pragma: no cover - the nesting was measured before parsing
         raise error(_too_deep()) from None
@@ -476,8 +476,11 @@ def load_game(source: Any, *, seed_if_missing: int | None = None) -> Game:
     >>> load_game(game.to_json()) == load_game(json.dumps(game.record())) == game
     True
     """
-    raw = read_json(source) if isinstance(source, (str, bytes, bytearray)) else source
-    check_json_value(raw, PositionError)
+    if isinstance(source, (str, bytes, bytearray)):
+        raw = read_json(source)
+    else:
+        check_json_value(source, PositionError)
+        raw = source
     _require(isinstance(raw, dict), 'a game file is a JSON object such as {"temples": [...], "round": 3}')
     if raw.get("format") == RECORD_FORMAT:
         return _checked_replay(raw)
