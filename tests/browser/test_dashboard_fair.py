@@ -131,6 +131,8 @@ def test_against_the_bot_no_seed_nor_hidden_card_before_the_end(page: Any, voila
 def test_two_people_no_seed_nor_hidden_card_before_the_end(page: Any, voila_url: str) -> None:
     dash, frames = open_with_frames(page, voila_url)
     dash.new_game(mode="two", seed="")
+    dash.click(".aton-cover-ready")  # the files are behind the cover, with the rest of the page
+    dash.wait_status(cover="false", at_screen="red")
     dash.upload("last-round.json", json.dumps(LAST_ROUND).encode())
     dash.wait_status(round=5, phase="assign", mode="two", cover="true")
     dash.click(".aton-cover-ready")
