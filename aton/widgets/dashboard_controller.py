@@ -53,7 +53,7 @@ from .dashboard_session import (
 from .dashboard_text import say
 from .i18n import check_lang, player_word, tr
 
-__all__ = ["MAX_SEED_DIGITS", "DashboardController", "Text", "parse_seed"]
+__all__ = ["MAX_SEED_DIGITS", "DashboardController", "SeedError", "Text", "parse_seed"]
 
 Text = Callable[[str], str]
 """Words for people as a function of the language, so a language switch rewrites them."""
@@ -67,32 +67,45 @@ MAX_SEED_DIGITS = 18
 """A seed typed in the form is a whole number of at most this many digits (0 to 10**18 - 1)."""
 
 
+class SeedError(ValueError):
+    """A seed typed in the form that is not a whole number of at most :data:`MAX_SEED_DIGITS` digits.
+
+    The message quotes at most the first 24 characters of what was typed, never thousands of digits;
+    :meth:`text` gives it in another language.
+    """
+
+    def __init__(self, key: str, typed: str) -> None:
+        self.key = key
+        self.quoted = typed if len(typed) <= 24 else typed[:24] + "…"
+        self.length = len(typed)
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang``."""
+        return say(self.key, lang, text=self.quoted, length=self.length, digits=MAX_SEED_DIGITS)
+
+
 def parse_seed(text: str) -> int | None:
     """The seed a person typed (``None`` when the field is empty: a new random seed).
 
-    Raises ``ValueError`` with a message for people naming what is allowed; a long text is
-    shortened in the message, never echoed whole.
+    Raises :class:`SeedError` saying what is allowed.
 
     >>> parse_seed(" 1234 "), parse_seed("")
     (1234, None)
-    >>> parse_seed("9" * 4000)
-    Traceback (most recent call last):
-    ...
-    ValueError: seed.too_long
+    >>> try:
+    ...     parse_seed("9" * 4000)
+    ... except SeedError as problem:
+    ...     print(problem.length, problem.quoted)
+    4000 999999999999999999999999…
     """
     text = text.strip()
     if not text:
         return None
     if len(text) > MAX_SEED_DIGITS:
-        raise ValueError("seed.too_long")
+        raise SeedError("new.seed_too_long", text)
     if not text.isascii() or not text.isdigit():
-        raise ValueError("seed.not_number")
+        raise SeedError("new.bad_seed", text)
     return int(text)
-
-
-def _shorten(text: str, limit: int = 24) -> str:
-    """``text`` cut to ``limit`` characters with an ellipsis, for quoting what a person typed."""
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class DashboardController:
@@ -442,12 +455,8 @@ class DashboardController:
         """A new game from the form's fields; a seed that is not a whole number is refused with a message."""
         try:
             seed = parse_seed(seed_text)
-        except ValueError as problem:
-            key = "new.seed_too_long" if str(problem) == "seed.too_long" else "new.bad_seed"
-            shown, length = _shorten(seed_text.strip()), len(seed_text.strip())
-            self._set_message(
-                lambda lang: say(key, lang, text=shown, length=length, digits=MAX_SEED_DIGITS), alert=True
-            )
+        except SeedError as problem:
+            self._set_message(problem.text, alert=True)
             self._changed()
             return False
         self.new_game(seed, mode=mode, level=level, human=human, names=names)

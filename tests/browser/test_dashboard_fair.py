@@ -39,6 +39,10 @@ LAST_ROUND = {
 }
 
 
+GAME_OVER = ('data-over="true"', "Game over")
+"""What the page sends first once the game is over: the status attribute, or the result box."""
+
+
 class Frames(list[str]):
     """Every websocket frame of the page, as text (JSON escapes undone so HTML reads as HTML)."""
 
@@ -53,12 +57,12 @@ class Frames(list[str]):
         text = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else str(payload)
         self.append(text.replace('\\"', '"').replace("\\\\", "\\"))
 
-    def first(self, needle: str, start: int = 0) -> int:
-        """The index of the first frame from ``start`` holding ``needle``."""
+    def first(self, *needles: str, start: int = 0) -> int:
+        """The index of the first frame from ``start`` holding one of ``needles``."""
         for index in range(start, len(self)):
-            if needle in self[index]:
+            if any(needle in self[index] for needle in needles):
                 return index
-        raise AssertionError(f"no frame holds {needle!r}")
+        raise AssertionError(f"no frame holds {needles!r}")
 
 
 def seed_marks(seed: str) -> list[str]:
@@ -118,7 +122,7 @@ def test_against_the_bot_no_seed_nor_hidden_card_before_the_end(page: Any, voila
     assert str(saved["seed"]) == seed and saved["result"] is not None
     blue = last_assignment(saved, aton.BLUE)
 
-    over = frames.first('data-over="true"')
+    over = frames.first(*GAME_OVER)
     reveal = frames.first("The cards are turned face up")
     assert not any(shows_seed(text, seed) for text in frames[:over])
     assert not shows_seed(before_end, seed)
@@ -140,7 +144,7 @@ def test_two_people_no_seed_nor_hidden_card_before_the_end(page: Any, voila_url:
     red = tuple(sorted(dash.hand(), reverse=True))
     dash.assign(list(red))
     dash.wait_status(cover="true", at_screen="")
-    covered = frames.first('data-cover="true"', frames.first('data-at-screen="red"'))
+    covered = frames.first('data-cover="true"', start=frames.first('data-at-screen="red"'))
     dash.click(".aton-cover-ready")
     dash.wait_status(cover="false", at_screen="blue")
     dash.assign(sorted(dash.hand()))
@@ -150,8 +154,8 @@ def test_two_people_no_seed_nor_hidden_card_before_the_end(page: Any, voila_url:
     saved = dash.saved_file()
     assert last_assignment(saved, aton.RED) == red
 
-    over = frames.first('data-over="true"')
-    reveal = frames.first("The cards are turned face up", covered)
+    over = frames.first(*GAME_OVER)
+    reveal = frames.first("The cards are turned face up", start=covered)
     assert not any(shows_seed(text, seed) for text in frames[:over])
     assert any(shows_seed(text, seed) for text in frames[over:])
     # once red has laid their cards and the screen passed, nothing of them reaches the page until the reveal
