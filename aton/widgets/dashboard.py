@@ -46,6 +46,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ..actions import RED, Action, Player
+from ..game import Game
 from .assign import AssignPanel
 from .board import BoardView
 from .dashboard_controller import DashboardController
@@ -235,7 +236,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         return self.flow.session
 
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         """The live game."""
         return self.flow.game
 
