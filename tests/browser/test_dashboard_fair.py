@@ -17,6 +17,7 @@ import pytest
 from dashboard_page import BOARD, TIMEOUT, DashboardPage
 
 import aton
+from aton.widgets.scene import GEOMETRY, PALETTE
 
 pytestmark = pytest.mark.browser
 
@@ -180,6 +181,20 @@ def test_a_refused_click_or_a_message_does_not_move_the_board(page: Any, voila_u
     dash.assign(sorted(hand))  # the message goes away: the board stays put
     page.wait_for_function("() => !document.querySelector('.aton-app-message [role=alert]')", timeout=TIMEOUT)
     assert board.bounding_box() == before
+
+
+def test_cards_being_chosen_show_on_their_cartouche_before_confirming(page: Any, voila_url: str) -> None:
+    dash = DashboardPage(page, voila_url).open()
+    box = GEOMETRY.card_box(aton.RED, 2)
+    point = (box.x + 4, box.y + box.h - 4)  # on the card's face, away from its value
+    dash.hand()
+    assert max(abs(a - b) for a, b in zip(dash.pixel(point)[:3], (255, 255, 255), strict=True)) > 3
+    page.locator(".aton-assign .aton-card:not([disabled])").first.click()
+    page.locator(".aton-assign .aton-cartouche-slot").nth(1).click()
+    dash.wait_pixel(point, PALETTE["card"], tolerance=3)  # face up on red's cartouche 2, not confirmed yet
+    assert dash.status()["to-act"] == "red"
+    page.locator(".aton-assign .aton-clear").click()
+    dash.wait_pixel(point, PALETTE["cartouche"], tolerance=3)
 
 
 def test_the_load_button_reads_without_a_count(page: Any, voila_url: str) -> None:
