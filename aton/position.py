@@ -153,9 +153,8 @@ def read_json(text: str | bytes | bytearray, error: type[GameFileError] = Positi
     try:
         raw = json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
     except json.JSONDecodeError as problem:
-        raise error(
-            f"this is not readable JSON ({problem.msg} at line {problem.lineno}, column {problem.colno})"
-        ) from None
+        what = problem.msg.removesuffix(" at")  # "Unterminated string starting at" reads on: "... at line 1"
+        raise error(f"this is not readable JSON ({what} at line {problem.lineno}, column {problem.colno})") from None
     except _NumberTooLong as problem:
         if problem.digits.lstrip("-").isdigit():
             raise error(

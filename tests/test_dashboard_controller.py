@@ -223,7 +223,7 @@ def test_save_and_load_through_the_controller() -> None:
     kept = flow.game
     assert not flow.load_bytes(b'{"temples": "', "broken.json")
     assert flow.game is kept and "broken.json cannot be loaded" in flow.message_text("en")
-    # (the JSON reader's wording is checked with the file functions)
+    assert "starting at line 1, column" in flow.message_text("en") and "at at" not in flow.message_text("en")
     assert not flow.load_bytes(b" " * 2_000_001, "big.json")
     assert "too large" in flow.message_text("en") and flow.game is kept
 

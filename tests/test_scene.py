@@ -119,8 +119,9 @@ def test_counters_stand_where_the_state_says_and_differ_by_shape() -> None:
     game = position(
         temples=[["R B . .", ". . . .", ". . . R"], "............", [". . . .", ". B . .", ". . . ."], "............"],
         kingdom=["red", "blue", "blue"],
-        red={"score": 12},
-        blue={"score": 45},
+        red={"score": 12, "assignment": [1, 2, 3, 4]},
+        blue={"score": 45, "assignment": [4, 3, 2, 1]},
+        revealed=True,  # a win on points inside a round comes after the reveal
         phase="over",
         result={"winner": "blue", "reason": "points", "scores": [12, 45]},
     )

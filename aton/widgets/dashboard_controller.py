@@ -30,6 +30,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from .. import data
 from ..actions import RED, Action, Assign, Exchange, Place, Player, Remove, Square
 from ..coach import Hint, hint
 from ..explain import LANGUAGES
@@ -63,8 +64,8 @@ ACTING = (Phase.REMOVE, Phase.PLACE, Phase.SCORING_REMOVE)
 ROUND_ENDS = ("round_end", "game_over")
 """Event kinds that close a round."""
 
-MAX_SEED_DIGITS = 18
-"""A seed typed in the form is a whole number of at most this many digits (0 to 10**18 - 1)."""
+MAX_SEED_DIGITS = data.MAX_NUMBER_DIGITS
+"""A seed typed in the form is a whole number of at most this many digits (the engine's bound)."""
 
 
 class SeedError(ValueError):

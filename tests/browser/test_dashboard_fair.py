@@ -175,6 +175,7 @@ def test_a_refused_click_or_a_message_does_not_move_the_board(page: Any, voila_u
     assert board.bounding_box() == before and dash.status()["shown"] == shown
     dash.upload("broken.json", b'{"temples": ["')
     page.wait_for_selector(".aton-app-message [role=alert]", timeout=TIMEOUT)
+    assert "starting at line 1" in dash.text(".aton-app-message") and "at at" not in dash.text(".aton-app-message")
     dash.tab_by_class(0)
     assert board.bounding_box() == before
     hand = dash.hand()
