@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,7 @@ import aton
 from aton import BLUE, RED, Phase
 from aton.widgets.dashboard_controller import MAX_SEED_DIGITS, DashboardController, parse_seed
 from aton.widgets.dashboard_html import result_html, status_html, step_html
+from aton.widgets.dashboard_session import Job, Worker
 
 
 def catch_up(flow: DashboardController) -> None:
@@ -268,3 +270,21 @@ def test_listeners_hear_every_change() -> None:
     flow.play(aton.Assign(RED, tuple(flow.game.hand(RED))))
     flow.next_step()
     assert len(heard) >= 2
+
+
+def test_the_background_runner_can_be_replaced() -> None:
+    class Counting(Worker[Any]):
+        """A runner that counts the work it is given (another runner could use a browser's event loop)."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.names: list[str] = []
+
+        def run(self, job: Job, work: Any, done: Any, progress: Any = None) -> None:
+            self.names.append(job.name)
+            super().run(job, work, done, progress)
+
+    runner = Counting()
+    flow = DashboardController(12, worker=runner)
+    assert runner.names and set(runner.names) == {"bot:blue"}  # the bot's decisions went through it
+    assert flow.game.has_assigned(BLUE) and flow.worker is runner

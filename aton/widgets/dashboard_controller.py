@@ -119,6 +119,8 @@ class DashboardController:
     - ``schedule``: runs a function on the page's thread (in a kernel); with it bots and the coach
       think in threads, without it they decide at once (scripts and tests).
     - ``lang``: the language of the coach's advice (the rest is :data:`Text`, rendered by the page).
+    - ``worker``: where bots and the coach think, if not a ``Worker(schedule)``: anything with
+      :class:`~aton.widgets.dashboard_session.Worker`'s ``run`` and ``call_soon`` (another runner, say).
 
     What people do: :meth:`new_game`, :meth:`start_from_form`, :meth:`play` (or :meth:`acted` after a
     widget applied the action itself), :meth:`next_step`, :meth:`skip`, :meth:`set_auto`, :meth:`tick`,
@@ -137,8 +139,9 @@ class DashboardController:
         human: Player = RED,
         schedule: Schedule | None = None,
         lang: str = "en",
+        worker: Worker[Any] | None = None,
     ) -> None:
-        self.worker: Worker[Any] = Worker(schedule)
+        self.worker: Worker[Any] = worker if worker is not None else Worker(schedule)
         self.lang = check_lang(lang)
         self.session = Session(Setup(mode=Mode(mode), level=level, human=Player(human), seed=seed))
         self.shown = 0
