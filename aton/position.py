@@ -185,9 +185,8 @@ def read_json(text: str | bytes | bytearray, error: type[GameFileError] = Positi
     try:
         raw = json.loads(text, parse_float=_finite_float, parse_constant=_no_constant)
     except json.JSONDecodeError as problem:
-        raise error(
-            f"this is not readable JSON ({problem.msg} at line {problem.lineno}, column {problem.colno})"
-        ) from None
+        what = problem.msg.removesuffix(" at")  # "Unterminated string starting at" reads on: "... at line 1"
+        raise error(f"this is not readable JSON ({what} at line {problem.lineno}, column {problem.colno})") from None
     except _NotANumber as problem:
         raise error(
             f"the file holds {shown(problem.text, 40)[1:-1]}, which is not a number a game file can hold"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,7 @@ import aton
 from aton import BLUE, RED, Phase
 from aton.widgets.dashboard_controller import MAX_SEED_DIGITS, DashboardController, parse_seed
 from aton.widgets.dashboard_html import result_html, status_html, step_html
+from aton.widgets.dashboard_session import Job, Worker
 
 
 def catch_up(flow: DashboardController) -> None:
@@ -223,7 +225,7 @@ def test_save_and_load_through_the_controller() -> None:
     kept = flow.game
     assert not flow.load_bytes(b'{"temples": "', "broken.json")
     assert flow.game is kept and "broken.json cannot be loaded" in flow.message_text("en")
-    # (the JSON reader's wording is checked with the file functions)
+    assert "starting at line 1, column" in flow.message_text("en") and "at at" not in flow.message_text("en")
     assert not flow.load_bytes(b" " * 2_000_001, "big.json")
     assert "too large" in flow.message_text("en") and flow.game is kept
 
@@ -268,3 +270,21 @@ def test_listeners_hear_every_change() -> None:
     flow.play(aton.Assign(RED, tuple(flow.game.hand(RED))))
     flow.next_step()
     assert len(heard) >= 2
+
+
+def test_the_background_runner_can_be_replaced() -> None:
+    class Counting(Worker[Any]):
+        """A runner that counts the work it is given (another runner could use a browser's event loop)."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.names: list[str] = []
+
+        def run(self, job: Job, work: Any, done: Any, progress: Any = None) -> None:
+            self.names.append(job.name)
+            super().run(job, work, done, progress)
+
+    runner = Counting()
+    flow = DashboardController(12, worker=runner)
+    assert runner.names and set(runner.names) == {"bot:blue"}  # the bot's decisions went through it
+    assert flow.game.has_assigned(BLUE) and flow.worker is runner

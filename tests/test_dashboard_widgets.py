@@ -13,6 +13,7 @@ from typing import Any
 import aton
 from aton import BLUE, RED, Phase
 from aton.widgets.dashboard import Dashboard
+from aton.widgets.dashboard_controller import MAX_SEED_DIGITS
 from aton.widgets.dashboard_style import dashboard_css
 
 
@@ -90,10 +91,10 @@ def test_a_seed_of_four_thousand_digits_is_refused_in_a_short_message() -> None:
     dash.form.seed_text.value = "4" * 4000
     dash.form.start_button.click()
     message = re.sub(r"<[^>]+>", "", dash.message.value)
-    assert "at most 18 digits" in message and "4000 characters" in message and len(message) < 200
+    assert f"at most {MAX_SEED_DIGITS} digits" in message and "4000 characters" in message and len(message) < 200
     assert dash.game.seed == 3 and dash.status.value == status
     dash.lang = "fr"
-    assert "au plus 18 chiffres" in dash.message.value
+    assert f"au plus {MAX_SEED_DIGITS} chiffres" in dash.message.value
 
 
 def test_the_form_says_a_seed_gives_the_cards_away() -> None:

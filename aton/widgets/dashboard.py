@@ -6,6 +6,11 @@ step-through explainer, a new-game form (against a bot, two people on one screen
 saving and loading, English / French and a light / dark theme.  ``notebooks/aton.ipynb`` only
 builds and displays it.
 
+The flow (modes, turns, bots, the cover, the steps, the coach, files, messages) lives in
+:class:`~aton.widgets.dashboard_controller.DashboardController`, a plain object without widgets;
+this module, :mod:`~aton.widgets.dashboard_play` and :mod:`~aton.widgets.dashboard_form` only draw it
+and forward what people do.
+
 How hidden cards stay hidden:
 
 - Every panel is built from ``game.view(player)`` of the person at the screen; the board and
@@ -14,6 +19,8 @@ How hidden cards stay hidden:
   is lifted the previous card panel is closed (its widgets leave the page, their state too).
 - A bot decides from its own view in a background thread; its cards are face down until the reveal.
 - A saved file holds only what the people at the screen may see (the whole game once it is over).
+- The seed deals every card, so the page shows it only once the game is over (header, result,
+  ``data-seed``); a seed typed in the form is the person's own.
 
 Nothing the dashboard does shows a Python traceback: every handler turns an error into a
 message (CSS class ``aton-message``) and keeps the game as it was.
@@ -21,7 +28,8 @@ message (CSS class ``aton-message``) and keeps the game as it was.
 Stable CSS classes for tests and tools: ``aton-dashboard`` (root; ``aton-dark`` in the dark theme),
 ``aton-status`` (its inner ``div`` carries public facts as ``data-*`` attributes), ``aton-app-message``,
 ``aton-board`` (the canvas), ``aton-step-explain``, ``aton-next-step``, ``aton-skip``, ``aton-auto``,
-``aton-turn``, ``aton-bot-progress``, ``aton-cover``, ``aton-cover-ready``, ``aton-result``,
+``aton-turn``, ``aton-bot-progress``, ``aton-cover``, ``aton-cover-ready``, ``aton-cover-message``,
+``aton-result``, ``aton-right-column``,
 ``aton-hint-button``, ``aton-hint``, ``aton-log``, ``aton-mode``, ``aton-level``, ``aton-human``,
 ``aton-seed``, ``aton-start``, ``aton-save``, ``aton-download``, ``aton-load``, ``aton-language``,
 ``aton-theme``, and those of the widgets it holds (``aton-assign``, ``aton-card``...).
@@ -38,16 +46,17 @@ import ipywidgets as widgets
 import traitlets
 
 from ..actions import RED, Action, Player
+from ..game import Game
 from .assign import AssignPanel
 from .board import BoardView
 from .dashboard_controller import DashboardController
 from .dashboard_form import GameForm
 from .dashboard_html import coach_html, log_html, message_html, status_html
-from .dashboard_play import PlayPanel, close_tree
+from .dashboard_play import CoverScreen, PlayPanel, close_tree
 from .dashboard_session import SavedFile, Schedule, Session, Worker
 from .dashboard_style import dashboard_css
 from .dashboard_text import say
-from .i18n import check_lang, player_word
+from .i18n import check_lang
 from .language import LanguageSwitch
 from .scene import highlights_for_event
 from .stepper import Stepper
@@ -165,7 +174,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.twin_box.add_class("aton-twin-box")
         self.board_area = widgets.VBox()
         self.board_area.add_class("aton-board-area")
-        self.board: BoardView = BoardView()
+        self.board: BoardView
+        self._build_board(lang)
+        self._generation = self.flow.generation
         self.explainer_help = _html("aton-explainer-help")
         self.explainer_area = widgets.VBox([self.explainer_help])
         self.explainer_area.add_class("aton-explainer")
@@ -191,12 +202,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.right_tabs.add_class("aton-right")
 
         # ---------------------------------------------------------- cover
-        self.cover_title = _html("aton-cover-title")
-        self.cover_text = _html("aton-cover-text")
-        self.cover_button = _button("aton-cover-ready", "primary")
-        self.cover = widgets.VBox([self.cover_title, self.cover_text, self.cover_button, self.message])
-        self.cover.add_class("aton-cover")
-        self.cover.layout.display = "none"
+        self.cover = CoverScreen(self.flow)
 
         right = widgets.VBox([self.message, self.right_tabs])  # a message never moves the board
         right.add_class("aton-right-column")
@@ -210,7 +216,6 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.form.on_start(self._on_start)
         self.form.on_save(self.save)
         self.form.on_file(lambda name, content: self.load_bytes(content, name))
-        self.cover_button.on_click(lambda _b: self.lift_cover())
         self.left_tabs.observe(self._on_left_tab, names="selected_index")
         self.right_tabs.observe(self._on_right_tab, names="selected_index")
         self.language.connect(self)
@@ -231,7 +236,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         return self.flow.session
 
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         """The live game."""
         return self.flow.game
 
@@ -395,10 +400,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         if flow.generation != self._generation:
             self._install()
+        self.play.render(lang)  # the step's explanation first: the status says it is there (tests wait on it)
         self.status.value = status_html(flow, lang)
         self.message.value = message_html(flow, lang)
         self._render_cover()
-        self.play.render(lang)
         self._render_board()
         self.hint_html.value = coach_html(flow, lang)
         if flow.saved is not self._saved or lang != self._saved_lang:
@@ -412,7 +417,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         flow = self.flow
         self._generation = flow.generation
         self.play.close_panel()
-        self._build_board()
+        self._build_board(self.lang)
         if self._stepper is not None:
             close_tree(self._stepper)
             self._stepper = None
@@ -421,27 +426,28 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         if self.left_tabs.selected_index == 1:
             self._open_explainer()
 
-    def _build_board(self) -> None:
+    def _build_board(self, lang: str) -> None:
         """A new board for the game (the old one leaves the page with everything it showed)."""
         flow = self.flow
         board = BoardView(
             flow.game,
             viewer=flow.board_viewer(),
             controls=flow.session.controls,
-            lang=self.lang,
+            lang=lang,
             show_twin=False,
             display_width=1400,
             scale=BOARD_SCALE,
         )
         board.on_action(self._on_board_action)
-        old = self.board
+        old: BoardView | None = getattr(self, "board", None)
         self.board = board
         self._board_events = len(flow.game.events)
         self.twin_box.children = [board.twin]
         self.board_area.children = [board, self.twin_box]
-        old.on_action(self._on_board_action, remove=True)
-        close_tree(old.twin)
-        close_tree(old)
+        if old is not None:
+            old.on_action(self._on_board_action, remove=True)
+            close_tree(old.twin)
+            close_tree(old)
 
     def _render_board(self) -> None:
         board = self.board
@@ -467,25 +473,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self._board_events = -1
 
     def _render_cover(self) -> None:
-        flow = self.flow
-        game = flow.game
-        lang = self.lang
-        cover = flow.cover_for()
-        if cover is not None:
-            name = flow.session.name(cover, player_word(cover.label, lang))
-            self.cover_title.value = f"<h2>{escape(say('cover.title', lang, player=name))}</h2>"
-            done = [p for p in (RED, RED.other) if game.has_assigned(p)]
-            note = ""
-            if done:
-                who = flow.session.name(done[0], player_word(done[0].label, lang))
-                note = f"<p>{escape(say('cover.done', lang, player=who))}</p>"
-            self.cover_text.value = f"{note}<p>{escape(say('cover.text', lang, player=name))}</p>"
-            self.cover_button.description = say("cover.ready", lang, player=name)
-            self.cover.layout.display = ""
-            self.body.layout.display = "none"
-            return
-        self.cover.layout.display = "none"
-        self.body.layout.display = ""
+        self.cover.render(self.lang, self.message.value)
+        self.body.layout.display = "none" if self.flow.covered else ""
 
     def _open_explainer(self) -> None:
         """Build (once per game) or bring up to date the step-through explainer on its own board."""

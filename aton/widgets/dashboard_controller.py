@@ -30,6 +30,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from .. import data
 from ..actions import RED, Action, Assign, Exchange, Place, Player, Remove, Square
 from ..coach import Hint, hint
 from ..explain import LANGUAGES
@@ -53,7 +54,7 @@ from .dashboard_session import (
 from .dashboard_text import say
 from .i18n import check_lang, player_word, tr
 
-__all__ = ["MAX_SEED_DIGITS", "DashboardController", "Text", "parse_seed"]
+__all__ = ["MAX_SEED_DIGITS", "DashboardController", "SeedError", "Text", "parse_seed"]
 
 Text = Callable[[str], str]
 """Words for people as a function of the language, so a language switch rewrites them."""
@@ -63,36 +64,49 @@ ACTING = (Phase.REMOVE, Phase.PLACE, Phase.SCORING_REMOVE)
 ROUND_ENDS = ("round_end", "game_over")
 """Event kinds that close a round."""
 
-MAX_SEED_DIGITS = 18
-"""A seed typed in the form is a whole number of at most this many digits (0 to 10**18 - 1)."""
+MAX_SEED_DIGITS = data.MAX_NUMBER_DIGITS
+"""A seed typed in the form is a whole number of at most this many digits (the engine's bound)."""
+
+
+class SeedError(ValueError):
+    """A seed typed in the form that is not a whole number of at most :data:`MAX_SEED_DIGITS` digits.
+
+    The message quotes at most the first 24 characters of what was typed, never thousands of digits;
+    :meth:`text` gives it in another language.
+    """
+
+    def __init__(self, key: str, typed: str) -> None:
+        self.key = key
+        self.quoted = typed if len(typed) <= 24 else typed[:24] + "…"
+        self.length = len(typed)
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang``."""
+        return say(self.key, lang, text=self.quoted, length=self.length, digits=MAX_SEED_DIGITS)
 
 
 def parse_seed(text: str) -> int | None:
     """The seed a person typed (``None`` when the field is empty: a new random seed).
 
-    Raises ``ValueError`` with a message for people naming what is allowed; a long text is
-    shortened in the message, never echoed whole.
+    Raises :class:`SeedError` saying what is allowed.
 
     >>> parse_seed(" 1234 "), parse_seed("")
     (1234, None)
-    >>> parse_seed("9" * 4000)
-    Traceback (most recent call last):
-    ...
-    ValueError: seed.too_long
+    >>> try:
+    ...     parse_seed("9" * 4000)
+    ... except SeedError as problem:
+    ...     print(problem.length, problem.quoted)
+    4000 999999999999999999999999…
     """
     text = text.strip()
     if not text:
         return None
     if len(text) > MAX_SEED_DIGITS:
-        raise ValueError("seed.too_long")
+        raise SeedError("new.seed_too_long", text)
     if not text.isascii() or not text.isdigit():
-        raise ValueError("seed.not_number")
+        raise SeedError("new.bad_seed", text)
     return int(text)
-
-
-def _shorten(text: str, limit: int = 24) -> str:
-    """``text`` cut to ``limit`` characters with an ellipsis, for quoting what a person typed."""
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class DashboardController:
@@ -105,6 +119,8 @@ class DashboardController:
     - ``schedule``: runs a function on the page's thread (in a kernel); with it bots and the coach
       think in threads, without it they decide at once (scripts and tests).
     - ``lang``: the language of the coach's advice (the rest is :data:`Text`, rendered by the page).
+    - ``worker``: where bots and the coach think, if not a ``Worker(schedule)``: anything with
+      :class:`~aton.widgets.dashboard_session.Worker`'s ``run`` and ``call_soon`` (another runner, say).
 
     What people do: :meth:`new_game`, :meth:`start_from_form`, :meth:`play` (or :meth:`acted` after a
     widget applied the action itself), :meth:`next_step`, :meth:`skip`, :meth:`set_auto`, :meth:`tick`,
@@ -123,8 +139,9 @@ class DashboardController:
         human: Player = RED,
         schedule: Schedule | None = None,
         lang: str = "en",
+        worker: Worker[Any] | None = None,
     ) -> None:
-        self.worker: Worker[Any] = Worker(schedule)
+        self.worker: Worker[Any] = worker if worker is not None else Worker(schedule)
         self.lang = check_lang(lang)
         self.session = Session(Setup(mode=Mode(mode), level=level, human=Player(human), seed=seed))
         self.shown = 0
@@ -442,12 +459,8 @@ class DashboardController:
         """A new game from the form's fields; a seed that is not a whole number is refused with a message."""
         try:
             seed = parse_seed(seed_text)
-        except ValueError as problem:
-            key = "new.seed_too_long" if str(problem) == "seed.too_long" else "new.bad_seed"
-            shown, length = _shorten(seed_text.strip()), len(seed_text.strip())
-            self._set_message(
-                lambda lang: say(key, lang, text=shown, length=length, digits=MAX_SEED_DIGITS), alert=True
-            )
+        except SeedError as problem:
+            self._set_message(problem.text, alert=True)
             self._changed()
             return False
         self.new_game(seed, mode=mode, level=level, human=human, names=names)

@@ -21,7 +21,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..actions import Action, Player
+from ..actions import PLAYERS, Action, Player
 from .assign import AssignPanel
 from .dashboard_controller import DashboardController
 from .dashboard_html import result_html, step_html, turn_html
@@ -30,7 +30,7 @@ from .dashboard_text import say
 from .i18n import player_word, tr
 from .stepper import SPEEDS
 
-__all__ = ["PlayPanel", "close_tree"]
+__all__ = ["CoverScreen", "PlayPanel", "close_tree"]
 
 Choice = tuple[int | None, ...] | None
 
@@ -215,3 +215,49 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
 
     def _on_progress(self, job: Job, fraction: float) -> None:
         self.progress.value = min(1.0, max(0.0, fraction))
+
+
+class CoverScreen(widgets.VBox):  # type: ignore[misc]
+    """Two people on one screen: "Pass the screen to Blue" hides the page between their cards.
+
+    CSS classes: ``aton-cover``, ``aton-cover-title``, ``aton-cover-text``, ``aton-cover-ready`` (the
+    button saying who looks now), ``aton-cover-message`` (the page's message while the cover is up).
+    """
+
+    def __init__(self, flow: DashboardController, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("aton-cover")
+        self.flow = flow
+        self.title = _html("aton-cover-title")
+        self.text = _html("aton-cover-text")
+        self.button = _button("aton-cover-ready", "primary")
+        self.message = _html("aton-cover-message")
+        self.children = [self.title, self.text, self.button, self.message]
+        self.layout.display = "none"
+        self.button.on_click(lambda _b: self._lift())
+
+    def _lift(self) -> None:
+        try:
+            self.flow.lift_cover()
+        except Exception as error:
+            self.flow.report(error)
+
+    def render(self, lang: str, message: str) -> None:
+        """Show the cover for whoever must take the screen next, or hide it."""
+        flow = self.flow
+        cover = flow.cover_for()
+        if cover is None:
+            self.layout.display = "none"
+            self.message.value = ""
+            return
+        name = flow.session.name(cover, player_word(cover.label, lang))
+        self.title.value = f"<h2>{escape(say('cover.title', lang, player=name))}</h2>"
+        done = [p for p in PLAYERS if flow.game.has_assigned(p)]
+        note = ""
+        if done:
+            who = flow.session.name(done[0], player_word(done[0].label, lang))
+            note = f"<p>{escape(say('cover.done', lang, player=who))}</p>"
+        self.text.value = f"{note}<p>{escape(say('cover.text', lang, player=name))}</p>"
+        self.button.description = say("cover.ready", lang, player=name)
+        self.message.value = message
+        self.layout.display = ""

@@ -56,6 +56,9 @@ def voila_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> I
                 f"--port={port}",
                 "--Voila.port_retries=0",
                 "--Voila.ip=127.0.0.1",
+                # on a loaded machine a kernel may take longer than the default 4 s to answer while it runs
+                # the notebook, and the page then stays blank for good (see JUPYTER-NOTES)
+                "--VoilaExecutor.iopub_timeout=60",
             ],
             cwd=ROOT,
             stdout=sink,

@@ -204,13 +204,13 @@ class DashboardPage:
         return self.text(".aton-step-explain .aton-step-text")
 
     def next_step(self) -> str:
-        """Click "Next step" and return the new explanation."""
+        """Click "Next step" and return the new explanation ("" at the end of the game: the result says it)."""
         shown = self.status()["shown"]
         self.click(".aton-next-step")
         self.page.wait_for_function(
             f"() => document.querySelector('{STATUS}').dataset.shown !== {json.dumps(shown)}", timeout=TIMEOUT
         )
-        return self.step_text()
+        return "" if self.status()["over"] == "true" else self.step_text()
 
     def catch_up(self, limit: int = 400) -> list[str]:
         """Watch every step until the board is live and no bot is thinking; the explanations seen."""

@@ -17,6 +17,7 @@ import pytest
 from dashboard_page import BOARD, TIMEOUT, DashboardPage
 
 import aton
+from aton.widgets.scene import GEOMETRY, PALETTE
 
 pytestmark = pytest.mark.browser
 
@@ -39,6 +40,10 @@ LAST_ROUND = {
 }
 
 
+GAME_OVER = ('data-over="true"', "Game over")
+"""What the page sends first once the game is over: the status attribute, or the result box."""
+
+
 class Frames(list[str]):
     """Every websocket frame of the page, as text (JSON escapes undone so HTML reads as HTML)."""
 
@@ -53,12 +58,12 @@ class Frames(list[str]):
         text = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else str(payload)
         self.append(text.replace('\\"', '"').replace("\\\\", "\\"))
 
-    def first(self, needle: str, start: int = 0) -> int:
-        """The index of the first frame from ``start`` holding ``needle``."""
+    def first(self, *needles: str, start: int = 0) -> int:
+        """The index of the first frame from ``start`` holding one of ``needles``."""
         for index in range(start, len(self)):
-            if needle in self[index]:
+            if any(needle in self[index] for needle in needles):
                 return index
-        raise AssertionError(f"no frame holds {needle!r}")
+        raise AssertionError(f"no frame holds {needles!r}")
 
 
 def seed_marks(seed: str) -> list[str]:
@@ -118,7 +123,7 @@ def test_against_the_bot_no_seed_nor_hidden_card_before_the_end(page: Any, voila
     assert str(saved["seed"]) == seed and saved["result"] is not None
     blue = last_assignment(saved, aton.BLUE)
 
-    over = frames.first('data-over="true"')
+    over = frames.first(*GAME_OVER)
     reveal = frames.first("The cards are turned face up")
     assert not any(shows_seed(text, seed) for text in frames[:over])
     assert not shows_seed(before_end, seed)
@@ -131,6 +136,8 @@ def test_against_the_bot_no_seed_nor_hidden_card_before_the_end(page: Any, voila
 def test_two_people_no_seed_nor_hidden_card_before_the_end(page: Any, voila_url: str) -> None:
     dash, frames = open_with_frames(page, voila_url)
     dash.new_game(mode="two", seed="")
+    dash.click(".aton-cover-ready")  # the files are behind the cover, with the rest of the page
+    dash.wait_status(cover="false", at_screen="red")
     dash.upload("last-round.json", json.dumps(LAST_ROUND).encode())
     dash.wait_status(round=5, phase="assign", mode="two", cover="true")
     dash.click(".aton-cover-ready")
@@ -138,7 +145,7 @@ def test_two_people_no_seed_nor_hidden_card_before_the_end(page: Any, voila_url:
     red = tuple(sorted(dash.hand(), reverse=True))
     dash.assign(list(red))
     dash.wait_status(cover="true", at_screen="")
-    covered = frames.first('data-cover="true"', frames.first('data-at-screen="red"'))
+    covered = frames.first('data-cover="true"', start=frames.first('data-at-screen="red"'))
     dash.click(".aton-cover-ready")
     dash.wait_status(cover="false", at_screen="blue")
     dash.assign(sorted(dash.hand()))
@@ -148,8 +155,8 @@ def test_two_people_no_seed_nor_hidden_card_before_the_end(page: Any, voila_url:
     saved = dash.saved_file()
     assert last_assignment(saved, aton.RED) == red
 
-    over = frames.first('data-over="true"')
-    reveal = frames.first("The cards are turned face up", covered)
+    over = frames.first(*GAME_OVER)
+    reveal = frames.first("The cards are turned face up", start=covered)
     assert not any(shows_seed(text, seed) for text in frames[:over])
     assert any(shows_seed(text, seed) for text in frames[over:])
     # once red has laid their cards and the screen passed, nothing of them reaches the page until the reveal
@@ -168,12 +175,27 @@ def test_a_refused_click_or_a_message_does_not_move_the_board(page: Any, voila_u
     assert board.bounding_box() == before and dash.status()["shown"] == shown
     dash.upload("broken.json", b'{"temples": ["')
     page.wait_for_selector(".aton-app-message [role=alert]", timeout=TIMEOUT)
+    assert "starting at line 1" in dash.text(".aton-app-message") and "at at" not in dash.text(".aton-app-message")
     dash.tab_by_class(0)
     assert board.bounding_box() == before
     hand = dash.hand()
     dash.assign(sorted(hand))  # the message goes away: the board stays put
     page.wait_for_function("() => !document.querySelector('.aton-app-message [role=alert]')", timeout=TIMEOUT)
     assert board.bounding_box() == before
+
+
+def test_cards_being_chosen_show_on_their_cartouche_before_confirming(page: Any, voila_url: str) -> None:
+    dash = DashboardPage(page, voila_url).open()
+    box = GEOMETRY.card_box(aton.RED, 2)
+    point = (box.x + 4, box.y + box.h - 4)  # on the card's face, away from its value
+    dash.hand()
+    assert max(abs(a - b) for a, b in zip(dash.pixel(point)[:3], (255, 255, 255), strict=True)) > 3
+    page.locator(".aton-assign .aton-card:not([disabled])").first.click()
+    page.locator(".aton-assign .aton-cartouche-slot").nth(1).click()
+    dash.wait_pixel(point, PALETTE["card"], tolerance=3)  # face up on red's cartouche 2, not confirmed yet
+    assert dash.status()["to-act"] == "red"
+    page.locator(".aton-assign .aton-clear").click()
+    dash.wait_pixel(point, PALETTE["cartouche"], tolerance=3)
 
 
 def test_the_load_button_reads_without_a_count(page: Any, voila_url: str) -> None:
