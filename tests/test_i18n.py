@@ -126,6 +126,6 @@ def test_every_reason_of_the_engine_is_told_in_french() -> None:
 
 def test_why_illegal_speaks_the_asked_language() -> None:
     game = aton.new_game(seed=2)
-    assert game.why_illegal(Place(RED, (1, 0)), "fr") == "ce n'est pas le moment de placer des pions : " + (
+    assert game.why_illegal(Place(RED, (1, 0)), "fr") == "ce n'est pas le moment de placer des pierres : " + (
         "Rouge doit poser ses cartes (ou échanger)"
     )
