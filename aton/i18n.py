@@ -39,7 +39,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -51,15 +51,15 @@ __all__ = [
     "check_lang",
     "counted",
     "extra_locale_dir",
+    "gtext",
     "join",
     "languages",
     "msg",
-    "nmsg",
     "ngtext",
+    "nmsg",
     "number",
     "render",
     "table",
-    "gtext",
 ]
 
 DOMAIN = "aton"
@@ -94,7 +94,7 @@ def check_lang(lang: str) -> str:
     return lang
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalog(lang: str) -> gettext.NullTranslations:
     if lang == SOURCE_LANGUAGE:
         return gettext.NullTranslations()  # English plural rule: n != 1
@@ -127,7 +127,7 @@ def extra_locale_dir(directory: Path) -> Any:
         _clear()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _babel_locale(lang: str) -> Any:
     from babel import Locale, UnknownLocaleError  # loaded on first use: it costs about 0.1 s
 
