@@ -151,7 +151,8 @@ def test_the_learner_reads_why_a_1_removes_an_own_counter() -> None:
         "Cartouche 2 (removal): Red played a 1, so Red must remove one of their own counters from temple 1 only."
     )
     assert aton.explain(allowed, "fr") == (
-        "Cartouche 2 (retrait) : Rouge a joué un 1 et doit retirer une de ses propres pierres dans le temple 1 seulement."
+        "Cartouche 2 (retrait) : Rouge a joué un 1 et doit retirer une de ses propres pierres dans le temple 1 "
+        "seulement."
     )
     assert aton.rule_of(allowed) == "Cartouche 2: remove card - 2 opponent counters; a 1 removes one of your own."
 

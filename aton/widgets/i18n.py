@@ -85,7 +85,8 @@ STRINGS: dict[str, Message] = table(
     ),
     msg(
         "describe.kind.B",
-        "At each scoring, the majority holder of temple 4 scores {points} for each blue square they occupy (one in each temple).",
+        "At each scoring, the majority holder of temple 4 scores {points} for each blue square they occupy (one in "
+        "each temple).",
     ),
     msg("describe.kind.bonus", "At each scoring, the counter on this square scores {value} for its owner."),
     msg("describe.temple.1", "Temple 1: at a scoring, the majority holder scores the difference in counters."),
@@ -100,7 +101,8 @@ STRINGS: dict[str, Message] = table(
     msg("describe.cartouche.1", "Cartouche 1: the higher card scores {points} x the difference."),
     msg(
         "describe.cartouche.2",
-        "Cartouche 2: the lower card acts first; a card removes card - {offset} opponent counters (a 1 removes one of your own).",
+        "Cartouche 2: the lower card acts first; a card removes card - {offset} opponent counters (a 1 removes one "
+        "of your own).",
     ),
     msg("describe.cartouche.3", "Cartouche 3: a card t opens temples 1 to t for removing and placing."),
     msg("describe.cartouche.4", "Cartouche 4: place that many counters on empty squares of the open temples."),
@@ -108,7 +110,8 @@ STRINGS: dict[str, Message] = table(
     msg("describe.card_up", "card {value}"),
     msg(
         "describe.kingdom",
-        "Kingdom of the Dead: {count} of {size} counters ({red} {red_count}, {blue} {blue_count}). When it is full at the end of a round, a scoring takes place.",
+        "Kingdom of the Dead: {count} of {size} counters ({red} {red_count}, {blue} {blue_count}). When it is full "
+        "at the end of a round, a scoring takes place.",
     ),
     msg("describe.score", "Score: {red} {red_points}, {blue} {blue_points}. {points} points win."),
     nmsg(
@@ -142,7 +145,8 @@ STRINGS: dict[str, Message] = table(
     msg("picker.option", "{where}: {kind}"),
     msg(
         "keys_help",
-        "Keyboard: on the board, arrow keys move the focus square and Enter or Space chooses it; the square list below works with Tab too.",
+        "Keyboard: on the board, arrow keys move the focus square and Enter or Space chooses it; the square list "
+        "below works with Tab too.",
     ),
     msg("not_allowed", "{where}: not allowed. {reason}."),
     msg("read_only", "This board shows the game; choose moves elsewhere."),
@@ -173,8 +177,10 @@ STRINGS: dict[str, Message] = table(
     ),
     nmsg(
         "assign.preview.2.remove",
-        "Cartouche 2 = {value}: you remove {count} opponent counter ({value} - {offset}); the lower card on cartouche 2 acts first.",
-        "Cartouche 2 = {value}: you remove {count} opponent counters ({value} - {offset}); the lower card on cartouche 2 acts first.",
+        "Cartouche 2 = {value}: you remove {count} opponent counter ({value} - {offset}); the lower card on "
+        "cartouche 2 acts first.",
+        "Cartouche 2 = {value}: you remove {count} opponent counters ({value} - {offset}); the lower card on "
+        "cartouche 2 acts first.",
     ),
     msg(
         "assign.preview.2.nothing",
