@@ -541,10 +541,16 @@ def _score_line(d: Data, lang: str) -> str:
         )
     counts: dict[str, object] = {"red": d["red"], "blue": d["blue"]}
     if category == "black":
-        name = gtext(lang, "event score_line", "Black squares (all temples): Red {red}, Blue {blue}", **counts)
+        name = gtext(
+            lang, "event score_line", "Black squares of all temples (counters: Red {red}, Blue {blue})", **counts
+        )
     else:
         name = gtext(
-            lang, "event score_line", "Temple {number}: Red {red}, Blue {blue}", number=int(category[-1]), **counts
+            lang,
+            "event score_line",
+            "Temple {number} (counters: Red {red}, Blue {blue})",
+            number=int(category[-1]),
+            **counts,
         )
     if d["scorer"] is None:
         return gtext(lang, "event score_line", "{counts}: no majority, nobody scores.", counts=name)
