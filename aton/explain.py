@@ -74,6 +74,22 @@ _KINDS = {
 }
 
 
+SQUARE_LETTERS = {
+    "Y": msg("kind_letter.Y", "Y"),
+    "G": msg("kind_letter.G", "G"),
+    "K": msg("kind_letter.K", "K"),
+    "B": msg("kind_letter.B", "B"),
+    "+1": msg("kind_letter.+1", "+1"),
+    "+2": msg("kind_letter.+2", "+2"),
+}
+"""The letter each language shows on a square kind (by the kind's code); no letter names two kinds."""
+
+
+def square_letter(code: str, lang: str) -> str:
+    """The letter of the square kind ``code`` in ``lang``: ``square_letter("K", "fr") == "N"``."""
+    return render(SQUARE_LETTERS[code], lang)
+
+
 def _cards(values: list[int], lang: str) -> str:
     return join([str(v) for v in values], lang)
 

@@ -50,6 +50,7 @@ __all__ = [
     "Message",
     "check_lang",
     "counted",
+    "decimal",
     "extra_locale_dir",
     "gtext",
     "join",
@@ -58,6 +59,7 @@ __all__ = [
     "ngtext",
     "nmsg",
     "number",
+    "percent",
     "render",
     "table",
 ]
@@ -147,6 +149,28 @@ def number(value: int | float, lang: str) -> str:
     from babel.numbers import format_decimal
 
     return str(format_decimal(value, locale=_babel_locale(lang)))
+
+
+def percent(value: float, lang: str) -> str:
+    """A share written as a whole percentage the way ``lang`` writes it.
+
+    >>> percent(0.25, "en"), percent(0.25, "fr")
+    ('25%', '25\\xa0%')
+    """
+    from babel.numbers import format_percent
+
+    return str(format_percent(value, locale=_babel_locale(lang)))
+
+
+def decimal(value: float, lang: str, pattern: str = "0.0") -> str:
+    """``value`` with a Babel number ``pattern`` (``"+0.0;-0.0"`` shows the sign), the way ``lang`` writes it.
+
+    >>> decimal(1.25, "fr", "+0.0;-0.0")
+    '+1,2'
+    """
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, format=pattern, locale=_babel_locale(lang)))
 
 
 def join(items: Sequence[str] | Iterable[str], lang: str, style: str = "standard") -> str:

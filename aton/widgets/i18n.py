@@ -20,6 +20,7 @@ The engine's reasons for refusing an action come from the engine itself
 
 from __future__ import annotations
 
+from ..explain import SQUARE_LETTERS
 from ..i18n import Message, check_lang, languages, msg, nmsg, render, table
 
 __all__ = ["LANGUAGES", "STRINGS", "check_lang", "player_word", "tr"]
@@ -28,6 +29,7 @@ LANGUAGES = languages()
 """The languages with a catalog (see :func:`aton.i18n.languages`)."""
 
 STRINGS: dict[str, Message] = table(
+    *SQUARE_LETTERS.values(),
     msg("player.red", "Red"),
     msg("player.blue", "Blue"),
     msg("counter_letter.red", "R"),
@@ -36,12 +38,6 @@ STRINGS: dict[str, Message] = table(
     msg("counter.blue", "blue counter"),
     msg("nobody", "nobody"),
     msg("and", "and"),
-    msg("kind_letter.Y", "Y"),
-    msg("kind_letter.G", "G"),
-    msg("kind_letter.K", "K"),
-    msg("kind_letter.B", "B"),
-    msg("kind_letter.+1", "+1"),
-    msg("kind_letter.+2", "+2"),
     msg("kind.Y", "yellow"),
     msg("kind.G", "green"),
     msg("kind.K", "black"),
