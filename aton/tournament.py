@@ -241,7 +241,6 @@ class TournamentResult:
         first, second = self.bots
         count = len(self.games)
         low, high = self.confidence(0)
-        share = lambda value: decimal(value * 100, lang, "0.0") + "%"
         endings = ", ".join(f"{render(ENDING_NAMES[name], lang)} {n}" for name, n in self.endings.items())
         if self.alternate:
             head = ngtext(
@@ -285,9 +284,9 @@ class TournamentResult:
                     "tournament",
                     "Win rate of {first}: {rate} (95% CI {low} to {high})",
                     first=first,
-                    rate=share(self.win_rate(0)),
-                    low=share(low),
-                    high=share(high),
+                    rate=_share(self.win_rate(0), lang),
+                    low=_share(low, lang),
+                    high=_share(high, lang),
                 ),
                 gtext(
                     lang,
@@ -311,6 +310,10 @@ class TournamentResult:
                 ),
             ]
         )
+
+
+def _share(value: float, lang: str) -> str:
+    return decimal(value, lang, "0.0%")
 
 
 def _game_dict(game: GameSummary, timing: bool) -> dict[str, Any]:
