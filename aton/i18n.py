@@ -54,6 +54,7 @@ __all__ = [
     "extra_locale_dir",
     "gtext",
     "join",
+    "language_name",
     "languages",
     "msg",
     "ngtext",
@@ -171,6 +172,17 @@ def decimal(value: float, lang: str, pattern: str = "0.0") -> str:
     from babel.numbers import format_decimal
 
     return str(format_decimal(value, format=pattern, locale=_babel_locale(lang)))
+
+
+def language_name(lang: str) -> str:
+    """``lang`` named in its own words (Babel), capitalised: ``"English"``, ``"Français"``; else the code."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        name = Locale.parse(lang).get_display_name(lang) or lang
+    except (UnknownLocaleError, ValueError):
+        name = lang
+    return name[:1].upper() + name[1:]
 
 
 def join(items: Sequence[str] | Iterable[str], lang: str, style: str = "standard") -> str:
