@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from . import data
 from .actions import PLAYERS, Player
-from .explain import player_name, square_letter
+from .explain import square_letter
 from .i18n import check_lang, gtext, join, msg
 from .i18n import render as render_message
 
@@ -49,8 +49,11 @@ CELL = 4
 BLOCK = CELL * data.COLUMNS_PER_TEMPLE + 5
 
 
+_NAMES = {"red": msg("text board player", "red"), "blue": msg("text board player", "blue")}
+
+
 def _name(player: Player, lang: str) -> str:
-    return player_name(player.label, lang).lower()
+    return render_message(_NAMES[player.label], lang)
 
 
 def render(game: Game, lang: str = "en") -> str:
