@@ -37,7 +37,7 @@ ValueError: unknown language 'de'; choose one of ('en', 'fr')
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import contextmanager
 from functools import cache, lru_cache
 from pathlib import Path
@@ -109,6 +109,9 @@ def _catalog(lang: str) -> gettext.NullTranslations:
 
 
 def _clear() -> None:
+    _templates.clear()
+    _plural_templates.clear()
+    _small_ints_plain.clear()
     languages.cache_clear()
     _catalog.cache_clear()
     number.cache_clear()
@@ -195,22 +198,48 @@ def join(items: Sequence[str] | Iterable[str], lang: str, style: str = "standard
     return str(format_list(words, style=style, locale=_babel_locale(lang)))  # type: ignore[arg-type]
 
 
-def _fill(template: str, lang: str, fields: Mapping[str, object]) -> str:
+_templates: dict[tuple[str, str, str], str] = {}
+"""Translated messages already looked up, by (language, context, message): the hot path of every text."""
+_plural_templates: dict[tuple[str, str, str, str, int], str] = {}
+_small_ints_plain: dict[str, bool] = {}
+
+
+def _plain_small_ints(lang: str) -> bool:
+    """Whether ``lang`` writes whole numbers below 1000 as Python does (checked once with Babel)."""
+    plain = _small_ints_plain.get(lang)
+    if plain is None:
+        plain = all(number(value, lang) == str(value) for value in (0, 7, 42, 999, -999))
+        _small_ints_plain[lang] = plain
+    return plain
+
+
+def _fill(template: str, lang: str, fields: dict[str, object]) -> str:
     if not fields:
         return template
-    return template.format(
-        **{key: number(value, lang) if type(value) is int else value for key, value in fields.items()}
-    )
+    for key, value in fields.items():
+        if type(value) is int and not (-1000 < value < 1000 and _plain_small_ints(lang)):
+            fields[key] = number(value, lang)
+    return template.format_map(fields)
 
 
 def gtext(lang: str, context: str, message: str, /, **fields: object) -> str:
     """``message`` (English) in ``lang``, its ``{placeholders}`` filled from ``fields``."""
-    return _fill(_catalog(check_lang(lang)).pgettext(context, message), lang, fields)
+    template = _templates.get((lang, context, message))
+    if template is None:
+        template = _catalog(check_lang(lang)).pgettext(context, message)
+        _templates[lang, context, message] = template
+    return _fill(template, lang, fields)
 
 
 def ngtext(lang: str, context: str, singular: str, plural: str, n: int, /, **fields: object) -> str:
     """The form of ``singular``/``plural`` that ``lang`` uses for ``n``, its placeholders filled."""
-    return _fill(_catalog(check_lang(lang)).npgettext(context, singular, plural, n), lang, fields)
+    key = (lang, context, singular, plural, n)
+    template = _plural_templates.get(key)
+    if template is None:
+        template = _catalog(check_lang(lang)).npgettext(context, singular, plural, n)
+        if len(_plural_templates) < 100_000:
+            _plural_templates[key] = template
+    return _fill(template, lang, fields)
 
 
 class Message(NamedTuple):
@@ -243,15 +272,12 @@ def table(*messages: Message) -> dict[str, Message]:
 
 def render(message: Message, lang: str, /, **fields: object) -> str:
     """A table entry in ``lang`` with its placeholders filled (the count of a counted entry is ``count``)."""
-    catalog = _catalog(check_lang(lang))
     if message.plural is None:
-        template = catalog.pgettext(message.context, message.singular)
-    else:
-        count = fields.get("count")
-        if not isinstance(count, int):
-            raise ValueError(f"the text {message.context!r} is counted: give count=<whole number>")
-        template = catalog.npgettext(message.context, message.singular, message.plural, count)
-    return _fill(template, lang, fields)
+        return gtext(lang, message.context, message.singular, **fields)
+    count = fields.get("count")
+    if not isinstance(count, int):
+        raise ValueError(f"the text {message.context!r} is counted: give count=<whole number>")
+    return ngtext(lang, message.context, message.singular, message.plural, count, **fields)
 
 
 COUNTED = table(
