@@ -52,6 +52,15 @@ ENDING_NAMES = {
 }
 """Each of :data:`ENDINGS` in words for people (the table keys stay as they are)."""
 
+
+def ending_name(word: str, lang: str = "en") -> str:
+    """One of :data:`ENDINGS` in words for people, in ``lang``: ``ending_name("scoring", "fr")``."""
+    try:
+        return render(ENDING_NAMES[word], lang)
+    except KeyError:
+        raise ValueError(f"unknown ending {word!r}; endings are {', '.join(ENDINGS)}") from None
+
+
 T = TypeVar("T")
 
 
