@@ -90,7 +90,7 @@ def test_a_seed_of_four_thousand_digits_is_refused_in_a_short_message() -> None:
     dash.form.seed_text.value = "4" * 4000
     dash.form.start_button.click()
     message = re.sub(r"<[^>]+>", "", dash.message.value)
-    assert "at most 18 digits" in message and "4000 characters" in message and len(message) < 200
+    assert "at most 18 digits" in message and "4,000 characters" in message and len(message) < 200
     assert dash.game.seed == 3 and dash.status.value == status
     dash.lang = "fr"
     assert "au plus 18 chiffres" in dash.message.value

@@ -59,7 +59,9 @@ DASHBOARD_STRINGS: dict[str, Message] = {
         msg("dashboard new.seed_placeholder", "empty: at random"),
         msg(
             "dashboard new.seed_help",
-            "The seed deals the cards: whoever knows it can work out every hidden card. Leave it empty for a new random seed, shown once the game is over for replaying and sharing. A seed you type is yours: share it only with people you would show your cards to.",
+            "The seed deals the cards: whoever knows it can work out every hidden card. Leave it empty for a new "
+            "random seed, shown once the game is over for replaying and sharing. A seed you type is yours: share it "
+            "only with people you would show your cards to.",
         ),
         msg("dashboard new.start", "Start a new game"),
         msg("dashboard new.started", "A new game has begun. Its seed is shown when it is over."),
@@ -69,14 +71,16 @@ DASHBOARD_STRINGS: dict[str, Message] = {
         ),
         msg(
             "dashboard new.seed_too_long",
-            "The seed must be a whole number of at most {digits} digits; the one typed has {length} characters. The current game goes on.",
+            "The seed must be a whole number of at most {digits} digits; the one typed has {length} characters. The "
+            "current game goes on.",
         ),
         msg("dashboard save.title", "Save and load"),
         msg("dashboard save.button", "Save the game"),
         msg("dashboard save.link", "Download {name}"),
         msg(
             "dashboard save.public",
-            "The file holds what {who} may see now: the board, the scores, the discard piles{own}. Hidden cards are not in it; they are dealt again when the file is loaded.",
+            "The file holds what {who} may see now: the board, the scores, the discard piles{own}. Hidden cards are "
+            "not in it; they are dealt again when the file is loaded.",
         ),
         msg("dashboard save.public.own", " and {player}'s own cards"),
         msg("dashboard save.public.everyone", "everyone"),
