@@ -1,6 +1,8 @@
 """The ``aton`` command line (also ``python -m aton``).
 
 Sub-commands are registered in :data:`COMMANDS`; each has its own ``--help``.
+The help is English (like argparse's own words); what the commands print for
+people follows ``--lang`` and comes from the message catalogs.
 """
 
 from __future__ import annotations
@@ -8,6 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+
+from .i18n import counted, gtext, languages, ngtext, render
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -83,7 +87,7 @@ def _simulate(args: argparse.Namespace) -> int:
             data.pop("per_game")
         print(json.dumps(data, indent=2))
     else:
-        print(result.text())
+        print(result.text(args.lang))
     return 0
 
 
@@ -107,6 +111,7 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
         "--alternate", action="store_true", help="swap colours in odd games (the --red bot then plays blue)"
     )
     simulate.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    simulate.add_argument("--lang", choices=languages(), default="en", help="language of the text (default en)")
     simulate.add_argument("--per-game", action="store_true", help="with --json, include every game's summary")
     simulate.set_defaults(handler=_simulate)
 
@@ -115,33 +120,53 @@ def _replay(args: argparse.Namespace) -> int:
     from .explain import explain
     from .position import MAX_FILE_BYTES, ReplayError, replay
 
+    lang = args.lang
     try:
         with open(args.file, "rb") as handle:
             text = handle.read(MAX_FILE_BYTES + 1)  # one byte more than allowed: replay() says it is too large
     except OSError as error:
-        print(f"aton replay: cannot read {args.file}: {error}", file=sys.stderr)
+        print(
+            gtext(lang, "cli", "aton replay: cannot read {file}: {error}", file=args.file, error=error), file=sys.stderr
+        )
         return 1
     try:
         game = replay(text)
     except ReplayError as error:
-        print(f"aton replay: {args.file}: {error}", file=sys.stderr)
+        print(gtext(lang, "cli", "aton replay: {file}: {error}", file=args.file, error=error), file=sys.stderr)
         return 1
     if args.explain:
         for event in game.events:
             print(explain(event, args.lang))
         print()
-    print(game)
+    print(game.board_text(lang))
     result = game.result
+    decisions = ngtext(lang, "cli", "{count} decision", "{count} decisions", len(game.actions), count=len(game.actions))
     if result is None:
-        print(f"Not finished: {len(game.actions)} decisions, round {game.round}.")
+        print(gtext(lang, "cli", "Not finished: {decisions}, round {round}.", decisions=decisions, round=game.round))
     else:
-        from .tournament import ending
+        from .explain import player_name
+        from .tournament import ENDING_NAMES, ending
 
-        winner = result.winner.label if result.winner is not None else "nobody (draw)"
-        print(
-            f"Result: {winner} wins ({ending(result)}), red {result.scores[0]} - blue {result.scores[1]}, "
-            f"{game.round} rounds, {len(game.actions)} decisions."
-        )
+        fields: dict[str, object] = {
+            "ending": render(ENDING_NAMES[ending(result)], lang),
+            "red": result.scores[0],
+            "blue": result.scores[1],
+            "rounds": counted("round", game.round, lang),
+            "decisions": decisions,
+        }
+        if result.winner is None:
+            message = gtext(
+                lang, "cli", "Result: a draw ({ending}), red {red} - blue {blue}, {rounds}, {decisions}.", **fields
+            )
+        else:
+            message = gtext(
+                lang,
+                "cli",
+                "Result: {winner} wins ({ending}), red {red} - blue {blue}, {rounds}, {decisions}.",
+                winner=player_name(result.winner.label, lang),
+                **fields,
+            )
+        print(message)
     return 0
 
 
@@ -154,7 +179,7 @@ def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     replay.add_argument("file", help="the record, a JSON file")
     replay.add_argument("--explain", action="store_true", help="print every step of the game in words first")
-    replay.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the explanations")
+    replay.add_argument("--lang", choices=languages(), default="en", help="language of the output")
     replay.set_defaults(handler=_replay)
 
 
@@ -175,7 +200,7 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     play.add_argument("--red", type=_player_spec, default="human", help="human or a bot (default human)")
     play.add_argument("--blue", type=_player_spec, default="mcts", help="human or a bot (default mcts)")
     play.add_argument("--seed", type=_whole, default=0, help="game seed (default 0)")
-    play.add_argument("--lang", choices=("en", "fr"), default="en", help="language (default en)")
+    play.add_argument("--lang", choices=languages(), default="en", help="language (default en)")
     play.set_defaults(handler=_play)
 
 

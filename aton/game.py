@@ -1096,6 +1096,12 @@ class Game:
 
         return render(self)
 
+    def board_text(self, lang: str = "en") -> str:
+        """The text board (what ``print(game)`` shows) in ``lang``."""
+        from .textboard import render
+
+        return render(self, lang)
+
     def __repr__(self) -> str:
         return (
             f"<aton.Game seed={self.seed} round={self._round} phase={self._phase.value} "

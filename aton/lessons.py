@@ -33,7 +33,7 @@ directly.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Literal, NamedTuple
@@ -41,16 +41,34 @@ from typing import Any, Literal, NamedTuple
 from . import data
 from .actions import BLUE, PLAYERS, RED, Action, Assign, Place, Player, Square, check_square, parse_square
 from .events import Event
-from .explain import LANGUAGES, explain, player_name, rule_of
+from .explain import explain, player_name, rule_of, temples_upto
 from .game import EndReason, Game, Phase
+from .i18n import Message, check_lang, gtext, join, msg, ngtext, render
 from .rules import SquareKind
 from .timeline import timeline
 
 AnswerType = Literal["choice", "number", "temples", "square"]
 """How a learner answers: pick one option, give a whole number, tick temples, or pick a square."""
 
-Text = Mapping[str, str]
-"""A text in every language of :data:`aton.explain.LANGUAGES`: ``{"en": ..., "fr": ...}``."""
+
+class Text:
+    """A text in any language of the catalogs, made when asked: ``text["fr"]``.
+
+    >>> Text(lambda lang: player_name("red", lang))["fr"]
+    'Rouge'
+    """
+
+    __slots__ = ("_make",)
+
+    def __init__(self, make: Callable[[str], str]) -> None:
+        self._make = make
+
+    def __getitem__(self, lang: str) -> str:
+        return self._make(check_lang(lang))
+
+    def __repr__(self) -> str:
+        return f"Text({self['en']!r})"
+
 
 _POSITIONS = "positions"
 
@@ -63,6 +81,12 @@ class PositionInfo:
     name: str
     title: Text
     description: Text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PositionInfo) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
 
 
 def _position_file(name: str) -> Any:
@@ -87,12 +111,16 @@ def position_json(name: str) -> str:
     return text
 
 
-def _text(raw: Any, field_name: str, name: str) -> dict[str, str]:
+def _text(raw: Any, field_name: str, name: str) -> Text:
+    """A position's title or description: English words translated by the catalogs (context ``position
+    <field>``), or, in a teacher's own file, an object of texts by language (English required)."""
     if isinstance(raw, str):
-        return dict.fromkeys(LANGUAGES, raw)
-    if isinstance(raw, dict) and all(isinstance(raw.get(lang), str) for lang in LANGUAGES):
-        return {lang: raw[lang] for lang in LANGUAGES}
-    raise ValueError(f"position {name!r}: {field_name} is a text or an object with {', '.join(LANGUAGES)} texts")
+        message = Message(f"position {field_name}", raw)
+        return Text(lambda lang: render(message, lang) if raw else "")
+    if isinstance(raw, dict) and isinstance(raw.get("en"), str) and all(isinstance(v, str) for v in raw.values()):
+        texts = dict(raw)
+        return Text(lambda lang: texts.get(lang) or texts["en"])
+    raise ValueError(f"position {name!r}: {field_name} is a text, or an object of texts by language with an en text")
 
 
 def position_info(name: str) -> PositionInfo:
@@ -131,94 +159,58 @@ class Feedback(NamedTuple):
     explanation: str
 
 
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "right": "Right.",
-        "wrong": "Not quite: the answer is {answer}.",
-        "rule": "Rule: {rule}",
-        "and": "and",
-        "none": "none",
-        "nobody": "nobody (a draw)",
-        "goes_on": "the game goes on",
-        "square": "square {temple}-{index} (temple {temple}, row {row}, column {column})",
-        "illegal": "That square cannot be chosen now: {reason}",
-        "unreadable": "This answer cannot be read: {reason}",
-    },
-    "fr": {
-        "right": "Exact.",
-        "wrong": "Pas tout à fait : la réponse est {answer}.",
-        "rule": "Règle : {rule}",
-        "and": "et",
-        "none": "aucun",
-        "nobody": "personne (égalité)",
-        "goes_on": "la partie continue",
-        "square": "case {temple}-{index} (temple {temple}, rangée {row}, colonne {column})",
-        "illegal": "Cette case ne peut pas être choisie maintenant : {reason}",
-        "unreadable": "Cette réponse est illisible : {reason}",
-    },
+_WORDS = {
+    "right": msg("lesson feedback", "Right."),
+    "none": msg("lesson answer", "none"),
+    "nobody": msg("lesson answer", "nobody (a draw)"),
 }
 
-_KIND_NAMES: dict[str, dict[SquareKind, str]] = {
-    "en": {
-        SquareKind.YELLOW: "yellow (Y)",
-        SquareKind.GREEN: "green (G)",
-        SquareKind.BLACK: "black (K)",
-        SquareKind.BLUE: "blue (B)",
-        SquareKind.BONUS1: "bonus +1",
-        SquareKind.BONUS2: "bonus +2",
-    },
-    "fr": {
-        SquareKind.YELLOW: "dorée (jaune, D)",
-        SquareKind.GREEN: "verte (V)",
-        SquareKind.BLACK: "grise (noire, G)",
-        SquareKind.BLUE: "bleue (B)",
-        SquareKind.BONUS1: "bonus +1",
-        SquareKind.BONUS2: "bonus +2",
-    },
+_KIND_NAMES = {
+    SquareKind.YELLOW: msg("square kind with letter", "yellow (Y)"),
+    SquareKind.GREEN: msg("square kind with letter", "green (G)"),
+    SquareKind.BLACK: msg("square kind with letter", "black (K)"),
+    SquareKind.BLUE: msg("square kind with letter", "blue (B)"),
+    SquareKind.BONUS1: msg("square kind with letter", "bonus +1"),
+    SquareKind.BONUS2: msg("square kind with letter", "bonus +2"),
 }
 
-_KIND_ROLES: dict[str, dict[SquareKind, str]] = {
-    "en": {
-        SquareKind.YELLOW: "Holding all 14 yellow squares of the four temples wins the game at once.",
-        SquareKind.GREEN: "Holding all 14 green squares of the four temples wins the game at once.",
-        SquareKind.BLACK: "At a scoring, whoever holds more black squares of all temples together scores 8.",
-        SquareKind.BLUE: "At a scoring, the majority holder of temple 4 scores 3 for each blue square they hold.",
-        SquareKind.BONUS1: "At a scoring, the counter on it scores 1 point for its owner.",
-        SquareKind.BONUS2: "At a scoring, the counter on it scores 2 points for its owner.",
-    },
-    "fr": {
-        SquareKind.YELLOW: "Occuper les 14 cases dorées des quatre temples fait gagner immédiatement.",
-        SquareKind.GREEN: "Occuper les 14 cases vertes des quatre temples fait gagner immédiatement.",
-        SquareKind.BLACK: "Au décompte, qui occupe le plus de cases grises, tous temples confondus, marque 8.",
-        SquareKind.BLUE: "Au décompte, le majoritaire du temple 4 marque 3 par case bleue qu'il occupe.",
-        SquareKind.BONUS1: "Au décompte, le pion posé dessus rapporte 1 point à son propriétaire.",
-        SquareKind.BONUS2: "Au décompte, le pion posé dessus rapporte 2 points à son propriétaire.",
-    },
+_KIND_ROLES = {
+    SquareKind.YELLOW: msg(
+        "square kind role", "Holding all 14 yellow squares of the four temples wins the game at once."
+    ),
+    SquareKind.GREEN: msg(
+        "square kind role", "Holding all 14 green squares of the four temples wins the game at once."
+    ),
+    SquareKind.BLACK: msg(
+        "square kind role", "At a scoring, whoever holds more black squares of all temples together scores 8."
+    ),
+    SquareKind.BLUE: msg(
+        "square kind role", "At a scoring, the majority holder of temple 4 scores 3 for each blue square they hold."
+    ),
+    SquareKind.BONUS1: msg("square kind role", "At a scoring, the counter on it scores 1 point for its owner."),
+    SquareKind.BONUS2: msg("square kind role", "At a scoring, the counter on it scores 2 points for its owner."),
 }
 
-_REASONS: dict[str, dict[EndReason | None, str]] = {
-    "en": {
-        EndReason.POINTS: "40 points",
-        EndReason.TEMPLE: "a whole temple",
-        EndReason.YELLOW: "every yellow square",
-        EndReason.GREEN: "every green square",
-        EndReason.ROUND_LIMIT: "the round limit",
-        None: "the game goes on",
-    },
-    "fr": {
-        EndReason.POINTS: "40 points",
-        EndReason.TEMPLE: "un temple entier",
-        EndReason.YELLOW: "toutes les cases dorées",
-        EndReason.GREEN: "toutes les cases vertes",
-        EndReason.ROUND_LIMIT: "la limite de tours",
-        None: "la partie continue",
-    },
+_REASONS: dict[EndReason | None, Message] = {
+    EndReason.POINTS: msg("ending", "40 points"),
+    EndReason.TEMPLE: msg("ending", "a whole temple"),
+    EndReason.YELLOW: msg("ending", "every yellow square"),
+    EndReason.GREEN: msg("ending", "every green square"),
+    EndReason.ROUND_LIMIT: msg("ending", "the round limit"),
+    None: msg("ending", "the game goes on"),
 }
 
 
 def _check_lang(lang: str) -> None:
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}; choose one of {LANGUAGES}")
+    check_lang(lang)
+
+
+def _wrong(answer: str, lang: str) -> str:
+    return gtext(lang, "lesson feedback", "Not quite: the answer is {answer}.", answer=answer)
+
+
+def _verdict(correct: bool, answer: object, lang: str) -> str:
+    return render(_WORDS["right"], lang) if correct else _wrong(str(answer), lang)
 
 
 def square_name(square: Square, lang: str = "en") -> str:
@@ -226,39 +218,50 @@ def square_name(square: Square, lang: str = "en") -> str:
     _check_lang(lang)
     temple, index = square
     row, column = divmod(index, data.COLUMNS_PER_TEMPLE)
-    return _WORDS[lang]["square"].format(temple=temple, index=index, row=row + 1, column=column + 1)
+    return gtext(
+        lang,
+        "lesson square",
+        "square {temple}-{index} (temple {temple}, row {row}, column {column})",
+        temple=temple,
+        index=str(index),
+        row=row + 1,
+        column=column + 1,
+    )
 
 
 def kind_name(kind: SquareKind, lang: str = "en") -> str:
     """The name of a square kind, with its letter (``"black (K)"``)."""
     _check_lang(lang)
-    return _KIND_NAMES[lang][kind]
+    return render(_KIND_NAMES[kind], lang)
+
+
+def _kind_label(kind: SquareKind) -> Text:
+    return Text(lambda lang: kind_name(kind, lang))
+
+
+def _reason_label(reason: EndReason | None) -> Text:
+    return Text(lambda lang: reason_name(reason, lang))
 
 
 def reason_name(reason: EndReason | None, lang: str = "en") -> str:
     """How a game ends, in a few words (``None``: it goes on)."""
     _check_lang(lang)
-    return _REASONS[lang][reason]
+    return render(_REASONS[reason], lang)
 
 
 def _join(items: Sequence[str], lang: str) -> str:
-    if not items:
-        return _WORDS[lang]["none"]
-    if len(items) == 1:
-        return items[0]
-    return f"{', '.join(items[:-1])} {_WORDS[lang]['and']} {items[-1]}"
+    return join(items, lang) if items else render(_WORDS["none"], lang)
 
 
 def _feedback(correct: bool, answer: str, events: Iterable[Event], lang: str, extra: str = "") -> Feedback:
     """A verdict, the events in words and the rule behind the last one."""
-    words = _WORDS[lang]
     events = list(events)
-    parts = [words["right"] if correct else words["wrong"].format(answer=answer)]
+    parts = [_verdict(correct, answer, lang)]
     parts += [explain(event, lang) for event in events]
     if extra:
         parts.append(extra)
     if events:
-        parts.append(words["rule"].format(rule=rule_of(events[-1], lang)))
+        parts.append(gtext(lang, "lesson feedback", "Rule: {rule}", rule=rule_of(events[-1], lang)))
     return Feedback(correct, " ".join(parts))
 
 
@@ -437,31 +440,39 @@ class Exercise:
         try:
             return self.judge(answer, lang)
         except ValueError as error:
-            return Feedback(False, _WORDS[lang]["unreadable"].format(reason=error))
+            return Feedback(False, gtext(lang, "lesson feedback", "This answer cannot be read: {reason}", reason=error))
 
 
-def _both(make: Callable[[str], str]) -> dict[str, str]:
-    return {lang: make(lang) for lang in LANGUAGES}
+def _both(make: Callable[[str], str]) -> Text:
+    return Text(make)
+
+
+def _player_label(label: str) -> Text:
+    return Text(lambda lang: player_name(label, lang))
 
 
 def _player_options() -> tuple[tuple[Any, Text], ...]:
-    return tuple((player, {lang: player_name(player.label, lang) for lang in LANGUAGES}) for player in PLAYERS)
+    return tuple((player, _player_label(player.label)) for player in PLAYERS)
+
+
+def _number_label(n: int) -> Text:
+    return Text(lambda lang: str(n))
 
 
 def _number_options(highest: int) -> tuple[tuple[Any, Text], ...]:
-    return tuple((n, dict.fromkeys(LANGUAGES, str(n))) for n in range(highest + 1))
-
-
-_PLAYS = {
-    "en": "Red puts {red} and Blue puts {blue} on cartouches 1 to 4.",
-    "fr": "Rouge pose {red} et Bleu pose {blue} sur les cartouches 1 à 4.",
-}
+    return tuple((n, _number_label(n)) for n in range(highest + 1))
 
 
 def _plays(game: Game, outcome: Game, lang: str) -> str:
     """``"Red puts 4, 1, 2, 3 and Blue puts ..."``: the revealed assignments of the round played."""
     reveal = next(e for e in _new_events(game, outcome) if e.kind == "reveal")
-    return _PLAYS[lang].format(red=_cards_text(reveal.data["red"]), blue=_cards_text(reveal.data["blue"]))
+    return gtext(
+        lang,
+        "lesson question",
+        "Red puts {red} and Blue puts {blue} on cartouches 1 to 4.",
+        red=_cards_text(reveal.data["red"]),
+        blue=_cards_text(reveal.data["blue"]),
+    )
 
 
 def first_player_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> Exercise:
@@ -480,16 +491,14 @@ def first_player_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -
         text = _plays(game, outcome, lang)
         if war:
             reds, blues = _cards_text([e.data["red"] for e in war]), _cards_text([e.data["blue"] for e in war])
-            text += (
-                f" The top cards of the piles are, in order: Red {reds}; Blue {blues}."
-                if lang == "en"
-                else f" Les premières cartes des pioches sont, dans l'ordre : Rouge {reds} ; Bleu {blues}."
+            text += " " + gtext(
+                lang,
+                "lesson question",
+                "The top cards of the piles are, in order: Red {red}; Blue {blue}.",
+                red=reds,
+                blue=blues,
             )
-        return text + (
-            " Who resolves cartouches 2, 3 and 4 first?"
-            if lang == "en"
-            else " Qui joue ses cartouches 2, 3 et 4 en premier ?"
-        )
+        return text + " " + gtext(lang, "lesson question", "Who resolves cartouches 2, 3 and 4 first?")
 
     def judge(answer: Any, lang: str) -> Feedback:
         return _feedback(_as_player(answer) is first, player_name(first.label, lang), [*war, order], lang)
@@ -505,12 +514,8 @@ def cartouche1_exercise(game: Game, red: Sequence[int], blue: Sequence[int], pla
 
     def question(lang: str) -> str:
         who = player_name(player.label, lang)
-        ask = (
-            f" How many points does {who} score at cartouche 1?"
-            if lang == "en"
-            else f" Combien de points {who} marque-t-il au cartouche 1 ?"
-        )
-        return _plays(game, outcome, lang) + ask
+        ask = gtext(lang, "lesson question", "How many points does {player} score at cartouche 1?", player=who)
+        return f"{_plays(game, outcome, lang)} {ask}"
 
     def judge(answer: Any, lang: str) -> Feedback:
         return _feedback(_as_int(answer) == points, str(points), [event], lang)
@@ -529,12 +534,8 @@ def removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
 
     def question(lang: str) -> str:
         who = player_name(player.label, lang)
-        ask = (
-            f" How many counters does {who} remove with cartouche 2?"
-            if lang == "en"
-            else f" Combien de pions {who} retire-t-il avec le cartouche 2 ?"
-        )
-        return _plays(game, outcome, lang) + ask
+        ask = gtext(lang, "lesson question", "How many counters does {player} remove with cartouche 2?", player=who)
+        return f"{_plays(game, outcome, lang)} {ask}"
 
     def judge(answer: Any, lang: str) -> Feedback:
         return _feedback(_as_int(answer) == count, str(count), reasons + removed[:1], lang)
@@ -551,12 +552,10 @@ def temples_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
 
     def question(lang: str) -> str:
         who = player_name(player.label, lang)
-        ask = (
-            f" In which temples may {who} remove and place counters this round?"
-            if lang == "en"
-            else f" Dans quels temples {who} peut-il retirer et placer des pions ce tour-ci ?"
+        ask = gtext(
+            lang, "lesson question", "In which temples may {player} remove and place counters this round?", player=who
         )
-        return _plays(game, outcome, lang) + ask
+        return f"{_plays(game, outcome, lang)} {ask}"
 
     def judge(answer: Any, lang: str) -> Feedback:
         names = [str(t) for t in sorted(temples)]
@@ -589,19 +588,15 @@ def kingdom_exercise(
 
     def question(lang: str) -> str:
         if player is None:
-            ask = (
-                " How many counters go to the Kingdom of the Dead during this round?"
-                if lang == "en"
-                else " Combien de pions vont au Royaume des Morts pendant ce tour ?"
-            )
+            ask = gtext(lang, "lesson question", "How many counters go to the Kingdom of the Dead during this round?")
         else:
-            who = player_name(player.label, lang)
-            ask = (
-                f" How many counters go to the Kingdom of the Dead while {who} resolves cartouches 2 to 4?"
-                if lang == "en"
-                else f" Combien de pions vont au Royaume des Morts pendant que {who} joue ses cartouches 2 à 4 ?"
+            ask = gtext(
+                lang,
+                "lesson question",
+                "How many counters go to the Kingdom of the Dead while {player} resolves cartouches 2 to 4?",
+                player=player_name(player.label, lang),
             )
-        return _plays(game, outcome, lang) + ask
+        return f"{_plays(game, outcome, lang)} {ask}"
 
     def judge(answer: Any, lang: str) -> Feedback:
         return _feedback(_as_int(answer) == count, str(count), reasons, lang)
@@ -613,16 +608,13 @@ def kingdom_exercise(
 SCORING_CATEGORIES = ("temple1", "temple2", "temple3", "temple4", "black", "bonus")
 """The lines of a scoring, in the order the engine scores them."""
 
-_CATEGORY_NAMES = {
-    "en": {"black": "for the black squares", "bonus": "for the bonus squares"},
-    "fr": {"black": "pour les cases grises (noires)", "bonus": "pour les cases bonus"},
-}
-
 
 def _category_name(category: str, lang: str) -> str:
     if category.startswith("temple"):
-        return f"{'in' if lang == 'en' else 'dans le'} temple {category[-1]}"
-    return _CATEGORY_NAMES[lang][category]
+        return gtext(lang, "scoring category", "in temple {number}", number=int(category[-1]))
+    if category == "black":
+        return gtext(lang, "scoring category", "for the black squares")
+    return gtext(lang, "scoring category", "for the bonus squares")
 
 
 def scoring_exercise(
@@ -651,10 +643,13 @@ def scoring_exercise(
 
     def question(lang: str) -> str:
         who, where = player_name(player.label, lang), _category_name(category, lang)
-        if lang == "en":
-            ask = f"The Kingdom of the Dead is full at the end of the round. How many points does {who} score {where}?"
-        else:
-            ask = f"Le Royaume des Morts est plein à la fin du tour. Combien de points {who} marque-t-il {where} ?"
+        ask = gtext(
+            lang,
+            "lesson question",
+            "The Kingdom of the Dead is full at the end of the round. How many points does {player} score {where}?",
+            player=who,
+            where=where,
+        )
         if game.phase is Phase.ASSIGN:
             return f"{_plays(game, outcome, lang)} {ask}"
         return ask
@@ -683,12 +678,13 @@ def scoring_removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int]
 
     def question(lang: str) -> str:
         who = player_name(player.label, lang)
-        ask = (
-            f" After the scoring, from which temples must {who} first take one counter back?"
-            if lang == "en"
-            else f" Après le décompte, dans quels temples {who} doit-il d'abord reprendre un pion ?"
+        ask = gtext(
+            lang,
+            "lesson question",
+            "After the scoring, from which temples must {player} first take one counter back?",
+            player=who,
         )
-        return _plays(game, outcome, lang) + ask
+        return f"{_plays(game, outcome, lang)} {ask}"
 
     def judge(answer: Any, lang: str) -> Feedback:
         names = [str(t) for t in sorted(temples)]
@@ -709,18 +705,14 @@ def ending_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> Exer
     shown = [e for e in events if e.kind == "game_over"] or [e for e in events if e.kind == "round_end"]
 
     def question(lang: str) -> str:
-        ask = (
-            " Does the game end this round, and if so, how?"
-            if lang == "en"
-            else " La partie se termine-t-elle ce tour-ci, et si oui, comment ?"
-        )
-        return _plays(game, outcome, lang) + ask
+        ask = gtext(lang, "lesson question", "Does the game end this round, and if so, how?")
+        return f"{_plays(game, outcome, lang)} {ask}"
 
     def judge(answer: Any, lang: str) -> Feedback:
         given = None if answer is None or answer == "" else EndReason(answer)
         return _feedback(given is reason, reason_name(reason, lang), shown, lang)
 
-    options = tuple((r, {lang: reason_name(r, lang) for lang in LANGUAGES}) for r in _ENDINGS)
+    options = tuple((r, _reason_label(r)) for r in _ENDINGS)
     return Exercise("ending", game, _both(question), "choice", reason, judge, options, outcome)
 
 
@@ -733,13 +725,14 @@ def winner_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> Exer
     shown = [e for e in _new_events(game, outcome) if e.kind in ("game_over",)]
 
     def question(lang: str) -> str:
-        return _plays(game, outcome, lang) + (" Who wins?" if lang == "en" else " Qui gagne ?")
+        ask = gtext(lang, "lesson question", "Who wins?")
+        return f"{_plays(game, outcome, lang)} {ask}"
 
     def judge(answer: Any, lang: str) -> Feedback:
-        name = _WORDS[lang]["nobody"] if winner is None else player_name(winner.label, lang)
+        name = render(_WORDS["nobody"], lang) if winner is None else player_name(winner.label, lang)
         return _feedback(_as_player(answer) is winner, name, shown, lang)
 
-    options = (*_player_options(), (None, _both(lambda lang: _WORDS[lang]["nobody"])))
+    options = (*_player_options(), (None, _both(lambda lang: render(_WORDS["nobody"], lang))))
     return Exercise("winner", game, _both(question), "choice", winner, judge, options, outcome)
 
 
@@ -769,15 +762,10 @@ class Goal:
         """The goal in words."""
         _check_lang(lang)
         if self.kind == "win":
-            return "win the game at once" if lang == "en" else "gagner immédiatement"
+            return gtext(lang, "placement goal", "win the game at once")
         if self.kind == "points":
-            return (
-                "score as many points as possible at the scoring"
-                if lang == "en"
-                else "marquer le plus de points possible au décompte"
-            )
-        where = _category_name(self.category, lang)
-        return f"win the majority {where}" if lang == "en" else f"avoir la majorité {where}"
+            return gtext(lang, "placement goal", "score as many points as possible at the scoring")
+        return gtext(lang, "placement goal", "win the majority {where}", where=_category_name(self.category, lang))
 
 
 def _majority_after(outcome: Game, events: Sequence[Event], category: str, player: Player) -> bool:
@@ -836,32 +824,39 @@ def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice
     def question(lang: str) -> str:
         who = player_name(player.label, lang)
         left = game.placements_left
-        if lang == "en":
-            return (
-                f"{who} has {left} counter{'s' if left > 1 else ''} left to place in temples "
-                f"1-{game.allowed_temples(player)}. Where would you place to {goal.describe(lang)}?"
-            )
-        return (
-            f"{who} doit encore placer {left} pion{'s' if left > 1 else ''} dans les temples "
-            f"1 à {game.allowed_temples(player)}. Où placer pour {goal.describe(lang)} ?"
+        return ngtext(
+            lang,
+            "lesson question",
+            "{player} has {count} counter left to place in {temples}. Where would you place to {goal}?",
+            "{player} has {count} counters left to place in {temples}. Where would you place to {goal}?",
+            left,
+            player=who,
+            count=left,
+            temples=temples_upto(game.allowed_temples(player), lang),
+            goal=goal.describe(lang),
         )
 
     def judge(answer: Any, lang: str) -> Feedback:
         square = _as_square(answer)
         if square not in trials:
-            reason = game.why_illegal(Place(player, square)) or ""
-            return Feedback(False, _WORDS[lang]["illegal"].format(reason=reason))
+            reason = game.why_illegal(Place(player, square), lang) or ""
+            return Feedback(
+                False, gtext(lang, "lesson feedback", "That square cannot be chosen now: {reason}", reason=reason)
+            )
         _, events, reached, points = trials[square]
         names = _join([square_name(sq, lang) for sq in sorted(good)], lang)
         shown = _goal_events(events, goal)
         extra = ""
         if goal.kind == "points":
-            extra = (
-                f"With this square {player_name(player.label, lang)} scores {points} points at the scoring; "
-                f"the best squares give {max(p for *_, p in trials.values())}."
-                if lang == "en"
-                else f"Avec cette case, {player_name(player.label, lang)} marque {points} points au décompte ; "
-                f"les meilleures cases en donnent {max(p for *_, p in trials.values())}."
+            extra = ngtext(
+                lang,
+                "lesson feedback",
+                "With this square {player} scores {points} point at the scoring; the best squares give {best}.",
+                "With this square {player} scores {points} points at the scoring; the best squares give {best}.",
+                points,
+                player=player_name(player.label, lang),
+                points=points,
+                best=max(p for *_, p in trials.values()),
             )
         return _feedback(reached, names, shown, lang, extra)
 
@@ -886,15 +881,14 @@ def square_kind_exercise(game: Game, square: Square) -> Exercise:
 
     def question(lang: str) -> str:
         where = square_name(square, lang)
-        return f"What kind of square is {where}?" if lang == "en" else f"De quel type est la {where} ?"
+        return gtext(lang, "lesson question", "What kind of square is {square}?", square=where)
 
     def judge(answer: Any, lang: str) -> Feedback:
         given = answer if isinstance(answer, SquareKind) else SquareKind(answer)
-        words = _WORDS[lang]
-        verdict = words["right"] if given is kind else words["wrong"].format(answer=kind_name(kind, lang))
-        return Feedback(given is kind, f"{verdict} {_KIND_ROLES[lang][kind]}")
+        verdict = _verdict(given is kind, kind_name(kind, lang), lang)
+        return Feedback(given is kind, f"{verdict} {render(_KIND_ROLES[kind], lang)}")
 
-    options = tuple((k, {lang: kind_name(k, lang) for lang in LANGUAGES}) for k in SquareKind)
+    options = tuple((k, _kind_label(k)) for k in SquareKind)
     return Exercise("square_kind", game, _both(question), "choice", kind, judge, options)
 
 
@@ -905,18 +899,29 @@ def temple_count_exercise(game: Game, player: Player, temple: int) -> Exercise:
 
     def question(lang: str) -> str:
         who = player_name(player.label, lang)
-        if lang == "en":
-            return f"How many of {who}'s counters stand in temple {temple}?"
-        return f"Combien de pions de {who} y a-t-il dans le temple {temple} ?"
+        return gtext(
+            lang,
+            "lesson question",
+            "How many of {player}'s counters stand in temple {temple}?",
+            player=who,
+            temple=temple,
+        )
 
     def judge(answer: Any, lang: str) -> Feedback:
-        words = _WORDS[lang]
-        verdict = words["right"] if _as_int(answer) == count else words["wrong"].format(answer=count)
+        verdict = _verdict(_as_int(answer) == count, count, lang)
         me, them = player_name(player.label, lang), player_name(player.other.label, lang)
-        if lang == "en":
-            detail = f"Temple {temple} holds {count} counters of {me} and {other} of {them}."
-        else:
-            detail = f"Le temple {temple} contient {count} pions de {me} et {other} de {them}."
+        detail = ngtext(
+            lang,
+            "lesson feedback",
+            "Temple {temple} holds {count} counter of {player} and {other} of {opponent}.",
+            "Temple {temple} holds {count} counters of {player} and {other} of {opponent}.",
+            count,
+            temple=temple,
+            count=count,
+            player=me,
+            other=other,
+            opponent=them,
+        )
         return Feedback(_as_int(answer) == count, f"{verdict} {detail}")
 
     options = _number_options(data.SQUARES_PER_TEMPLE)
@@ -928,24 +933,24 @@ def kingdom_size_exercise(game: Game) -> Exercise:
     free = data.KINGDOM_SIZE - len(game.kingdom)
 
     def question(lang: str) -> str:
-        if lang == "en":
-            return "How many more counters must go to the Kingdom of the Dead before it is full?"
-        return "Combien de pions doivent encore aller au Royaume des Morts pour qu'il soit plein ?"
+        return gtext(
+            lang, "lesson question", "How many more counters must go to the Kingdom of the Dead before it is full?"
+        )
 
     def judge(answer: Any, lang: str) -> Feedback:
-        words = _WORDS[lang]
         correct = _as_int(answer) == free
-        verdict = words["right"] if correct else words["wrong"].format(answer=free)
-        if lang == "en":
-            detail = (
-                f"The Kingdom of the Dead has {data.KINGDOM_SIZE} places and holds {len(game.kingdom)} counters; "
-                "when it is full at the end of a round, a scoring takes place."
-            )
-        else:
-            detail = (
-                f"Le Royaume des Morts a {data.KINGDOM_SIZE} places et contient {len(game.kingdom)} pions ; "
-                "quand il est plein à la fin d'un tour, un décompte a lieu."
-            )
+        verdict = _verdict(correct, free, lang)
+        detail = ngtext(
+            lang,
+            "lesson feedback",
+            "The Kingdom of the Dead has {size} places and holds {count} counter; "
+            "when it is full at the end of a round, a scoring takes place.",
+            "The Kingdom of the Dead has {size} places and holds {count} counters; "
+            "when it is full at the end of a round, a scoring takes place.",
+            len(game.kingdom),
+            size=data.KINGDOM_SIZE,
+            count=len(game.kingdom),
+        )
         return Feedback(correct, f"{verdict} {detail}")
 
     return Exercise("kingdom_size", game, _both(question), "number", free, judge, _number_options(data.KINGDOM_SIZE))
@@ -956,21 +961,27 @@ def legal_count_exercise(game: Game, player: Player) -> Exercise:
     actions = game.legal_actions(player)
     count = len(actions)
 
+    call = f"game.legal_actions({player!r})"
+
     def question(lang: str) -> str:
         who = player_name(player.label, lang)
-        if lang == "en":
-            return f"How many actions does game.legal_actions({player!r}) list for {who} now?"
-        return f"Combien d'actions game.legal_actions({player!r}) donne-t-il pour {who} maintenant ?"
+        return gtext(
+            lang, "lesson question", "How many actions does {call} list for {player} now?", call=call, player=who
+        )
 
     def judge(answer: Any, lang: str) -> Feedback:
-        words = _WORDS[lang]
         correct = _as_int(answer) == count
-        verdict = words["right"] if correct else words["wrong"].format(answer=count)
+        verdict = _verdict(correct, count, lang)
         kinds = sorted({type(a).__name__ for a in actions})
-        if lang == "en":
-            detail = f"The list holds {count} actions of the kinds {', '.join(kinds)}."
-        else:
-            detail = f"La liste contient {count} actions, de types {', '.join(kinds)}."
+        detail = ngtext(
+            lang,
+            "lesson feedback",
+            "The list holds {count} action of the kinds {kinds}.",
+            "The list holds {count} actions of the kinds {kinds}.",
+            count,
+            count=count,
+            kinds=", ".join(kinds),
+        )
         return Feedback(correct, f"{verdict} {detail}")
 
     return Exercise("legal_count", game, _both(question), "number", count, judge, _number_options(max(30, count)))

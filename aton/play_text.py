@@ -15,58 +15,52 @@ from typing import Any
 from . import data
 from .actions import PLAYERS, Action, Assign, Exchange, Place, Player, Remove, parse_square, square_text
 from .bots import Bot, make_bot
-from .explain import LANGUAGES, explain
+from .explain import explain, player_name, square_letter
 from .game import Game, GameView, Phase
+from .i18n import check_lang, msg, nmsg, render, table
 from .rules import Rules
 
 HUMAN = "human"
 
-_TEXT: dict[str, dict[str, str]] = {
-    "en": {
-        "welcome": "Aton: {red} (red) against {blue} (blue), seed {seed}. Type ? for a hint, q to quit.",
-        "squares_help": "Squares are written temple-index, like 2-5; index 0-11 counts row by row from the top left.",
-        "your_turn": "{who}, your turn.",
-        "hand": "Your cards: {cards}.",
-        "ask_assign": "Cards for cartouches 1 to 4 (like {example}){exchange}: ",
-        "exchange_option": ", or x to exchange your cards (once per game)",
-        "ask_place": "Place a counter ({left} to place). Choose a square: ",
-        "ask_remove": "Remove a counter of {whose} ({left} to remove). Choose a square: ",
-        "ask_scoring": "After the scoring, take back one of your counters ({left} left). Choose a square: ",
-        "yours": "yours",
-        "theirs": "your opponent",
-        "options": "You may choose: {squares}.",
-        "bad_cards": "Those are not your cards. You hold {hand}; write four numbers, like {example}.",
-        "bad_square": "{text!r} is not one of the squares you may choose.",
-        "no_exchange": "You cannot exchange any more: the exchange counter is used once per game.",
-        "thinking": "{who} ({bot}) is thinking...",
-        "hint": "Hint: {text}",
-        "bye": "Game left. Goodbye.",
-        "over": "The game is over.",
-    },
-    "fr": {
-        "welcome": "Aton : {red} (rouge) contre {blue} (bleu), graine {seed}. Tapez ? pour un conseil, q pour quitter.",
-        "squares_help": "Les cases s'écrivent temple-indice, comme 2-5 ; l'indice 0-11 compte rangée par rangée "
-        "depuis le coin en haut à gauche.",
-        "your_turn": "{who}, à vous.",
-        "hand": "Vos cartes : {cards}.",
-        "ask_assign": "Cartes pour les cartouches 1 à 4 (comme {example}){exchange} : ",
-        "exchange_option": ", ou x pour échanger vos cartes (une fois par partie)",
-        "ask_place": "Placez un pion ({left} à placer). Choisissez une case : ",
-        "ask_remove": "Retirez un pion {whose} ({left} à retirer). Choisissez une case : ",
-        "ask_scoring": "Après le décompte, reprenez un de vos pions (encore {left}). Choisissez une case : ",
-        "yours": "à vous",
-        "theirs": "adverse",
-        "options": "Vous pouvez choisir : {squares}.",
-        "bad_cards": "Ce ne sont pas vos cartes. Vous avez {hand} ; écrivez quatre nombres, comme {example}.",
-        "bad_square": "{text!r} ne fait pas partie des cases possibles.",
-        "no_exchange": "Vous ne pouvez plus échanger : le jeton d'échange ne sert qu'une fois par partie.",
-        "thinking": "{who} ({bot}) réfléchit...",
-        "hint": "Conseil : {text}",
-        "bye": "Partie quittée. Au revoir.",
-        "over": "La partie est terminée.",
-    },
-}
-_NAMES = {"en": {"red": "Red", "blue": "Blue"}, "fr": {"red": "Rouge", "blue": "Bleu"}}
+_TEXT = table(
+    msg("terminal welcome", "Aton: {red} (red) against {blue} (blue), seed {seed}. Type ? for a hint, q to quit."),
+    msg(
+        "terminal squares_help",
+        "Squares are written temple-index, like 2-5; index 0-11 counts row by row from the top left.",
+    ),
+    msg("terminal your_turn", "{who}, your turn."),
+    msg("terminal hand", "Your cards: {cards}."),
+    msg("terminal ask_assign", "Cards for cartouches 1 to 4 (like {example}){exchange}: "),
+    msg("terminal exchange_option", ", or x to exchange your cards (once per game)"),
+    nmsg(
+        "terminal ask_place",
+        "Place a counter ({count} to place). Choose a square: ",
+        "Place a counter ({count} to place). Choose a square: ",
+    ),
+    nmsg(
+        "terminal ask_remove_own",
+        "Remove one of your counters ({count} to remove). Choose a square: ",
+        "Remove one of your counters ({count} to remove). Choose a square: ",
+    ),
+    nmsg(
+        "terminal ask_remove_theirs",
+        "Remove a counter of your opponent ({count} to remove). Choose a square: ",
+        "Remove a counter of your opponent ({count} to remove). Choose a square: ",
+    ),
+    nmsg(
+        "terminal ask_scoring",
+        "After the scoring, take back one of your counters ({count} left). Choose a square: ",
+        "After the scoring, take back one of your counters ({count} left). Choose a square: ",
+    ),
+    msg("terminal options", "You may choose: {squares}."),
+    msg("terminal bad_cards", "Those are not your cards. You hold {hand}; write four numbers, like {example}."),
+    msg("terminal bad_square", "{text!r} is not one of the squares you may choose."),
+    msg("terminal no_exchange", "You cannot exchange any more: the exchange counter is used once per game."),
+    msg("terminal thinking", "{who} ({bot}) is thinking..."),
+    msg("terminal hint", "Hint: {text}"),
+    msg("terminal bye", "Game left. Goodbye."),
+    msg("terminal over", "The game is over."),
+)
 
 
 class Quit(Exception):
@@ -87,10 +81,7 @@ class TextGame:
         read: Callable[[str], str] = input,
         write: Callable[[str], Any] = print,
     ) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
-        self.lang = lang
-        self.text = _TEXT[lang]
+        self.lang = check_lang(lang)
         self.game = Game(seed, rules)
         self.seed = seed
         self.players: dict[Player, Bot | None] = {}
@@ -108,13 +99,19 @@ class TextGame:
         self.write = write
         self.shown = 0
 
+    def text(self, key: str, **values: Any) -> str:
+        """One message in the game's language (``key`` without its ``terminal`` context prefix)."""
+        if "seed" in values:  # a seed is a name to type back, not a quantity: no digit grouping
+            values["seed"] = str(values["seed"])
+        return render(_TEXT[f"terminal {key}"], self.lang, **values)
+
     def say(self, key: str, **values: Any) -> None:
         """Write one message of the game's language."""
-        self.write(self.text[key].format(**values))
+        self.write(self.text(key, **values))
 
     def name(self, player: Player) -> str:
         """The colour's name in the game's language."""
-        return _NAMES[self.lang][player.label]
+        return player_name(player.label, self.lang)
 
     def show_events(self) -> None:
         """Explain every event not yet shown."""
@@ -139,7 +136,7 @@ class TextGame:
                     action = bot.choose(self.game.view(player), self.generators[player])
                 self.game.apply(action)
                 self.show_events()
-            self.write(str(self.game))
+            self.write(self.game.board_text(self.lang))
             self.say("over")
             return 0
         except (EOFError, Quit):
@@ -170,7 +167,7 @@ class TextGame:
     def ask(self, player: Player) -> Action:
         """Show the player's view and ask for a legal action until one is given."""
         view = self.game.view(player)
-        self.write(str(view))
+        self.write(view.board_text(self.lang))
         self.say("your_turn", who=self.name(player))
         if view.phase is Phase.ASSIGN:
             return self.ask_assignment(player, view)
@@ -181,9 +178,9 @@ class TextGame:
         hand = view.hand(player) or []
         example = " ".join(map(str, sorted(hand, reverse=True)))
         self.say("hand", cards=", ".join(map(str, hand)))
-        exchange = self.text["exchange_option"] if view.exchange_available(player) else ""
+        exchange = self.text("exchange_option") if view.exchange_available(player) else ""
         while True:
-            answer = self.prompt(self.text["ask_assign"].format(example=example, exchange=exchange), view)
+            answer = self.prompt(self.text("ask_assign", example=example, exchange=exchange), view)
             if answer.lower() in ("x", "exchange", "echange", "échange"):
                 if view.exchange_available(player):
                     return Exchange(player)
@@ -199,16 +196,17 @@ class TextGame:
         """Ask for a square among the legal ones."""
         options = view.legal_actions(player)
         by_text = {square_text(a.square): a for a in options if isinstance(a, (Place, Remove))}
-        codes = ", ".join(f"{text} {view.layout_kind(a.square).code}" for text, a in by_text.items())
+        codes = ", ".join(
+            f"{text} {square_letter(view.layout_kind(a.square).code, self.lang)}" for text, a in by_text.items()
+        )
         if view.phase is Phase.PLACE:
-            message = self.text["ask_place"].format(left=view.placements_left)
+            message = self.text("ask_place", count=view.placements_left)
         elif view.phase is Phase.REMOVE:
             first = options[0]
-            assert isinstance(first, Remove)
-            whose = "yours" if view.owner(first.square) is player else "theirs"
-            message = self.text["ask_remove"].format(whose=self.text[whose], left=view.removals_left)
+            own = isinstance(first, Remove) and view.owner(first.square) is player
+            message = self.text("ask_remove_own" if own else "ask_remove_theirs", count=view.removals_left)
         else:
-            message = self.text["ask_scoring"].format(left=view.removals_left)
+            message = self.text("ask_scoring", count=view.removals_left)
         self.say("options", squares=codes)
         while True:
             answer = self.prompt(message, view)
@@ -223,7 +221,7 @@ class TextGame:
                 self.say("bad_square", text=answer)
                 continue
             tried: Action = Place(player, square) if view.phase is Phase.PLACE else Remove(player, square)
-            self.write(self.game.why_illegal(tried, self.lang) or self.text["bad_square"].format(text=answer))
+            self.write(self.game.why_illegal(tried, self.lang) or self.text("bad_square", text=answer))
 
 
 def play(red: str, blue: str, seed: int = 0, lang: str = "en", **options: Any) -> int:

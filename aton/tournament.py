@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 from .actions import BLUE, PLAYERS, RED, Assign
 from .bots import Bot, make_bot
 from .game import EndReason, Game, Result
+from .i18n import check_lang, decimal, gtext, msg, ngtext, render
 from .rules import Rules
 
 BotSpec = str | Bot
@@ -40,6 +41,25 @@ ENDINGS = ("40 points", "scoring", "temple", "yellow", "green", "round limit")
 """How a game can end, in the words of the tables: ``40 points`` at cartouche 1, ``scoring`` when 40 or
 more points were reached at a scoring, a whole ``temple``, every ``yellow`` or ``green`` square, or the
 ``round limit``."""
+
+ENDING_NAMES = {
+    "40 points": msg("ending name", "40 points"),
+    "scoring": msg("ending name", "scoring"),
+    "temple": msg("ending name", "temple"),
+    "yellow": msg("ending name", "yellow"),
+    "green": msg("ending name", "green"),
+    "round limit": msg("ending name", "round limit"),
+}
+"""Each of :data:`ENDINGS` in words for people (the table keys stay as they are)."""
+
+
+def ending_name(word: str, lang: str = "en") -> str:
+    """One of :data:`ENDINGS` in words for people, in ``lang``: ``ending_name("scoring", "fr")``."""
+    try:
+        return render(ENDING_NAMES[word], lang)
+    except KeyError:
+        raise ValueError(f"unknown ending {word!r}; endings are {', '.join(ENDINGS)}") from None
+
 
 T = TypeVar("T")
 
@@ -224,25 +244,85 @@ class TournamentResult:
             }
         return result
 
-    def text(self) -> str:
-        """A short report in words."""
+    def text(self, lang: str = "en") -> str:
+        """A short report in words, in ``lang``."""
+        check_lang(lang)
         first, second = self.bots
         count = len(self.games)
-        colours = "colours alternated" if self.alternate else f"{first} plays red"
         low, high = self.confidence(0)
-        endings = ", ".join(f"{name} {n}" for name, n in self.endings.items())
+        endings = ", ".join(f"{render(ENDING_NAMES[name], lang)} {n}" for name, n in self.endings.items())
+        if self.alternate:
+            head = ngtext(
+                lang,
+                "tournament",
+                "{first} vs {second}: {count} game from seed {seed}, colours alternated",
+                "{first} vs {second}: {count} games from seed {seed}, colours alternated",
+                count,
+                first=first,
+                second=second,
+                count=count,
+                seed=str(self.seed),
+            )
+        else:
+            head = ngtext(
+                lang,
+                "tournament",
+                "{first} vs {second}: {count} game from seed {seed}, {first} plays red",
+                "{first} vs {second}: {count} games from seed {seed}, {first} plays red",
+                count,
+                first=first,
+                second=second,
+                count=count,
+                seed=str(self.seed),
+            )
         return "\n".join(
             [
-                f"{first} vs {second}: {count} games from seed {self.seed}, {colours}",
-                f"Wins: {first} {self.wins_of(0)}, {second} {self.wins_of(1)}, draws {self.draws}",
-                f"Win rate of {first}: {self.win_rate(0):.1%} (95% CI {low:.1%} to {high:.1%})",
-                f"Wins by colour: red {self.wins['red']}, blue {self.wins['blue']}",
-                f"Average rounds: {self.average_rounds:.1f}",
-                f"Endings: {endings}",
-                f"Time per game: {self.seconds_per_game:.3f} s; processor time per decision: {first} "
-                f"{self.seconds_per_decision(0) * 1000:.1f} ms, {second} {self.seconds_per_decision(1) * 1000:.1f} ms",
+                head,
+                gtext(
+                    lang,
+                    "tournament",
+                    "Wins: {first} {first_wins}, {second} {second_wins}, draws {draws}",
+                    first=first,
+                    first_wins=self.wins_of(0),
+                    second=second,
+                    second_wins=self.wins_of(1),
+                    draws=self.draws,
+                ),
+                gtext(
+                    lang,
+                    "tournament",
+                    "Win rate of {first}: {rate} (95% CI {low} to {high})",
+                    first=first,
+                    rate=_share(self.win_rate(0), lang),
+                    low=_share(low, lang),
+                    high=_share(high, lang),
+                ),
+                gtext(
+                    lang,
+                    "tournament",
+                    "Wins by colour: red {red}, blue {blue}",
+                    red=self.wins["red"],
+                    blue=self.wins["blue"],
+                ),
+                gtext(lang, "tournament", "Average rounds: {rounds}", rounds=decimal(self.average_rounds, lang)),
+                gtext(lang, "tournament", "Endings: {endings}", endings=endings),
+                gtext(
+                    lang,
+                    "tournament",
+                    "Time per game: {game} s; processor time per decision: {first} {first_ms} ms, {second} "
+                    "{second_ms} ms",
+                    game=decimal(self.seconds_per_game, lang, "0.000"),
+                    first=first,
+                    first_ms=decimal(self.seconds_per_decision(0) * 1000, lang),
+                    second=second,
+                    second_ms=decimal(self.seconds_per_decision(1) * 1000, lang),
+                ),
             ]
         )
+
+
+def _share(value: float, lang: str) -> str:
+    return decimal(value, lang, "0.0%")
 
 
 def _game_dict(game: GameSummary, timing: bool) -> dict[str, Any]:

@@ -121,10 +121,10 @@ class TestWrongSquare:
         refused(place_phase(), Place(RED, (1, 0)), "1-0", "red counter")
 
     def test_placing_in_a_temple_cartouche_3_does_not_allow(self) -> None:
-        refused(place_phase(), Place(RED, (2, 0)), "cartouche 3 holds 1", "temples 1-1", "temple 2")
+        refused(place_phase(), Place(RED, (2, 0)), "cartouche 3 holds a 1", "only in temple 1,", "not in temple 2")
 
     def test_removing_in_a_temple_cartouche_3_does_not_allow(self) -> None:
-        refused(remove_phase(), Remove(RED, (3, 0)), "cartouche 3 holds 2", "temple 3")
+        refused(remove_phase(), Remove(RED, (3, 0)), "cartouche 3 holds a 2", "temples 1-2", "temple 3")
 
     def test_removing_an_empty_square_or_ones_own_counter_when_the_opponents_must_go(self) -> None:
         refused(remove_phase(), Remove(RED, (1, 2)), "1-2 is empty", "Blue's counters")

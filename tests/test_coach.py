@@ -45,7 +45,7 @@ def test_a_placement_hint_names_the_square_in_both_languages() -> None:
     assert game.is_legal(english.action)
     assert english.text.startswith("Place a counter on the ")
     assert "temple" in english.text and "row" in english.text
-    assert french.text.startswith("Placez un pion sur ")
+    assert french.text.startswith("Placez une pierre sur ")
     assert "Chance de gagner" in french.text
 
 

@@ -91,7 +91,7 @@ def test_a_seed_of_four_thousand_digits_is_refused_in_a_short_message() -> None:
     dash.form.seed_text.value = "4" * 4000
     dash.form.start_button.click()
     message = re.sub(r"<[^>]+>", "", dash.message.value)
-    assert f"at most {MAX_SEED_DIGITS} digits" in message and "4000 characters" in message and len(message) < 200
+    assert f"at most {MAX_SEED_DIGITS} digits" in message and "4,000 characters" in message and len(message) < 200
     assert dash.game.seed == 3 and dash.status.value == status
     dash.lang = "fr"
     assert f"au plus {MAX_SEED_DIGITS} chiffres" in dash.message.value

@@ -14,7 +14,7 @@ def _press_check(widget: ExerciseWidget) -> None:
 
 
 def test_texts_have_the_same_keys_in_both_languages() -> None:
-    assert set(TEXTS["en"]) == set(TEXTS["fr"])
+    assert set(TEXTS["en"]) == set(TEXTS["fr"]) and TEXTS["fr"]["check"] == "Vérifier"
 
 
 def test_a_choice_answered_wrong_then_right() -> None:

@@ -19,9 +19,15 @@ from scenario import board, pile, reveal, round_with_scoring
 import aton
 from aton import Event
 from aton.explain import RULES
+from aton.i18n import render
 
 DATA = Path(__file__).resolve().parent / "data"
 LANGS = ("en", "fr")
+
+
+def rule_text(key: str, lang: str) -> str:
+    """The rule ``key`` (an event kind, or ``score_line.<category>``) in ``lang``."""
+    return render(RULES[f"rule {key}"], lang)
 
 
 def scenario_games() -> Iterator[aton.Game]:
@@ -82,9 +88,9 @@ def test_every_event_is_explained_and_names_its_rule(lang: str) -> None:
         assert not re.search(r"None|\{|\}|\[|\]|_", text), f"a raw value leaked into {text!r}"
         assert rule and rule.endswith("."), rule
         if event.kind == "score_line":
-            assert rule == RULES[lang][f"score_line.{event.data['category']}"]
+            assert rule == rule_text(f"score_line.{event.data['category']}", lang)
         elif not (event.kind == "war_cards" and event.data["destination"] == "discard"):
-            assert rule == RULES[lang][event.kind]
+            assert rule == rule_text(event.kind, lang)
         assert aton.explain(event.to_dict(), lang) == text, "the dict form explains the same"
         assert aton.explain(Event.from_dict(json.loads(json.dumps(event.to_dict()))), lang) == text
 
@@ -95,7 +101,7 @@ def test_french_and_english_differ_for_every_event() -> None:
             continue  # only numbers and names... still different words
         assert aton.explain(event, "fr") != aton.explain(event, "en"), event
     for kind in aton.EVENT_KINDS:
-        assert RULES["fr"][kind] != RULES["en"][kind]
+        assert rule_text(kind, "fr") != rule_text(kind, "en")
 
 
 def test_french_says_cases_dorees_for_yellow_and_cases_grises_for_black() -> None:
@@ -116,8 +122,8 @@ def test_french_says_cases_dorees_for_yellow_and_cases_grises_for_black() -> Non
         if event.kind == "scoring_start":
             assert "black squares" in en and "cases grises" in fr
     assert checked == {"Y", "K", "black line", "yellow victory"}
-    assert "cases dorées" in RULES["fr"]["game_over"]
-    assert "cases grises" in RULES["fr"]["scoring_start"]
+    assert "cases dorées" in rule_text("game_over", "fr")
+    assert "cases grises" in rule_text("scoring_start", "fr")
 
 
 def test_explanations_carry_the_facts_of_the_event() -> None:
@@ -145,7 +151,8 @@ def test_the_learner_reads_why_a_1_removes_an_own_counter() -> None:
         "Cartouche 2 (removal): Red played a 1, so Red must remove one of their own counters from temple 1 only."
     )
     assert aton.explain(allowed, "fr") == (
-        "Cartouche 2 (retrait) : Rouge a joué un 1 et doit retirer un de ses propres pions dans le temple 1."
+        "Cartouche 2 (retrait) : Rouge a joué un 1 et doit retirer une de ses propres pierres dans le temple 1 "
+        "seulement."
     )
     assert aton.rule_of(allowed) == "Cartouche 2: remove card - 2 opponent counters; a 1 removes one of your own."
 
@@ -155,19 +162,22 @@ def test_french_singular_forms() -> None:
         "removal_allowed",
         {"player": "red", "target": "blue", "count": 2, "temples": 1, "present": 1, "card": 4},
     )
-    assert aton.explain(removal, "fr").endswith("il n'y en a qu'un, il est retiré.")
+    assert aton.explain(removal, "fr").endswith("il n'y en a qu'une, elle est retirée.")
     assert aton.explain(Event("to_kingdom", {"player": "red", "count": 1}), "fr").endswith(
-        "il va de la réserve au Royaume des Morts."
+        "elle va donc de la réserve au Royaume des Morts."
+    )
+    assert aton.explain(Event("to_kingdom", {"player": "red", "count": 2}), "fr").endswith(
+        "elles vont donc de la réserve au Royaume des Morts."
     )
 
 
 @pytest.mark.parametrize(
     ("count", "en", "fr"),
     [
-        (0, "Blue has no counter in the temples", "Bleu n'a aucun pion dans les temples"),
-        (1, "Blue has only 1 counter in the temples", "Bleu n'a que 1 pion dans les temples"),
-        (3, "only 3 counters in the temples (fewer than 4), so all of them", "il les reprend tous"),
-        (4, "first one from each temple where they have counters (temples 1, 3)", "d'abord un dans chaque temple"),
+        (0, "Blue has no counter in the temples", "Bleu n'a aucune pierre dans les temples"),
+        (1, "Blue has only 1 counter in the temples", "Bleu n'a qu'une pierre dans les temples"),
+        (3, "only 3 counters in the temples (fewer than 4), so all of them", "il les reprend toutes"),
+        (4, "first one from each temple where they have counters (temples 1 and 3)", "d'abord une dans chaque temple"),
     ],
 )
 def test_the_removal_after_a_scoring_is_explained_for_each_count(count: int, en: str, fr: str) -> None:

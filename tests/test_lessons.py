@@ -212,10 +212,10 @@ def test_where_to_place_for_a_majority() -> None:
     assert exercise.check([2, 11]).correct
     illegal = exercise.check((3, 2))
     assert not illegal.correct
-    assert "cartouche 3 holds 2, so Blue may place only in temples 1-2" in illegal.explanation
+    assert "cartouche 3 holds a 2, so Blue may place only in temples 1-2" in illegal.explanation
     taken = exercise.check((2, 0))
     assert not taken.correct and "already holds" in taken.explanation
-    assert "Temple 2: Red 4, Blue 5 counters: Blue has the majority" in exercise.check((2, 4)).explanation
+    assert "Temple 2 (counters: Red 4, Blue 5): Blue has the majority" in exercise.check((2, 4)).explanation
 
 
 # ----------------------------------------------------------------- scoring (tutorial 5)
@@ -252,8 +252,8 @@ def test_taking_counters_back_after_a_scoring() -> None:
     game = lessons.load_position("scoring")
     exercise = lessons.scoring_removal_exercise(game, (3, 2, 1, 3), (4, 2, 1, 2), RED)
     assert exercise.answer == {1, 3, 4}  # Red has no counter in temple 2
-    _assert_judges(exercise, [1, 3, 4], [1, 2, 3, 4], "1, 3 and 4")
-    assert "(temples 1, 3, 4)" in exercise.check([1]).explanation
+    _assert_judges(exercise, [1, 3, 4], [1, 2, 3, 4], "1, 3, and 4")
+    assert "(temples 1, 3, and 4)" in exercise.check([1]).explanation
 
 
 def test_the_best_square_for_the_scoring() -> None:

@@ -271,8 +271,8 @@ def test_prompts_say_who_must_do_what() -> None:
     assert prompt(game) == "Red and Blue: choose your cards for the four cartouches."
     game.apply(aton.Assign(RED, (1, 2, 3, 3)))
     game.apply(aton.Assign(BLUE, (1, 1, 3, 4)))
-    assert prompt(game) == "Blue: place 4 more counter(s) in temples 1 to 3. Choose a marked square."
-    assert prompt(game, "fr").startswith("Bleu : placez encore 4 pion(s) dans les temples 1 à 3.")
+    assert prompt(game) == "Blue: place 4 more counters in temples 1 to 3. Choose a marked square."
+    assert prompt(game, "fr").startswith("Bleu : placez encore 4 pierres dans les temples 1 à 3.")
     scoring = random_game(1, "scoring_removal")
     assert scoring.phase is aton.Phase.SCORING_REMOVE
     assert "take back" in prompt(scoring)
@@ -282,8 +282,8 @@ def test_prompts_say_who_must_do_what() -> None:
     ("cards", "round_number", "expected"),
     [
         ((4, 1, 2, 3), 2, "Cartouche 3 = 2: you may act in temples 1 and 2."),
-        ((4, 1, 1, 3), 2, "Cartouche 3 = 1: you may act in temple 1."),
-        ((4, 1, 4, 3), 2, "Cartouche 3 = 4: you may act in temples 1, 2, 3 and 4."),
+        ((4, 1, 1, 3), 2, "Cartouche 3 = 1: you may act in temple 1 only."),
+        ((4, 1, 4, 3), 2, "Cartouche 3 = 4: you may act in temples 1 to 4."),
     ],
 )
 def test_the_assignment_preview_says_what_each_card_means(
@@ -293,11 +293,11 @@ def test_the_assignment_preview_says_what_each_card_means(
     assert lines[2] == expected
     assert lines[0].startswith(f"Cartouche 1 = {cards[0]}") and "2 x the difference" in lines[0]
     assert "one of your own" in lines[1]
-    assert lines[3] == f"Cartouche 4 = {cards[3]}: you place {cards[3]} counter(s)."
+    assert lines[3] == f"Cartouche 4 = {cards[3]}: you place {cards[3]} counters."
 
 
 def test_the_assignment_preview_of_removals_and_the_first_round() -> None:
-    assert "you remove 2 opponent counter(s) (4 - 2)" in assignment_preview((1, 4, 1, 1), 2)[1]
+    assert "you remove 2 opponent counters (4 - 2)" in assignment_preview((1, 4, 1, 1), 2)[1]
     assert "nothing is removed" in assignment_preview((1, 2, 1, 1), 2)[1]
     assert "first round" in assignment_preview((1, 4, 1, 1), 1)[1]
     assert assignment_preview((None, 3, None, None), 2, "fr")[0] == "Cartouche 1 : posez une carte ici."

@@ -76,3 +76,33 @@ def test_notebook_runs_top_to_bottom(path: Path) -> None:
     assert not errors, f"{_name(path)}: {errors[0]}"
     kernel_python = notebook.cells[-1].outputs[0]["text"].strip()
     assert Path(kernel_python).resolve() == Path(sys.executable).resolve(), "the kernel must run this project's Python"
+
+
+LANG_CALLS = re.compile(
+    r"\b(explain|rule_of|hint|BoardView|Stepper|RoundPractice|Dashboard|exercise_list|board_text|text)\("
+)
+
+
+@pytest.mark.parametrize("path", FRENCH, ids=_name)
+def test_french_tutorials_speak_french_to_the_api(path: Path) -> None:
+    """Every call that renders text gets ``LANG`` (``"fr"``); nothing prints the English board, error or report."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    code = ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"]
+    assert 'LANG = "fr"' in code[0], f"{_name(path)}: the first cell sets LANG"
+    for source in code:
+        for match in LANG_CALLS.finditer(source):
+            call = _call_at(source, match.end() - 1)
+            assert "LANG" in call, f"{_name(path)}: {match.group(1)}{call} does not pass LANG"
+        for line in source.splitlines():
+            assert not re.search(r"print\((game|view|error|fresh)\)", line), f"{_name(path)}: {line.strip()!r}"
+            assert ".text())" not in line, f"{_name(path)}: {line.strip()!r}"
+
+
+def _call_at(source: str, start: int) -> str:
+    """The argument list that opens at ``source[start]`` (a ``(``), up to its matching ``)``."""
+    depth = 0
+    for end in range(start, len(source)):
+        depth += {"(": 1, ")": -1}.get(source[end], 0)
+        if depth == 0:
+            return source[start : end + 1]
+    return source[start:]

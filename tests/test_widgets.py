@@ -73,7 +73,7 @@ def test_a_click_on_a_legal_square_places_through_the_engine() -> None:
     ("square", "english", "french"),
     [
         ((4, 0), "may place only in temples 1-3, not in temple 4", "ne peut placer que dans les temples 1 à 3"),
-        ((1, 0), "already holds a blue counter", "porte déjà un pion bleu"),
+        ((1, 0), "already holds a blue counter", "porte déjà une pierre bleue"),
     ],
 )
 def test_a_click_on_an_illegal_square_shows_the_engines_reason(square: aton.Square, english: str, french: str) -> None:
@@ -100,7 +100,7 @@ def test_a_click_when_it_is_not_your_turn_says_whose_turn_it_is() -> None:
     assert board.handle_click(*board.square_center((1, 0))) is None
     assert "It is not Red's turn: Blue must place counters now." in text_of(board.message.value)
     board.lang = "fr"
-    assert "Ce n'est pas à Rouge de jouer : Bleu doit placer des pions" in text_of(board.message.value)
+    assert "Ce n'est pas à Rouge de jouer : Bleu doit placer des pierres" in text_of(board.message.value)
 
 
 def test_a_read_only_board_describes_what_is_clicked() -> None:
@@ -142,7 +142,7 @@ def test_the_cartouche_2_removal_goes_through_the_engine() -> None:
     assert game.phase is Phase.REMOVE and game.actor is RED
     board = BoardView(game, controls=(RED,))
     assert set(board.legal_squares()) == {(1, 0), (1, 1), (1, 2)}
-    assert "remove 1 counter(s) of Blue in temples 1 to 2" in text_of(board.message.value)
+    assert "remove 1 counter of Blue in temples 1 and 2" in text_of(board.message.value)
     assert board.handle_click(*board.square_center((1, 1))) == Remove(RED, (1, 1))
     assert game.owner((1, 1)) is None and game.kingdom == [BLUE]
 

@@ -581,7 +581,7 @@ class DashboardController:
 
     def save(self) -> SavedFile:
         """The file to download: what the people at the screen may see (the whole game once it is over)."""
-        saved = save_file(self.session.game, self.save_viewer())
+        saved = save_file(self.session.game, self.save_viewer(), self.lang)
         self.saved = saved
         self._changed()
         return saved

@@ -37,7 +37,9 @@ from typing import Any, Generic, TypeVar
 
 from ..actions import BLUE, PLAYERS, RED, Player
 from ..bots import Bot, make_bot
+from ..explain import player_name
 from ..game import Game, GameView, new_game
+from ..i18n import gtext
 from ..position import MAX_FILE_BYTES, GameFileError, load_game
 
 __all__ = [
@@ -166,7 +168,7 @@ class SavedFile:
     viewer: Player | None
 
 
-def public_position(game: Game, viewer: Player | None) -> dict[str, Any]:
+def public_position(game: Game, viewer: Player | None, lang: str = "en") -> dict[str, Any]:
     """The position as ``viewer`` may know it (``None``: what everyone may know), in the position format.
 
     Left out: both draw piles, the random stream, the seed, the history, the opponent's hand and any
@@ -193,19 +195,34 @@ def public_position(game: Game, viewer: Player | None) -> dict[str, Any]:
             if not game.revealed:
                 side["assignment"] = None
         position[player.label] = side
-    who = "everyone" if viewer is None else viewer.label
-    position["description"] = (
-        f"Saved from the Aton dashboard in round {game.round}, as {who} sees it. "
-        "Hidden cards are not in this file: they are dealt again when it is loaded."
-    )
+    fields: dict[str, object] = {"round": game.round}
+    if viewer is None:
+        description = gtext(
+            lang,
+            "saved position",
+            "Saved from the Aton dashboard in round {round}, as everyone sees it. "
+            "Hidden cards are not in this file: they are dealt again when it is loaded.",
+            **fields,
+        )
+    else:
+        description = gtext(
+            lang,
+            "saved position",
+            "Saved from the Aton dashboard in round {round}, as {player} sees it. "
+            "Hidden cards are not in this file: they are dealt again when it is loaded.",
+            player=player_name(viewer.label, lang),
+            **fields,
+        )
+    position["description"] = description
     return position
 
 
-def save_file(game: Game, viewer: Player | None) -> SavedFile:
-    """The file to download for ``game``: the full game once it is over, else :func:`public_position`."""
+def save_file(game: Game, viewer: Player | None, lang: str = "en") -> SavedFile:
+    """The file to download for ``game``: the full game once it is over, else :func:`public_position`
+    (which describes itself in ``lang``)."""
     if game.result is not None:
         return SavedFile(f"aton-game-seed-{game.seed}.json", game.to_json(indent=1), True, viewer)
-    text = json.dumps(public_position(game, viewer), indent=1)
+    text = json.dumps(public_position(game, viewer, lang), indent=1, ensure_ascii=False)
     who = "everyone" if viewer is None else viewer.label
     return SavedFile(f"aton-round-{game.round}-{who}.json", text, False, viewer)
 

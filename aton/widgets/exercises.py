@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import html
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -36,45 +36,57 @@ import traitlets
 
 from ..actions import RED, Assign, Player, Square
 from ..data import SQUARES_PER_TEMPLE, TEMPLE_COUNT
-from ..explain import LANGUAGES
 from ..game import Game, Phase
+from ..i18n import check_lang, msg, render, table
 from ..lessons import Exercise, Feedback, first_choice, square_name, step_of
 
 __all__ = ["TEXTS", "ExerciseList", "ExerciseWidget", "RoundPractice", "exercise_list"]
 
-TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "check": "Check",
-        "check_tooltip": "Check your answer with the rules engine",
-        "pick": "Choose…",
-        "temple": "Temple {number}",
-        "square_hint": "Choose a square in the list, or click it on the board.",
-        "no_answer": "Choose an answer first.",
-        "right": "✓ Right",
-        "wrong": "✗ Not yet",
-        "numbered": "Exercise {number} of {total}",
-        "practice": "You play {player}. Put your four cards on the cartouches and confirm; {other} has chosen "
+_MESSAGES = table(
+    msg("exercise check", "Check"),
+    msg("exercise check_tooltip", "Check your answer with the rules engine"),
+    msg("exercise pick", "Choose…"),
+    msg("exercise temple", "Temple {number}"),
+    msg("exercise square_hint", "Choose a square in the list, or click it on the board."),
+    msg("exercise no_answer", "Choose an answer first."),
+    msg("exercise right", "✓ Right"),
+    msg("exercise wrong", "✗ Not yet"),
+    msg("exercise numbered", "Exercise {number} of {total}"),
+    msg(
+        "exercise practice",
+        "You play {player}. Put your four cards on the cartouches and confirm; {other} has chosen "
         "already. Then step through what happens. (Counters are removed and placed on the first squares "
         "allowed, for you and for {other}: lesson 4 lets you choose.)",
-        "again": "Play this round again",
-    },
-    "fr": {
-        "check": "Vérifier",
-        "check_tooltip": "Vérifier la réponse avec le moteur de règles",
-        "pick": "Choisir…",
-        "temple": "Temple {number}",
-        "square_hint": "Choisissez une case dans la liste, ou cliquez-la sur le plateau.",
-        "no_answer": "Choisissez d'abord une réponse.",
-        "right": "✓ Exact",
-        "wrong": "✗ Pas encore",
-        "numbered": "Exercice {number} sur {total}",
-        "practice": "Vous jouez {player}. Posez vos quatre cartes sur les cartouches et validez ; {other} a déjà "
-        "choisi. Suivez ensuite ce qui se passe, pas à pas. (Les pions sont retirés et placés sur les premières "
-        "cases permises, pour vous et pour {other} : la leçon 4 vous laisse choisir.)",
-        "again": "Rejouer ce tour",
-    },
-}
-"""Every word the exercise widget shows, by language (the same keys in each)."""
+    ),
+    msg("exercise again", "Play this round again"),
+)
+
+
+class _Words(Mapping[str, str]):
+    """The exercise widget's words in one language, by key (each a template still to ``format``)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __getitem__(self, key: str) -> str:
+        return render(_MESSAGES[f"exercise {key}"], self.lang)
+
+    def __iter__(self) -> Iterator[str]:
+        return (context.removeprefix("exercise ") for context in _MESSAGES)
+
+    def __len__(self) -> int:
+        return len(_MESSAGES)
+
+
+class _Texts:
+    """``TEXTS[lang][key]``: every word the exercise widget shows, from the catalogs."""
+
+    def __getitem__(self, lang: str) -> _Words:
+        return _Words(check_lang(lang))
+
+
+TEXTS = _Texts()
+"""Every word the exercise widget shows: ``TEXTS["fr"]["check"]``."""
 
 _ALL_SQUARES: tuple[Square, ...] = tuple(
     (temple, index) for temple in range(1, TEMPLE_COUNT + 1) for index in range(SQUARES_PER_TEMPLE)
@@ -82,8 +94,10 @@ _ALL_SQUARES: tuple[Square, ...] = tuple(
 
 
 def _check_lang(lang: str) -> None:
-    if lang not in LANGUAGES:
-        raise traitlets.TraitError(f"unknown language {lang!r}; choose one of {LANGUAGES}")
+    try:
+        check_lang(lang)
+    except ValueError as error:
+        raise traitlets.TraitError(str(error)) from None
 
 
 def _board_for(exercise: Exercise, lang: str) -> widgets.Widget | None:

@@ -6,15 +6,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..i18n import language_name, languages
 from .i18n import check_lang, tr
 
 __all__ = ["LanguageSwitch"]
 
-_NAMES = (("English", "en"), ("Français", "fr"))
-
 
 class LanguageSwitch(widgets.ToggleButtons):  # type: ignore[misc]
-    """English / Français buttons (CSS class ``aton-language``); ``value`` is the language code.
+    """One button per language of the catalogs, e.g. English / Français (CSS class ``aton-language``);
+    ``value`` is the language code.
 
     ``LanguageSwitch(*components, lang="en")``: every component given (or added
     later with :meth:`connect`) gets ``component.lang = value`` whenever the
@@ -22,7 +22,8 @@ class LanguageSwitch(widgets.ToggleButtons):  # type: ignore[misc]
     """
 
     def __init__(self, *components: Any, lang: str = "en", **kwargs: Any) -> None:
-        super().__init__(options=list(_NAMES), value=check_lang(lang), **kwargs)
+        options = [(language_name(code), code) for code in languages()]
+        super().__init__(options=options, value=check_lang(lang), **kwargs)
         self.add_class("aton-language")
         self.style.button_width = "6em"
         self._components: list[Any] = []

@@ -22,7 +22,9 @@ from collections.abc import Iterable, Sequence
 
 from .. import data
 from ..actions import PLAYERS, Player, Square
+from ..explain import temples_upto
 from ..game import Game, Phase
+from ..i18n import join
 from ..rules import SquareKind
 from .i18n import player_word, tr
 from .scene import Target, visible_cards
@@ -31,12 +33,8 @@ __all__ = ["assignment_preview", "describe", "join_words", "players_text", "prom
 
 
 def join_words(words: Sequence[str], lang: str) -> str:
-    """``["a", "b", "c"]`` -> ``"a, b and c"`` (``"et"`` in French)."""
-    if not words:
-        return ""
-    if len(words) == 1:
-        return words[0]
-    return f"{', '.join(words[:-1])} {tr('and', lang)} {words[-1]}"
+    """``["a", "b", "c"]`` -> ``"a, b, and c"`` (``"a, b et c"`` in French)."""
+    return join(words, lang)
 
 
 def players_text(players: Iterable[Player], lang: str) -> str:
@@ -46,8 +44,8 @@ def players_text(players: Iterable[Player], lang: str) -> str:
 
 
 def temples_text(count: int, lang: str) -> str:
-    """Temples 1..count in words: ``"temple 1"``, ``"temples 1 to 3"``."""
-    return tr("temples_upto.1", lang) if count == 1 else tr("temples_upto.n", lang, count=count)
+    """Temples 1..count in words: ``"temple 1 only"``, ``"temples 1 and 2"``, ``"temples 1 to 3"``."""
+    return temples_upto(count, lang)
 
 
 def _kind_sentence(state: Game, kind: SquareKind, lang: str) -> str:
@@ -153,7 +151,7 @@ def describe(target: Target, state: Game, lang: str = "en", viewer: Player | Non
             lang,
             player=player_word(player.label, lang),
             points=state.score(player),
-            stock=state.stock(player),
+            count=state.stock(player),
             exchange=tr(f"describe.exchange.{exchange}", lang),
         )
     return ""
@@ -204,10 +202,7 @@ def prompt(state: Game, lang: str = "en") -> str:
 
 
 def _assign_temples(value: int, lang: str) -> str:
-    if value == 1:
-        return tr("assign.temples.1", lang)
-    numbers = [str(n) for n in range(1, value + 1)]
-    return tr("assign.temples.n", lang, list=", ".join(numbers[:-1]), last=numbers[-1])
+    return temples_upto(value, lang)
 
 
 def assignment_preview(cards: Sequence[int | None], round_number: int, lang: str = "en") -> list[str]:
@@ -232,7 +227,7 @@ def assignment_preview(cards: Sequence[int | None], round_number: int, lang: str
         elif number == 3:
             lines.append(tr("assign.preview.3", lang, value=value, temples=_assign_temples(value, lang)))
         else:
-            lines.append(tr("assign.preview.4", lang, value=value))
+            lines.append(tr("assign.preview.4", lang, value=value, count=value))
     return lines
 
 

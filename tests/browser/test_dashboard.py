@@ -190,7 +190,14 @@ def test_a_loaded_position_plays_into_a_scoring_explained_line_by_line(page: Any
         i for i, text in enumerate(explanations) if text.startswith("Scoring: the Kingdom of the Dead is full")
     )
     lines = explanations[start + 1 : start + 7]
-    prefixes = ["Temple 1:", "Temple 2:", "Temple 3:", "Temple 4:", "Black squares (all temples):", "Bonus squares:"]
+    prefixes = [
+        "Temple 1 (",
+        "Temple 2 (",
+        "Temple 3 (",
+        "Temple 4 (",
+        "Black squares of all temples (",
+        "Bonus squares:",
+    ]
     assert [line.split(" ", 2)[0] for line in lines] == [p.split(" ", 2)[0] for p in prefixes]
     for line, prefix in zip(lines, prefixes, strict=True):
         assert line.startswith(prefix), (line, prefix)
