@@ -400,10 +400,13 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         if flow.generation != self._generation:
             self._install()
-        self.play.render(lang)  # the step's explanation first: the status says it is there (tests wait on it)
+        # the step's explanation, then at once the status that says it is there (tools wait on the status,
+        # and time the explanation): nothing slow, such as a new card panel, may come between the two
+        self.play.render_steps(lang)
         self.status.value = status_html(flow, lang)
         self.message.value = message_html(flow, lang)
         self._render_cover()
+        self.play.render_rest(lang)
         self._render_board()
         self.hint_html.value = coach_html(flow, lang)
         if flow.saved is not self._saved or lang != self._saved_lang:

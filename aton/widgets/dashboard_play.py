@@ -111,9 +111,18 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------ drawing
     def render(self, lang: str) -> None:
         """Bring the tab in step with the controller."""
-        flow = self.flow
+        self.render_steps(lang)
+        self.render_rest(lang)
+
+    def render_steps(self, lang: str) -> None:
+        """The steps to watch only (a host sends them first: they are what a person waits for)."""
         self.lang = lang
         self._render_steps(lang)
+
+    def render_rest(self, lang: str) -> None:
+        """Everything but the steps: whose turn it is, the card panel, the bot's progress, the result."""
+        flow = self.flow
+        self.lang = lang
         self.turn_text.value = turn_html(flow, lang)
         self._render_panel(lang)
         self._render_progress(lang)
