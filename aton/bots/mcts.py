@@ -198,14 +198,26 @@ class MctsBot(Bot):
         """The most visited root option after the search."""
         return self.search(view, rng, on_progress).action
 
-    def search(self, view: GameView, rng: random.Random, on_progress: Progress | None = None) -> SearchResult:
-        """Search from ``view`` and return the decision with the root statistics."""
+    def search(
+        self, view: GameView, rng: random.Random, on_progress: Progress | None = None, *, only: Action | None = None
+    ) -> SearchResult:
+        """Search from ``view`` and return the decision with the root statistics.
+
+        With ``only`` (one of the viewer's legal actions), the viewer's first
+        decision is fixed to it and everything after it is searched as usual:
+        the single option's ``win_rate`` then estimates that action's chance to
+        win (a game review measures the move played and the best move this way).
+        """
         player = view.viewer
-        options = class_representatives(view.legal_actions(player), BoardInfo.of(view.rules.layout))
+        legal = view.legal_actions(player)
+        options = class_representatives(legal, BoardInfo.of(view.rules.layout))
         start = time.perf_counter()
-        if len(options) == 1:  # a single choice, or squares that are all alike
+        if only is not None:
+            if only not in legal:
+                raise ValueError(f"{only} is not one of {player.label}'s legal actions here")
+        elif len(options) == 1:  # a single choice, or squares that are all alike
             return SearchResult(options[0], [OptionStats(options[0], 0, 0.5)], 0, 0.0)
-        search = _Search(view, player, self.config, rng)
+        search = _Search(view, player, self.config, rng, only)
         config = self.config
         deadline = None if config.ms is None else start + config.ms / 1000.0
         total = config.iterations
@@ -231,11 +243,29 @@ class MctsBot(Bot):
         stats = search.root_options()
         return SearchResult(stats[0].action, stats, done, time.perf_counter() - start)
 
+    def estimate(self, view: GameView, rng: random.Random, samples: int) -> float:
+        """The viewer's chance to win from ``view`` without a search: the mean of ``samples`` playouts.
+
+        Each playout imagines the hidden cards as the search does and plays on
+        with the search's quick policy; the viewer need not be the one to act.
+        A finished game gives 1, 0 or 1/2 exactly.
+        """
+        if not isinstance(view, GameView):
+            raise ValueError("an estimate reads a player's view: pass game.view(player)")
+        if samples < 1:
+            raise ValueError(f"samples must be at least 1, not {samples}")
+        if view.result is not None:
+            return win_probability(view, view.viewer, self.config.weights)
+        search = _Search(view, view.viewer, self.config, rng)
+        return sum(search.playout(search.determinize()) for _ in range(samples)) / samples
+
 
 class _Search:
     """One search: the root view, the tree and the playout policy."""
 
-    def __init__(self, view: GameView, player: Player, config: SearchConfig, rng: random.Random) -> None:
+    def __init__(
+        self, view: GameView, player: Player, config: SearchConfig, rng: random.Random, only: Action | None = None
+    ) -> None:
         self.view = view
         self.player = player
         self.config = config
@@ -250,6 +280,15 @@ class _Search:
         self.raters: dict[Player, AssignmentRater] = {}
         self.assign_cache: dict[Key, list[tuple[Key, Action]]] = {}
         self.square_cache: dict[Key, list[tuple[Key, Action]]] = {}
+        self.only: list[tuple[Key, Action]] | None = None
+        """The viewer's single root option, when the search is told to play it."""
+        if only is not None:
+            if isinstance(only, Assign):
+                hand = tuple(sorted(view.hand(player) or ()))
+                key: Key = next(pattern for pattern, cards in assignment_patterns(hand) if cards == only.cards)
+            else:
+                key = EXCHANGE_KEY if isinstance(only, Exchange) else only
+            self.only = [(key, only)]
 
     # -------------------------------------------------------------- imagining
     def determinize(self) -> Game:
@@ -349,7 +388,10 @@ class _Search:
             if game.phase is Phase.ASSIGN:
                 picks: list[Action] = []
                 for player in game.to_act:
-                    key, action = self.select(node, player, self.assign_options(game, player, node is self.root))
+                    if self.only is not None and node is self.root and player is me:
+                        key, action = self.select(node, player, self.only)
+                    else:
+                        key, action = self.select(node, player, self.assign_options(game, player, node is self.root))
                     chosen.append((player, key))
                     picks.append(action)
                 for action in picks:
@@ -359,7 +401,10 @@ class _Search:
                     self.note_root(game, chosen, picks)
             else:
                 player = game.to_act[0]
-                key, action = self.select(node, player, self.square_options(game, player))
+                if self.only is not None and node is self.root and player is me:
+                    key, action = self.select(node, player, self.only)
+                else:
+                    key, action = self.select(node, player, self.square_options(game, player))
                 chosen.append((player, key))
                 game.apply(action)
                 joint = key

@@ -1,0 +1,707 @@
+"""Game review: where a game was won and lost, decision by decision, and why.
+
+:func:`review` replays a finished (or unfinished) game and, for every decision
+of one player (an assignment, an exchange, a removal, a placement), asks the
+search bot two questions *from that player's view at that moment* (their own
+cards, the public board and discard piles; never the opponent's hidden cards,
+which the search imagines as it does in play):
+
+- which move was best, and
+- what chance to win the move played and the best move give.
+
+The two chances are measured the same way: a search that must open with that
+move and plays on from there (:meth:`aton.bots.mcts.MctsBot.search` with
+``only=``).  The loss (best minus played) gives the verdict, with the limits in
+:data:`THRESHOLDS`.  Decisions with a single legal action (or whose options are
+all alike) are forced and not judged.
+
+For the graph, the reviewed player's chance to win is estimated after every
+decision of either player, again from the reviewed player's own view only
+(:meth:`aton.bots.mcts.MctsBot.estimate`): the opponent's review is a separate
+review with its own view.
+
+Every judged move that lost at least :data:`EXPLAINED_FROM` gets a sentence in
+English and French saying what the better move does (a win at once, 40 points
+within reach, a majority taken or kept, a board victory prevented, the points
+expected on cartouche 1), from the facts the coach uses (:mod:`aton.coach`).
+
+The review is seeded: each decision is searched with a generator derived from
+``seed`` and the decision's number, so the same game and seed give the same
+review.  ``on_progress(fraction)`` is called after each step; returning
+``False`` stops the review with :class:`ReviewCancelled`.
+
+>>> import aton
+>>> from aton.lessons import load_position
+>>> game = load_position("victory-yellow")
+>>> game.apply(aton.Place(aton.RED, (1, 11)))  # not the last yellow square
+>>> result = review(game, aton.RED, iterations=40, samples=4)
+>>> judged = result.decisions[0]
+>>> judged.verdict, judged.best
+(<Verdict.BLUNDER: 'blunder'>, Place(RED, (2, 6)))
+>>> print(judged.text["en"])  # doctest: +ELLIPSIS
+Better: place a counter on the yellow square in temple 2, row 2, column 3. It wins the game at once: ...
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any
+
+from . import data
+from .actions import Action, Assign, Exchange, Place, Player, Remove, parse_action
+from .bots.heuristics import BoardInfo, class_representatives, flat_of
+from .bots.mcts import PRESETS, MctsBot, OptionStats
+from .coach import _board_reasons, _square_words
+from .explain import LANGUAGES
+from .game import EndReason, Game, GameView, Phase
+from .position import ReplayError, game_from_dict
+from .rules import Rules
+
+Progress = Callable[[float], "bool | None"]
+"""``on_progress(fraction)``; returning ``False`` cancels the review."""
+
+DEFAULT_ITERATIONS = 200
+"""Imagined games per search at the default strength (see ``aton bench-review`` for the time and the
+stability of the verdicts between seeds that decided it)."""
+
+DEFAULT_SAMPLES = 24
+"""Playouts behind each point of the chance-to-win graph."""
+
+
+class Verdict(Enum):
+    """How a judged decision compares with the best move found."""
+
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+THRESHOLDS: tuple[tuple[Verdict, float], ...] = (
+    (Verdict.BLUNDER, 0.20),
+    (Verdict.MISTAKE, 0.10),
+    (Verdict.INACCURACY, 0.05),
+)
+"""The verdicts by the chance to win lost against the best move found (0.20 is 20 percentage points),
+worst first; a smaller loss is :attr:`Verdict.GOOD`."""
+
+EXPLAINED_FROM = Verdict.INACCURACY
+"""Decisions judged this or worse get a sentence on the better move."""
+
+_ORDER = (Verdict.GOOD, Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER)
+
+
+def verdict_of(loss: float) -> Verdict:
+    """The verdict for a loss of chance to win.
+
+    >>> verdict_of(0.02), verdict_of(0.12), verdict_of(0.5)
+    (<Verdict.GOOD: 'good'>, <Verdict.MISTAKE: 'mistake'>, <Verdict.BLUNDER: 'blunder'>)
+    """
+    for verdict, limit in THRESHOLDS:
+        if loss >= limit:
+            return verdict
+    return Verdict.GOOD
+
+
+def at_least(verdict: Verdict, floor: Verdict) -> bool:
+    """Whether ``verdict`` is ``floor`` or worse.
+
+    >>> at_least(Verdict.BLUNDER, Verdict.MISTAKE), at_least(Verdict.GOOD, Verdict.INACCURACY)
+    (True, False)
+    """
+    return _ORDER.index(verdict) >= _ORDER.index(floor)
+
+
+class ReviewCancelled(Exception):
+    """The review was stopped through ``on_progress`` before it finished."""
+
+
+# ----------------------------------------------------------------- texts
+# Every text of the review for people, in English and French, in this one table.
+TEXTS: dict[str, dict[str, Any]] = {
+    "en": {
+        "verdict": {
+            Verdict.GOOD: "good",
+            Verdict.INACCURACY: "inaccuracy",
+            Verdict.MISTAKE: "mistake",
+            Verdict.BLUNDER: "blunder",
+        },
+        "forced": "forced",
+        "kind": {"assign": "assignment", "exchange": "exchange", "remove": "removal", "place": "placement"},
+        "better": "Better: {move}.",
+        "assign": "put {cards}",
+        "cartouche": "{card} on cartouche {number}",
+        "and": " and ",
+        "exchange": "exchange your cards",
+        "place": "place a counter on {square}",
+        "remove_theirs": "remove your opponent's counter from {square}",
+        "remove_own": "remove your own counter from {square}",
+        "wins_now": "It wins the game at once: {how}.",
+        "how": {
+            EndReason.TEMPLE: "a whole temple is yours",
+            EndReason.YELLOW: "every yellow square is yours",
+            EndReason.GREEN: "every green square is yours",
+            EndReason.POINTS: "40 points",
+            EndReason.ROUND_LIMIT: "the round limit is reached",
+        },
+        "reach_40": "With {card} on cartouche 1 you reach 40 points and win this round if your opponent's card "
+        "there is {low} or lower; the move played cannot reach 40 this round.",
+        "stops_win": "It stops your opponent from winning at once ({how}), which the move played allows.",
+        "c1": "On cartouche 1 it expects about {best:+.1f} points, against {played:+.1f} with the move played.",
+        "first": "It acts first in about {best:.0%} of the imagined rounds, against {played:.0%} with the move played.",
+        "chances": "Estimated chance to win: {best:.0%} with it, {played:.0%} with the move played.",
+        "title": "Review of {player}'s decisions (seed {seed}, {iterations} imagined games per search)",
+        "result": "Result: {winner} ({how}), red {red} - blue {blue}, {decisions} decisions.",
+        "draw": "a draw",
+        "won": "{player} wins",
+        "unfinished": "Not finished: {decisions} decisions, round {round}.",
+        "counts": "{player}'s decisions: {judged} judged, {forced} forced; {good} good, {inaccuracy} inaccuracies, "
+        "{mistake} mistakes, {blunder} blunders.",
+        "curve": "{player}'s chance to win (own view) at the end of each round: {values}",
+        "list": "Decisions to learn from:",
+        "none": "No mistakes found.",
+        "line": "Decision {number} (round {round}, {kind}), {verdict}: you chose to {played} ({played_chance:.0%}).",
+        "players": {"red": "Red", "blue": "Blue"},
+    },
+    "fr": {
+        "verdict": {
+            Verdict.GOOD: "bon coup",
+            Verdict.INACCURACY: "imprécision",
+            Verdict.MISTAKE: "erreur",
+            Verdict.BLUNDER: "gaffe",
+        },
+        "forced": "forcé",
+        "kind": {"assign": "cartes posées", "exchange": "échange", "remove": "retrait", "place": "placement"},
+        "better": "Mieux : {move}.",
+        "assign": "poser {cards}",
+        "cartouche": "le {card} sur le cartouche {number}",
+        "and": " et ",
+        "exchange": "échanger vos cartes",
+        "place": "placer un pion sur {square}",
+        "remove_theirs": "retirer le pion adverse de {square}",
+        "remove_own": "retirer votre propre pion de {square}",
+        "wins_now": "Ce coup gagne la partie aussitôt : {how}.",
+        "how": {
+            EndReason.TEMPLE: "un temple entier est à vous",
+            EndReason.YELLOW: "toutes les cases dorées (jaunes) sont à vous",
+            EndReason.GREEN: "toutes les cases vertes sont à vous",
+            EndReason.POINTS: "40 points",
+            EndReason.ROUND_LIMIT: "la limite de tours est atteinte",
+        },
+        "reach_40": "Avec le {card} sur le cartouche 1, vous atteignez 40 points et gagnez ce tour-ci si la carte "
+        "adverse y est de {low} ou moins ; le coup joué ne peut pas atteindre 40 ce tour-ci.",
+        "stops_win": "Ce coup empêche votre adversaire de gagner aussitôt ({how}), ce que le coup joué permet.",
+        "c1": "Au cartouche 1, il rapporte environ {best:+.1f} points en moyenne, contre {played:+.1f} avec le coup "
+        "joué.",
+        "first": "Il fait jouer en premier dans environ {best:.0%} des tours imaginés, contre {played:.0%} avec le "
+        "coup joué.",
+        "chances": "Chance de gagner estimée : {best:.0%} avec ce coup, {played:.0%} avec le coup joué.",
+        "title": "Analyse des décisions de {player} (graine {seed}, {iterations} parties imaginées par recherche)",
+        "result": "Résultat : {winner} ({how}), rouge {red} - bleu {blue}, {decisions} décisions.",
+        "draw": "match nul",
+        "won": "{player} gagne",
+        "unfinished": "Partie inachevée : {decisions} décisions, tour {round}.",
+        "counts": "Décisions de {player} : {judged} jugées, {forced} forcées ; {good} bons coups, "
+        "{inaccuracy} imprécisions, {mistake} erreurs, {blunder} gaffes.",
+        "curve": "Chance de gagner de {player} (selon ce qu'il voit) à la fin de chaque tour : {values}",
+        "list": "Les décisions dont on peut apprendre :",
+        "none": "Aucune erreur trouvée.",
+        "line": "Décision {number} (tour {round}, {kind}), {verdict} : vous avez choisi de {played} "
+        "({played_chance:.0%}).",
+        "players": {"red": "Rouge", "blue": "Bleu"},
+    },
+}
+"""The review's words, by language; :func:`verdict_words` and :meth:`Review.text` read them."""
+
+
+def _french_numbers(text: str) -> str:
+    """``12%`` -> ``12 %`` (no-break space) and ``1.5`` -> ``1,5``, as French writes them."""
+    return re.sub(r"(\d)\.(\d)", r"\1,\2", re.sub(r"(\d)%", "\\1\u00a0%", text))
+
+
+def _finish(text: str, lang: str) -> str:
+    return _french_numbers(text) if lang == "fr" else text
+
+
+def verdict_words(verdict: Verdict | None, lang: str = "en") -> str:
+    """The verdict in words (``None`` is a forced decision).
+
+    >>> verdict_words(Verdict.BLUNDER, "fr")
+    'gaffe'
+    """
+    words = TEXTS[_language(lang)]
+    return str(words["forced"]) if verdict is None else str(words["verdict"][verdict])
+
+
+def _language(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+def describe(view: Game, action: Action, lang: str = "en") -> str:
+    """A move in words, as the review's sentences name it ("place a counter on the yellow square ...").
+
+    ``view`` is the state before the move (a view or a game).
+
+    >>> import aton
+    >>> describe(aton.new_game(seed=7), aton.Assign(aton.RED, (4, 1, 2, 1)))
+    'put 4 on cartouche 1, 1 on cartouche 2, 2 on cartouche 3 and 1 on cartouche 4'
+    """
+    words = TEXTS[_language(lang)]
+    if isinstance(action, Exchange):
+        return str(words["exchange"])
+    if isinstance(action, Assign):
+        parts = [
+            str(words["cartouche"]).format(card=card, number=number)
+            for number, card in enumerate(action.cards, start=1)
+        ]
+        return str(words["assign"]).format(cards=", ".join(parts[:-1]) + str(words["and"]) + parts[-1])
+    assert isinstance(action, (Place, Remove))
+    where = _square_words(view, action.square, lang)  # type: ignore[arg-type]
+    if isinstance(action, Place):
+        return str(words["place"]).format(square=where)
+    key = "remove_own" if view.owner(action.square) is action.player else "remove_theirs"
+    return str(words[key]).format(square=where)
+
+
+# ----------------------------------------------------------------- results
+@dataclass(frozen=True)
+class Judgement:
+    """One decision of the reviewed player.
+
+    ``verdict`` is ``None`` for a forced decision (then ``best`` is the move
+    played and the chances are not measured: ``nan``).  ``text`` holds, by
+    language, the sentence on the better move (empty when none is needed).
+    """
+
+    number: int
+    """The decision's number in the game, from 1 (the graph's point after it has the same number)."""
+    round: int
+    kind: str
+    """``assign``, ``exchange``, ``remove`` or ``place``."""
+    played: Action
+    best: Action
+    played_chance: float
+    best_chance: float
+    verdict: Verdict | None
+    text: dict[str, str] = field(default_factory=dict)
+    played_words: dict[str, str] = field(default_factory=dict)
+    """The move played in words, by language (with ``text``)."""
+
+    @property
+    def loss(self) -> float:
+        """Chance to win lost against the best move found (0 for a good or forced move)."""
+        if self.verdict is None:
+            return 0.0
+        return max(0.0, self.best_chance - self.played_chance)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (actions in the record's words, ``null`` chances for forced decisions)."""
+        return {
+            "number": self.number,
+            "round": self.round,
+            "kind": self.kind,
+            "played": str(self.played),
+            "best": str(self.best),
+            "played_chance": None if math.isnan(self.played_chance) else round(self.played_chance, 4),
+            "best_chance": None if math.isnan(self.best_chance) else round(self.best_chance, 4),
+            "loss": round(self.loss, 4),
+            "verdict": None if self.verdict is None else self.verdict.value,
+            "text": dict(self.text),
+            "played_words": dict(self.played_words),
+        }
+
+
+@dataclass(frozen=True)
+class Point:
+    """The reviewed player's estimated chance to win after ``decisions`` decisions (0: the start)."""
+
+    decisions: int
+    round: int
+    by: Player | None
+    """Who took the last decision (``None`` at the start)."""
+    chance: float
+
+
+@dataclass(frozen=True)
+class Review:
+    """A player's review of one game: every decision judged, and the chance to win over the game."""
+
+    player: Player
+    seed: int
+    iterations: int
+    samples: int
+    decisions: tuple[Judgement, ...]
+    """The reviewed player's decisions in order, forced ones included."""
+    curve: tuple[Point, ...]
+    """One point at the start and one after every decision of either player."""
+    result: tuple[str | None, str, int, int] | None
+    """``(winner, reason, red score, blue score)`` of a finished game (winner ``None`` for a draw)."""
+    total_decisions: int
+    final_round: int
+
+    def judged(self) -> list[Judgement]:
+        """The decisions that were not forced."""
+        return [j for j in self.decisions if j.verdict is not None]
+
+    def worst(self, floor: Verdict = Verdict.MISTAKE) -> list[Judgement]:
+        """Decisions judged ``floor`` or worse, biggest loss first."""
+        chosen = [j for j in self.decisions if j.verdict is not None and at_least(j.verdict, floor)]
+        return sorted(chosen, key=lambda j: (-j.loss, j.number))
+
+    def counts(self) -> dict[Verdict, int]:
+        """How many judged decisions got each verdict."""
+        counts = dict.fromkeys(_ORDER, 0)
+        for judgement in self.decisions:
+            if judgement.verdict is not None:
+                counts[judgement.verdict] += 1
+        return counts
+
+    def round_curve(self) -> list[tuple[int, float]]:
+        """``(round, chance)`` at the last point of each round."""
+        last: dict[int, float] = {}
+        for point in self.curve:
+            last[point.round] = point.chance
+        return sorted(last.items())
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the whole review."""
+        winner_reason = None
+        if self.result is not None:
+            winner, reason, red, blue = self.result
+            winner_reason = {"winner": winner, "reason": reason, "scores": [red, blue]}
+        return {
+            "player": self.player.label,
+            "seed": self.seed,
+            "iterations": self.iterations,
+            "samples": self.samples,
+            "thresholds": {verdict.value: limit for verdict, limit in THRESHOLDS},
+            "result": winner_reason,
+            "decisions_in_game": self.total_decisions,
+            "counts": {verdict.value: count for verdict, count in self.counts().items()},
+            "forced": sum(1 for j in self.decisions if j.verdict is None),
+            "decisions": [j.to_dict() for j in self.decisions],
+            "curve": [
+                {
+                    "decisions": p.decisions,
+                    "round": p.round,
+                    "by": None if p.by is None else p.by.label,
+                    "chance": round(p.chance, 4),
+                }
+                for p in self.curve
+            ],
+        }
+
+    def text(self, lang: str = "en") -> str:
+        """The review as a few paragraphs for people."""
+        words = TEXTS[_language(lang)]
+        names = words["players"]
+        me = names[self.player.label]
+        lines = [str(words["title"]).format(player=me, seed=self.seed, iterations=self.iterations)]
+        if self.result is not None:
+            winner, reason, red, blue = self.result
+            won = str(words["draw"]) if winner is None else str(words["won"]).format(player=names[winner])
+            how = str(words["how"][EndReason(reason)])
+            lines.append(
+                str(words["result"]).format(winner=won, how=how, red=red, blue=blue, decisions=self.total_decisions)
+            )
+        else:
+            lines.append(str(words["unfinished"]).format(decisions=self.total_decisions, round=self.final_round))
+        counts = {verdict.value: count for verdict, count in self.counts().items()}
+        forced = sum(1 for j in self.decisions if j.verdict is None)
+        lines.append(str(words["counts"]).format(player=me, judged=len(self.judged()), forced=forced, **counts))
+        values = " ".join(f"{chance:.0%}" for _round, chance in self.round_curve())
+        lines.append(str(words["curve"]).format(player=me, values=values))
+        lines.append("")
+        worst = self.worst(EXPLAINED_FROM)
+        lines.append(str(words["list"] if worst else words["none"]))
+        for judgement in sorted(worst, key=lambda j: j.number):
+            lines.append(
+                "- "
+                + str(words["line"]).format(
+                    number=judgement.number,
+                    round=judgement.round,
+                    kind=words["kind"][judgement.kind],
+                    verdict=words["verdict"][judgement.verdict],
+                    played=judgement.played_words.get(lang, str(judgement.played)),
+                    played_chance=judgement.played_chance,
+                )
+            )
+            lines.append("  " + judgement.text.get(lang, ""))
+        return _finish("\n".join(lines), lang)
+
+
+# ----------------------------------------------------------------- judging
+def _kind(action: Action) -> str:
+    if isinstance(action, Exchange):
+        return "exchange"
+    if isinstance(action, Assign):
+        return "assign"
+    return "remove" if isinstance(action, Remove) else "place"
+
+
+def _same_choice(a: Action, b: Action, info: BoardInfo) -> bool:
+    """Equal actions, or squares of one class (they have the same effect on every rule)."""
+    if a == b:
+        return True
+    if isinstance(a, (Place, Remove)) and type(a) is type(b):
+        assert isinstance(b, (Place, Remove))
+        return bool(info.klass[flat_of(a.square)] == info.klass[flat_of(b.square)])
+    return False
+
+
+def _wins_at_once(view: GameView, action: Action, rng: random.Random) -> EndReason | None:
+    """How ``action`` wins the game on the spot for the viewer (board facts only), or ``None``."""
+    if not isinstance(action, (Place, Remove)):
+        return None
+    game = view.sample(rng)
+    game.apply(action)
+    result = game.result
+    if result is not None and result.winner is view.viewer:
+        return result.reason
+    return None
+
+
+def _opponent_wins_next(view: GameView, action: Action, rng: random.Random) -> EndReason | None:
+    """Whether, after ``action``, the opponent's very next removal or placement can win at once."""
+    if not isinstance(action, (Place, Remove)):
+        return None
+    game = view.sample(rng)
+    game.apply(action)
+    opponent = view.viewer.other
+    if game.result is not None or game.to_act != (opponent,) or game.phase is Phase.ASSIGN:
+        return None
+    info = BoardInfo.of(game.rules.layout)
+    for reply in class_representatives(game.legal_actions(opponent), info):
+        trial = game.clone(events=False)
+        trial.apply(reply)
+        if trial.result is not None and trial.result.winner is opponent:
+            return trial.result.reason
+    return None
+
+
+def _reach_40(view: GameView, cards: tuple[int, ...]) -> int | None:
+    """The highest opposing card on cartouche 1 that still lets ``cards`` reach 40 points, or ``None``."""
+    score = view.score(view.viewer)
+    needed = math.ceil((data.WINNING_POINTS - score) / data.CARTOUCHE1_POINTS_PER_DIFFERENCE)
+    low = cards[0] - max(needed, 1)
+    return low if low >= min(data.DECK) else None
+
+
+def _sentences(
+    view: GameView,
+    played: Action,
+    best: Action,
+    played_option: OptionStats,
+    best_option: OptionStats,
+    rng_seed: str,
+) -> tuple[dict[str, str], dict[str, str]]:
+    """The sentence on the better move and the move played in words, in every language."""
+    facts: list[tuple[str, dict[str, Any]]] = []
+    won = _wins_at_once(view, best, random.Random(rng_seed))
+    if won is not None:
+        facts.append(("wins_now", {"how": won}))
+    if isinstance(best, Assign) and isinstance(played, (Assign, Exchange)):
+        low = _reach_40(view, best.cards)
+        if low is not None and (isinstance(played, Exchange) or _reach_40(view, played.cards) is None):
+            facts.append(("reach_40", {"card": best.cards[0], "low": low}))
+    if won is None:
+        threat = _opponent_wins_next(view, played, random.Random(rng_seed))
+        if threat is not None and _opponent_wins_next(view, best, random.Random(rng_seed)) is None:
+            facts.append(("stops_win", {"how": threat}))
+    if isinstance(best, Assign):
+        b, p = best_option.extra, played_option.extra
+        if "cartouche1" in b and "cartouche1" in p and abs(b["cartouche1"] - p["cartouche1"]) >= 0.5:
+            facts.append(("c1", {"best": b["cartouche1"], "played": p["cartouche1"]}))
+        if "first" in b and "first" in p and abs(b["first"] - p["first"]) >= 0.15 and view.round > 1:
+            facts.append(("first", {"best": b["first"], "played": p["first"]}))
+    texts: dict[str, str] = {}
+    played_words: dict[str, str] = {}
+    for lang in LANGUAGES:
+        words = TEXTS[lang]
+        sentences = [str(words["better"]).format(move=describe(view, best, lang))]
+        for key, values in facts:
+            shown = {
+                name: words["how"][value] if isinstance(value, EndReason) else value for name, value in values.items()
+            }
+            sentences.append(str(words[key]).format(**shown))
+        if isinstance(best, (Place, Remove)) and won is None:
+            sentences += _board_reasons(view, view.viewer, best, lang)
+        sentences.append(str(words["chances"]).format(best=best_option.win_rate, played=played_option.win_rate))
+        texts[lang] = _finish(" ".join(sentences), lang)
+        played_words[lang] = _finish(describe(view, played, lang), lang)
+    return texts, played_words
+
+
+def judge(
+    view: GameView,
+    played: Action,
+    *,
+    iterations: int = DEFAULT_ITERATIONS,
+    seed: int = 0,
+    number: int = 1,
+) -> Judgement:
+    """Judge one decision: ``played`` by ``view.viewer``, from that view alone.
+
+    A first search finds the best move; when the move played is another, two
+    searches that must open with each of them measure both chances the same
+    way.  ``number`` is the decision's number in the game (it names the
+    decision's random stream, together with ``seed``).
+    """
+    if not isinstance(view, GameView):
+        raise ValueError("a review reads a player's view: pass game.view(player)")
+    player = view.viewer
+    if played.player is not player:
+        raise ValueError(f"{played} is not a decision of {player.label}")
+    legal = view.legal_actions(player)
+    if played not in legal:
+        raise ValueError(f"{played} was not legal for {player.label} here")
+    info = BoardInfo.of(view.rules.layout)
+    kind = _kind(played)
+    if len(class_representatives(legal, info)) == 1:
+        return Judgement(number, view.round, kind, played, played, math.nan, math.nan, None)
+    bot = MctsBot(replace(PRESETS["medium"], iterations=iterations), name="review")
+    stream = f"aton/review/{seed}/{number}"
+    found = bot.search(view, random.Random(f"{stream}/search"))
+    best_option = found.options[0]
+    best = found.action
+    if _same_choice(best, played, info):
+        return Judgement(
+            number, view.round, kind, played, played, best_option.win_rate, best_option.win_rate, Verdict.GOOD
+        )
+    best_option = bot.search(view, random.Random(f"{stream}/measure"), only=best).options[0]
+    played_option = bot.search(view, random.Random(f"{stream}/measure"), only=played).options[0]
+    if played_option.win_rate >= best_option.win_rate:
+        best, best_option = played, played_option
+    loss = best_option.win_rate - played_option.win_rate
+    verdict = verdict_of(loss)
+    text: dict[str, str] = {}
+    played_words: dict[str, str] = {}
+    if at_least(verdict, EXPLAINED_FROM):
+        text, played_words = _sentences(view, played, best, played_option, best_option, f"{stream}/facts")
+    return Judgement(
+        number,
+        view.round,
+        kind,
+        played,
+        best,
+        played_option.win_rate,
+        best_option.win_rate,
+        verdict,
+        text,
+        played_words,
+    )
+
+
+# ----------------------------------------------------------------- the review
+def _start(record: dict[str, Any]) -> Game:
+    if record.get("start") is not None:
+        return game_from_dict(record["start"])
+    seed = record.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ReplayError(f"the record's seed must be a whole number, not {seed!r}")
+    return Game(seed, Rules.from_dict(record.get("rules", {})))
+
+
+def _actions(record: dict[str, Any]) -> list[Action]:
+    raw = record.get("actions", [])
+    if not isinstance(raw, list):
+        raise ReplayError("the record's actions must be a list of texts such as 'red place 1.4'")
+    actions = []
+    for number, text in enumerate(raw, start=1):
+        try:
+            actions.append(parse_action(str(text)))
+        except ValueError as error:
+            raise ReplayError(f"action {number} ({text!r}) cannot be read: {error}") from None
+    return actions
+
+
+def review(
+    source: Game | dict[str, Any],
+    player: Player,
+    *,
+    seed: int = 0,
+    iterations: int = DEFAULT_ITERATIONS,
+    samples: int = DEFAULT_SAMPLES,
+    on_progress: Progress | None = None,
+) -> Review:
+    """Review ``player``'s decisions in ``source`` (a game, or a record as ``game.record()`` writes it).
+
+    Each decision is judged from ``game.view(player)`` as it stood just before
+    it; the graph's points from ``game.view(player)`` just after each
+    decision.  Raises :class:`aton.ReplayError` for a record that cannot be
+    played and :class:`ReviewCancelled` when ``on_progress`` returns ``False``.
+    """
+    if not isinstance(player, Player):
+        raise ValueError(f"review a player (aton.RED or aton.BLUE), not {player!r}")
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+        raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise ValueError(f"samples must be a whole number of at least 1, not {samples!r}")
+    if isinstance(source, Game):
+        if isinstance(source, GameView):
+            raise ValueError("a review replays the whole game: pass the game (or its record), not a view")
+        record = source.record()
+    elif isinstance(source, dict):
+        record = source
+    else:
+        raise ValueError(f"review a game or a record (a dict), not {type(source).__name__}")
+    game = _start(record)
+    actions = _actions(record)
+    mine = sum(1 for action in actions if action.player is player)
+    total = len(actions) + 1 + mine * 3
+    done = 0
+
+    def step(amount: int) -> None:
+        nonlocal done
+        done += amount
+        if on_progress is not None and on_progress(min(1.0, done / total)) is False:
+            raise ReviewCancelled("the review was stopped")
+
+    estimator = MctsBot(replace(PRESETS["medium"]), name="review")
+    start = estimator.estimate(game.view(player), random.Random(f"aton/review/{seed}/0/graph"), samples)
+    curve = [Point(0, game.round, None, start)]
+    step(1)
+    judgements: list[Judgement] = []
+    for number, action in enumerate(actions, start=1):
+        if action.player is player:
+            judgements.append(judge(game.view(player), action, iterations=iterations, seed=seed, number=number))
+        round_before = game.round
+        try:
+            game.apply(action)
+        except ValueError as error:
+            raise ReplayError(f"action {number} ({action}) cannot be played: {error}") from None
+        view = game.view(player)
+        chance = estimator.estimate(view, random.Random(f"aton/review/{seed}/{number}/graph"), samples)
+        curve.append(Point(number, round_before, action.player, chance))
+        step(1 + (3 if action.player is player else 0))
+    result = None
+    if game.result is not None:
+        winner = game.result.winner
+        result = (None if winner is None else winner.label, game.result.reason.value, *game.result.scores)
+    return Review(player, seed, iterations, samples, tuple(judgements), tuple(curve), result, len(actions), game.round)
+
+
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "DEFAULT_SAMPLES",
+    "EXPLAINED_FROM",
+    "TEXTS",
+    "THRESHOLDS",
+    "Judgement",
+    "Point",
+    "Review",
+    "ReviewCancelled",
+    "Verdict",
+    "at_least",
+    "describe",
+    "judge",
+    "review",
+    "verdict_of",
+]
