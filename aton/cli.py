@@ -204,11 +204,128 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     play.set_defaults(handler=_play)
 
 
+def _read_record(command: str, path: str) -> dict[str, object] | None:
+    """A record or saved game from ``path``, or ``None`` after saying on stderr why it cannot be read."""
+    import json
+
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"aton {command}: cannot read {path}: {error}", file=sys.stderr)
+        return None
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as error:
+        print(f"aton {command}: {path} is not a JSON record: {error}", file=sys.stderr)
+        return None
+    if not isinstance(raw, dict):
+        print(
+            f"aton {command}: {path} holds no game: expected a JSON object (a record or a saved game)", file=sys.stderr
+        )
+        return None
+    return raw
+
+
+def _review(args: argparse.Namespace) -> int:
+    import json
+
+    from .actions import Player
+    from .position import ReplayError
+    from .review import review
+
+    record = _read_record("review", args.file)
+    if record is None:
+        return 1
+    try:
+        result = review(record, Player[args.player.upper()], seed=args.seed, iterations=args.iterations)
+    except ReplayError as error:
+        print(f"aton review: {args.file}: {error}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        print(result.text(args.lang))
+    return 0
+
+
+def _add_review(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .review import DEFAULT_ITERATIONS
+
+    review = commands.add_parser(
+        "review",
+        help="review a player's decisions in a recorded or saved game",
+        description="Judge every decision of one player in a game record (game.record()) or a saved finished "
+        "game: the chance to win of the move played and of the best move found, both from what that player "
+        "could see then, a verdict (good, inaccuracy, mistake, blunder) and, for the worse ones, what the "
+        "better move does. Also the player's chance to win round by round. The same file and seed give the "
+        "same review.",
+    )
+    review.add_argument("file", help="the record or saved game, a JSON file")
+    review.add_argument("--player", choices=("red", "blue"), required=True, help="whose decisions to review")
+    review.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the text (default en)")
+    review.add_argument("--json", action="store_true", help="print one JSON object (both languages) instead")
+    review.add_argument("--seed", type=_whole, default=0, help="the review's seed (default 0)")
+    review.add_argument(
+        "--iterations",
+        type=_positive,
+        default=DEFAULT_ITERATIONS,
+        help=f"imagined games per search (default {DEFAULT_ITERATIONS})",
+    )
+    review.set_defaults(handler=_review)
+
+
+def _bench_review(args: argparse.Namespace) -> int:
+    from .actions import Player
+    from .position import ReplayError
+    from .review import recorded_game
+    from .review_bench import report, run
+
+    if args.file is None:
+        record: dict[str, object] | None = recorded_game("close-game")
+        name = "the recorded game close-game"
+    else:
+        record, name = _read_record("bench-review", args.file), args.file
+    if record is None:
+        return 1
+    try:
+        timings = run(record, Player[args.player.upper()], args.seeds, args.iterations, args.samples)
+    except ReplayError as error:
+        print(f"aton bench-review: {name}: {error}", file=sys.stderr)
+        return 1
+    print(report(timings, name))
+    return 0
+
+
+def _add_bench_review(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES
+
+    bench = commands.add_parser(
+        "bench-review",
+        help="time a game review and measure how stable its verdicts are between seeds",
+        description="Review one game once per review seed (0, 1, ...) on one core; print each review's time, "
+        "the time per decision, the verdict counts and the share of judged decisions whose verdict changes "
+        "with the seed. Without FILE, the shipped recorded game close-game (110 decisions) is reviewed.",
+    )
+    bench.add_argument("file", nargs="?", default=None, help="a record or saved game (default: close-game)")
+    bench.add_argument("--player", choices=("red", "blue"), default="red", help="whose decisions (default red)")
+    bench.add_argument("--seeds", type=_positive, default=3, help="review seeds to compare (default 3)")
+    bench.add_argument(
+        "--iterations", type=_positive, default=DEFAULT_ITERATIONS, help=f"per search (default {DEFAULT_ITERATIONS})"
+    )
+    bench.add_argument(
+        "--samples", type=_positive, default=DEFAULT_SAMPLES, help=f"per graph point (default {DEFAULT_SAMPLES})"
+    )
+    bench.set_defaults(handler=_bench_review)
+
+
 REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = [
     _add_bench,
     _add_simulate,
     _add_replay,
     _add_play,
+    _add_review,
+    _add_bench_review,
 ]
 """Functions that add one sub-command each to the parser."""
 

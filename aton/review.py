@@ -44,12 +44,14 @@ Better: place a counter on the yellow square in temple 2, row 2, column 3. It wi
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from importlib import resources
 from typing import Any
 
 from . import data
@@ -59,7 +61,8 @@ from .bots.mcts import PRESETS, MctsBot, OptionStats
 from .coach import _board_reasons, _square_words
 from .explain import LANGUAGES
 from .game import EndReason, Game, GameView, Phase
-from .position import ReplayError, game_from_dict
+from .position import FORMAT as POSITION_FORMAT
+from .position import ReplayError, game_from_dict, replay
 from .rules import Rules
 
 Progress = Callable[[float], "bool | None"]
@@ -68,6 +71,10 @@ Progress = Callable[[float], "bool | None"]
 DEFAULT_ITERATIONS = 200
 """Imagined games per search at the default strength (see ``aton bench-review`` for the time and the
 stability of the verdicts between seeds that decided it)."""
+
+MEASURE_SHARE = 0.5
+"""When the move played is not the best found, each of the two is measured by a search of this share of
+``iterations`` that must open with it (the same imagined games for both)."""
 
 DEFAULT_SAMPLES = 24
 """Playouts behind each point of the chance-to-win graph."""
@@ -575,8 +582,9 @@ def judge(
         return Judgement(
             number, view.round, kind, played, played, best_option.win_rate, best_option.win_rate, Verdict.GOOD
         )
-    best_option = bot.search(view, random.Random(f"{stream}/measure"), only=best).options[0]
-    played_option = bot.search(view, random.Random(f"{stream}/measure"), only=played).options[0]
+    measure = MctsBot(replace(PRESETS["medium"], iterations=max(1, round(iterations * MEASURE_SHARE))))
+    best_option = measure.search(view, random.Random(f"{stream}/measure"), only=best).options[0]
+    played_option = measure.search(view, random.Random(f"{stream}/measure"), only=played).options[0]
     if played_option.win_rate >= best_option.win_rate:
         best, best_option = played, played_option
     loss = best_option.win_rate - played_option.win_rate
@@ -599,27 +607,56 @@ def judge(
     )
 
 
+# ----------------------------------------------------------------- recorded games
+_RECORDED = "recorded"
+
+
+def recorded_game_names() -> list[str]:
+    """The recorded games shipped with the package (to review in the tutorials and the benchmark).
+
+    >>> "close-game" in recorded_game_names()
+    True
+    """
+    folder = resources.files("aton").joinpath(_RECORDED)
+    return sorted(entry.name[: -len(".json")] for entry in folder.iterdir() if entry.name.endswith(".json"))
+
+
+def recorded_game(name: str) -> dict[str, Any]:
+    """The record of the shipped game ``name``, with its ``title`` and ``description`` in English and French.
+
+    >>> record = recorded_game("close-game")
+    >>> record["title"]["fr"], len(record["actions"])
+    ('Une partie serrée', 110)
+    """
+    if name not in recorded_game_names():
+        raise ValueError(f"no recorded game {name!r}; known games: {', '.join(recorded_game_names())}")
+    text = resources.files("aton").joinpath(_RECORDED).joinpath(f"{name}.json").read_text(encoding="utf-8")
+    record: dict[str, Any] = json.loads(text)
+    return record
+
+
 # ----------------------------------------------------------------- the review
+def _record_of(source: Game | dict[str, Any]) -> dict[str, Any]:
+    """The record behind ``source``: a game, a record, or a full snapshot as ``game.to_dict()`` writes it."""
+    if isinstance(source, GameView):
+        raise ValueError("a review replays the whole game: pass the game (or its record), not a view")
+    if isinstance(source, Game):
+        return source.record()
+    if not isinstance(source, dict):
+        raise ValueError(f"review a game or a record (a dict), not {type(source).__name__}")
+    if source.get("format") == POSITION_FORMAT:
+        try:
+            return Game.from_dict(source).record()
+        except ValueError as error:
+            raise ReplayError(f"this saved game cannot be read: {error}") from None
+    return source
+
+
 def _start(record: dict[str, Any]) -> Game:
+    """The game before the record's first decision (the record was checked by :func:`aton.replay`)."""
     if record.get("start") is not None:
         return game_from_dict(record["start"])
-    seed = record.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ReplayError(f"the record's seed must be a whole number, not {seed!r}")
-    return Game(seed, Rules.from_dict(record.get("rules", {})))
-
-
-def _actions(record: dict[str, Any]) -> list[Action]:
-    raw = record.get("actions", [])
-    if not isinstance(raw, list):
-        raise ReplayError("the record's actions must be a list of texts such as 'red place 1.4'")
-    actions = []
-    for number, text in enumerate(raw, start=1):
-        try:
-            actions.append(parse_action(str(text)))
-        except ValueError as error:
-            raise ReplayError(f"action {number} ({text!r}) cannot be read: {error}") from None
-    return actions
+    return Game(record.get("seed", 0), Rules.from_dict(record.get("rules", {})))
 
 
 def review(
@@ -644,16 +681,10 @@ def review(
         raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ValueError(f"samples must be a whole number of at least 1, not {samples!r}")
-    if isinstance(source, Game):
-        if isinstance(source, GameView):
-            raise ValueError("a review replays the whole game: pass the game (or its record), not a view")
-        record = source.record()
-    elif isinstance(source, dict):
-        record = source
-    else:
-        raise ValueError(f"review a game or a record (a dict), not {type(source).__name__}")
+    record = _record_of(source)
+    replay(record)  # every decision is checked before the long work starts
     game = _start(record)
-    actions = _actions(record)
+    actions = [parse_action(str(text)) for text in record.get("actions", [])]
     mine = sum(1 for action in actions if action.player is player)
     total = len(actions) + 1 + mine * 3
     done = 0
@@ -673,10 +704,7 @@ def review(
         if action.player is player:
             judgements.append(judge(game.view(player), action, iterations=iterations, seed=seed, number=number))
         round_before = game.round
-        try:
-            game.apply(action)
-        except ValueError as error:
-            raise ReplayError(f"action {number} ({action}) cannot be played: {error}") from None
+        game.apply(action)
         view = game.view(player)
         chance = estimator.estimate(view, random.Random(f"aton/review/{seed}/{number}/graph"), samples)
         curve.append(Point(number, round_before, action.player, chance))
@@ -692,6 +720,7 @@ __all__ = [
     "DEFAULT_ITERATIONS",
     "DEFAULT_SAMPLES",
     "EXPLAINED_FROM",
+    "MEASURE_SHARE",
     "TEXTS",
     "THRESHOLDS",
     "Judgement",
@@ -702,6 +731,8 @@ __all__ = [
     "at_least",
     "describe",
     "judge",
+    "recorded_game",
+    "recorded_game_names",
     "review",
     "verdict_of",
 ]

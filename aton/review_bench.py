@@ -1,0 +1,94 @@
+"""How long a game review takes, and how stable its verdicts are between seeds.
+
+``python -m aton bench-review`` reviews one game (the shipped ``close-game``
+by default) once per review seed, on one core, and prints the time of each
+review, the time per decision of the game and per judged decision, the
+verdict counts, and the share of judged decisions whose verdict changes when
+only the review's seed changes (the default strength is chosen to keep it
+below 10%).  The machine's load average is printed too: the figures are wall
+times, so other programs running at the same time slow them down.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Player
+from .review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES, Review, Verdict, review
+
+
+@dataclass(frozen=True)
+class ReviewTiming:
+    """One review of the benchmark and its wall time."""
+
+    seed: int
+    seconds: float
+    review: Review
+
+
+def verdict_changes(reviews: list[Review]) -> tuple[int, int]:
+    """``(changed, judged)``: judged decisions whose verdict is not the same in every review.
+
+    The reviews are of the same game and player, with different seeds.
+
+    >>> verdict_changes([])
+    (0, 0)
+    """
+    if not reviews:
+        return (0, 0)
+    columns = list(zip(*(r.decisions for r in reviews), strict=True))
+    judged = [column for column in columns if column[0].verdict is not None]
+    changed = sum(1 for column in judged if len({j.verdict for j in column}) > 1)
+    return (changed, len(judged))
+
+
+def run(
+    record: dict[str, Any],
+    player: Player,
+    seeds: int = 3,
+    iterations: int = DEFAULT_ITERATIONS,
+    samples: int = DEFAULT_SAMPLES,
+) -> list[ReviewTiming]:
+    """Review ``record`` for ``player`` with review seeds 0, 1, ... ``seeds - 1`` and time each review."""
+    timings = []
+    for seed in range(seeds):
+        start = time.perf_counter()
+        result = review(record, player, seed=seed, iterations=iterations, samples=samples)
+        timings.append(ReviewTiming(seed, time.perf_counter() - start, result))
+    return timings
+
+
+def report(timings: list[ReviewTiming], name: str) -> str:
+    """The figures of :func:`run` as text."""
+    first = timings[0].review
+    decisions = first.total_decisions
+    judged = len(first.judged())
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg()) if hasattr(os, "getloadavg") else "unknown"
+    lines = [
+        f"review of {first.player.label} in {name}: {decisions} decisions in the game, {len(first.decisions)} by "
+        f"{first.player.label} ({judged} judged, {len(first.decisions) - judged} forced)",
+        f"strength: {first.iterations} imagined games per search, {first.samples} playouts per graph point; "
+        f"one core; load average before the end: {load} (on {os.cpu_count()} cores)",
+    ]
+    for timing in timings:
+        counts = timing.review.counts()
+        lines.append(
+            f"seed {timing.seed}: {timing.seconds:.1f} s, {1000 * timing.seconds / max(decisions, 1):.0f} ms per "
+            f"decision of the game, {1000 * timing.seconds / max(judged, 1):.0f} ms per judged decision; "
+            + ", ".join(f"{counts[verdict]} {verdict.value}" for verdict in Verdict)
+        )
+    seconds = sorted(t.seconds for t in timings)
+    lines.append(f"time: best {seconds[0]:.1f} s, median {seconds[len(seconds) // 2]:.1f} s, worst {seconds[-1]:.1f} s")
+    if len(timings) > 1:
+        changed, total = verdict_changes([t.review for t in timings])
+        lines.append(
+            f"verdict stability: {changed} of {total} judged decisions change verdict between the "
+            f"{len(timings)} seeds ({changed / max(total, 1):.1%})"
+        )
+    return "\n".join(lines)
+
+
+__all__ = ["ReviewTiming", "report", "run", "verdict_changes"]
