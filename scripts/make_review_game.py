@@ -1,11 +1,16 @@
-"""Write the recorded game that the review tutorial and ``aton bench-review`` use (run it by hand).
+"""Write the recorded games that the game review uses (run it by hand).
 
     .venv/bin/python scripts/make_review_game.py
 
+``aton/recorded/close-game.json``, for the review tutorial and ``aton bench-review``:
 Red is the ``greedy`` bot (one-step rules of thumb, much like a learner),
 Blue the ``easy`` search bot; game seed 5, each bot's generator seeded from
 the game seed and its colour.  The game is close (Blue wins 48 to 44 after
 110 decisions), so the review has something to find.
+
+``tests/data/review/hard-vs-hard.json``, for the review tests: the first
+:data:`STRONG_DECISIONS` decisions of a game of the strongest bot (``hard``)
+against itself, which the tests compare with random play.
 """
 
 from __future__ import annotations
@@ -20,17 +25,27 @@ from aton.bots import make_bot
 TARGET = Path(__file__).resolve().parent.parent / "aton" / "recorded" / "close-game.json"
 SEED = 5
 BOTS = {aton.RED: "greedy", aton.BLUE: "easy"}
+STRONG = Path(__file__).resolve().parent.parent / "tests" / "data" / "review" / "hard-vs-hard.json"
+STRONG_SEED = 3
+STRONG_DECISIONS = 40
+
+
+def play(seed: int, bots: dict[aton.Player, str], decisions: int | None = None) -> aton.Game:
+    """A seeded game between two bots (each bot's generator seeded from the game seed and its colour)."""
+    game = aton.new_game(seed)
+    players = {player: make_bot(name) for player, name in bots.items()}
+    generators = {player: random.Random(f"{seed}/{player.label}") for player in aton.PLAYERS}
+    while game.result is None and (decisions is None or len(game.actions) < decisions):
+        player = game.to_act[0]
+        game.apply(players[player].choose(game.view(player), generators[player]))
+    return game
 
 
 def main() -> None:
-    """Play the game and write its record with a title and a description in English and French."""
-    game = aton.new_game(SEED)
-    bots = {player: make_bot(name) for player, name in BOTS.items()}
-    generators = {player: random.Random(f"{SEED}/{player.label}") for player in aton.PLAYERS}
-    while game.result is None:
-        player = game.to_act[0]
-        game.apply(bots[player].choose(game.view(player), generators[player]))
+    """Play the games and write their records (the close game with a title and a description in English and French)."""
+    game = play(SEED, BOTS)
     result = game.result
+    assert result is not None
     record = {
         "title": {"en": "A close game", "fr": "Une partie serrée"},
         "description": {
@@ -43,6 +58,10 @@ def main() -> None:
     }
     TARGET.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {TARGET}: {len(game.actions)} decisions, {result}")
+    strong = play(STRONG_SEED, {aton.RED: "hard", aton.BLUE: "hard"}, STRONG_DECISIONS)
+    STRONG.parent.mkdir(exist_ok=True)
+    STRONG.write_text(json.dumps(strong.record(), indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {STRONG}: {len(strong.actions)} decisions")
 
 
 if __name__ == "__main__":
