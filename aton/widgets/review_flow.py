@@ -1,0 +1,257 @@
+"""The game review on a page, without widgets: what is reviewed, the run, the graph's geometry, the moment shown.
+
+:class:`ReviewFlow` holds a finished game, the reviewed player, the review
+once it has run (:func:`aton.review.review`), and the moment chosen on the
+graph or in the list of mistakes, as a step of the step-through (the
+timeline seen by the reviewed player only).  The review panel
+(:mod:`aton.widgets.review_panel`) draws it; tests drive it directly.
+
+>>> import aton
+>>> from aton.lessons import load_position
+>>> game = load_position("victory-yellow")
+>>> game.apply(aton.Place(aton.RED, (1, 11)))
+>>> flow = ReviewFlow(game, aton.RED, iterations=30, samples=2)
+>>> flow.run().worst()[0].verdict.value
+'blunder'
+>>> flow.state
+<FlowState.DONE: 'done'>
+>>> flow.decisions_at(GRAPH_WIDTH - GRAPH_MARGIN, GRAPH_WIDTH)
+1
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from enum import Enum
+from typing import Any
+
+from ..actions import Assign, Place, Player, Remove
+from ..game import Game
+from ..review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES, Judgement, Review, ReviewCancelled, review
+from ..timeline import Step, timeline
+
+__all__ = ["GRAPH_HEIGHT", "GRAPH_MARGIN", "GRAPH_WIDTH", "WORDS", "FlowState", "ReviewFlow", "words"]
+
+GRAPH_WIDTH = 520
+"""The graph's size in logical pixels, and the margin around the plotted area."""
+GRAPH_HEIGHT = 160
+GRAPH_MARGIN = 24
+
+# Every word of the review panel, in English and French, in this one table.
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "button": "Review this game",
+        "button_for": "Review this game for {player}",
+        "running": "Reviewing {player}'s decisions: {percent}%",
+        "cancel": "Stop the review",
+        "cancelled": "The review was stopped.",
+        "failed": "The review failed: {error}",
+        "graph": "{player}'s chance to win after each decision, as {player} could see it. Click to see that "
+        "moment on the board.",
+        "graph_label": "Chance to win over the game; click a point to show that moment",
+        "show": "Show",
+        "mistakes": "Decisions to learn from",
+        "no_mistakes": "No mistakes found: every judged decision was close to the best found.",
+        "moment": "Shown: after decision {number} of {count} (round {round}), {player}'s chance {percent}%.",
+        "decision": "Decision {number}, round {round} ({verdict}, {loss} points of chance lost)",
+        "red": "Red",
+        "blue": "Blue",
+    },
+    "fr": {
+        "button": "Analyser cette partie",
+        "button_for": "Analyser cette partie pour {player}",
+        "running": "Analyse des décisions de {player} : {percent} %",
+        "cancel": "Arrêter l'analyse",
+        "cancelled": "L'analyse a été arrêtée.",
+        "failed": "L'analyse a échoué : {error}",
+        "graph": "Chance de gagner de {player} après chaque décision, telle que {player} pouvait la voir. "
+        "Cliquez pour voir ce moment sur le plateau.",
+        "graph_label": "Chance de gagner au fil de la partie ; cliquez un point pour montrer ce moment",
+        "show": "Voir",
+        "mistakes": "Les décisions dont on peut apprendre",
+        "no_mistakes": "Aucune erreur trouvée : chaque décision jugée était proche de la meilleure trouvée.",
+        "moment": "Affiché : après la décision {number} sur {count} (tour {round}), chance de {player} {percent} %.",
+        "decision": "Décision {number}, tour {round} ({verdict}, {loss} points de chance perdus)",
+        "red": "Rouge",
+        "blue": "Bleu",
+    },
+}
+
+
+def words(key: str, lang: str, **values: Any) -> str:
+    """A panel text with its ``{placeholders}`` filled.
+
+    >>> words("button", "fr")
+    'Analyser cette partie'
+    """
+    table = WORDS.get(lang)
+    if table is None:
+        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(WORDS)}")
+    return table[key].format(**values)
+
+
+class FlowState(Enum):
+    """Where the review stands."""
+
+    IDLE = "idle"
+    RUNNING = "running"
+    DONE = "done"
+    CANCELLED = "cancelled"
+    FAILED = "failed"
+
+
+class ReviewFlow:
+    """One player's review of one game, and the moment of the game chosen on the graph or the list.
+
+    ``source`` is a game (finished, usually) or its record.  The step-through
+    shows the timeline as ``player`` saw it, so the review never shows the
+    other player's hidden cards.
+    """
+
+    def __init__(
+        self,
+        source: Game | Mapping[str, Any],
+        player: Player,
+        *,
+        seed: int = 0,
+        iterations: int = DEFAULT_ITERATIONS,
+        samples: int = DEFAULT_SAMPLES,
+    ) -> None:
+        if not isinstance(player, Player):
+            raise ValueError(f"review a player (aton.RED or aton.BLUE), not {player!r}")
+        self.record: dict[str, Any] = source.record() if isinstance(source, Game) else dict(source)
+        self.player = player
+        self.seed = seed
+        self.iterations = iterations
+        self.samples = samples
+        self.state = FlowState.IDLE
+        self.progress = 0.0
+        self.result: Review | None = None
+        self.error: str | None = None
+        self.moment: int | None = None
+        """Decisions taken at the moment shown (``None``: none chosen yet)."""
+        self.steps: list[Step] = timeline(self.record, viewer=player)
+
+    # ------------------------------------------------------------- the run
+    def work(self) -> Callable[[Callable[[float], bool]], Review]:
+        """The review as work for :meth:`aton.widgets.dashboard_session.Worker.run` (``report`` may stop it)."""
+        self.state = FlowState.RUNNING
+        self.progress = 0.0
+        record, player, seed, iterations, samples = self.record, self.player, self.seed, self.iterations, self.samples
+
+        def run(report: Callable[[float], bool]) -> Review:
+            return review(record, player, seed=seed, iterations=iterations, samples=samples, on_progress=report)
+
+        return run
+
+    def finish(self, result: Review | None, error: BaseException | None) -> None:
+        """Take the work's outcome: a review, a stop, or an error (kept as a message)."""
+        if isinstance(error, ReviewCancelled):
+            self.state = FlowState.CANCELLED
+        elif error is not None:
+            self.state, self.error = FlowState.FAILED, str(error)
+        elif result is not None:
+            self.state, self.result, self.progress = FlowState.DONE, result, 1.0
+        else:
+            self.state = FlowState.CANCELLED
+
+    def run(self, on_progress: Callable[[float], bool | None] | None = None) -> Review | None:
+        """Run the review here and now (scripts, tests, notebooks); ``None`` if ``on_progress`` stopped it."""
+        work = self.work()
+
+        def report(fraction: float) -> bool:
+            self.progress = fraction
+            return on_progress is None or on_progress(fraction) is not False
+
+        try:
+            result = work(report)
+        except ReviewCancelled as error:
+            self.finish(None, error)
+            return None
+        self.finish(result, None)
+        return result
+
+    # ------------------------------------------------------------- the graph
+    def points(self, width: float = GRAPH_WIDTH, height: float = GRAPH_HEIGHT) -> list[tuple[float, float]]:
+        """The graph's points in pixels (x to the right, y down; 100% at the top), one per curve point."""
+        if self.result is None:
+            return []
+        curve = self.result.curve
+        inner_w, inner_h = width - 2 * GRAPH_MARGIN, height - 2 * GRAPH_MARGIN
+        last = max(len(curve) - 1, 1)
+        return [
+            (GRAPH_MARGIN + inner_w * i / last, GRAPH_MARGIN + inner_h * (1.0 - point.chance))
+            for i, point in enumerate(curve)
+        ]
+
+    def decisions_at(self, x: float, width: float = GRAPH_WIDTH) -> int:
+        """The curve point nearest to ``x`` on a graph ``width`` pixels wide: decisions taken at that point."""
+        count = len(self.result.curve) if self.result is not None else len(self.record.get("actions", [])) + 1
+        inner_w = width - 2 * GRAPH_MARGIN
+        fraction = (x - GRAPH_MARGIN) / inner_w if inner_w > 0 else 0.0
+        return min(max(round(fraction * max(count - 1, 1)), 0), count - 1)
+
+    # ------------------------------------------------------------- moments
+    def step_index(self, decisions: int) -> int:
+        """The step-through's step for the moment after ``decisions`` decisions (the last step by then)."""
+        index = 0
+        for position, step in enumerate(self.steps):
+            if step.actions_done <= decisions:
+                index = position
+            else:
+                break
+        return index
+
+    def select(self, decisions: int) -> int:
+        """Choose the moment after ``decisions`` decisions; returns its step index."""
+        if self.result is not None:
+            decisions = min(max(decisions, 0), len(self.result.curve) - 1)
+        self.moment = decisions
+        return self.step_index(decisions)
+
+    def select_mistake(self, judgement: Judgement) -> int:
+        """Choose the moment just before ``judgement``'s decision; returns its step index."""
+        return self.select(judgement.number - 1)
+
+    def moment_text(self, lang: str) -> str:
+        """The moment shown, in words (empty before the review or a choice)."""
+        if self.result is None or self.moment is None:
+            return ""
+        point = self.result.curve[self.moment]
+        return words(
+            "moment",
+            lang,
+            number=self.moment,
+            count=len(self.result.curve) - 1,
+            round=point.round,
+            player=words(self.player.label, lang),
+            percent=round(100 * point.chance),
+        )
+
+    def mistakes(self) -> list[Judgement]:
+        """The decisions to learn from, in the order they were taken."""
+        if self.result is None:
+            return []
+        from ..review import EXPLAINED_FROM
+
+        return sorted(self.result.worst(EXPLAINED_FROM), key=lambda j: j.number)
+
+    @staticmethod
+    def better_squares(judgement: Judgement) -> frozenset[tuple[int, int]]:
+        """Where the better move puts or takes a counter (empty for card decisions)."""
+        best = judgement.best
+        return frozenset({best.square}) if isinstance(best, (Place, Remove)) else frozenset()
+
+    @staticmethod
+    def better_cartouches(judgement: Judgement) -> frozenset[tuple[Player, int]]:
+        """The cartouches the better assignment changes against the one played."""
+        best, played = judgement.best, judgement.played
+        if not isinstance(best, Assign):
+            return frozenset()
+        cards = played.cards if isinstance(played, Assign) else (0, 0, 0, 0)
+        return frozenset((best.player, n + 1) for n in range(4) if best.cards[n] != cards[n])
+
+    def percent(self) -> int:
+        """Progress in whole percent."""
+        return math.floor(100 * self.progress)

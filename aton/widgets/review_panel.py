@@ -1,0 +1,262 @@
+"""The review panel: a progress bar while the review runs, then a clickable graph and the mistakes on the board.
+
+:class:`ReviewPanel` draws a :class:`~aton.widgets.review_flow.ReviewFlow`.
+The graph is an ipycanvas canvas (no plotting library, nothing fetched from
+the network, so it works in Voila offline): the reviewed player's chance to
+win after each decision, with the mistakes marked; a click on it shows that
+moment in the step-through.  Each mistake in the list has a button that shows
+the moment before it with the better move's square framed on the board and
+the sentence saying what it does.
+
+The review runs through a :class:`~aton.widgets.dashboard_session.Worker`
+(background thread in a kernel, at once without one) and can be stopped.
+CSS classes: ``aton-review``, ``aton-review-start``, ``aton-review-progress``,
+``aton-review-cancel``, ``aton-review-status``, ``aton-review-graph``,
+``aton-review-mistakes``, ``aton-review-show``, ``aton-review-moment``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+from ipycanvas import Canvas, hold_canvas
+
+from ..actions import Player
+from ..game import Game
+from ..review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES, Judgement, Review, at_least, verdict_words
+from ..review import Verdict as _Verdict
+from .dashboard_session import Job, Worker
+from .review_flow import GRAPH_HEIGHT, GRAPH_MARGIN, GRAPH_WIDTH, FlowState, ReviewFlow, words
+from .scene import Highlights
+from .stepper import Stepper
+
+__all__ = ["ReviewPanel"]
+
+_COLOURS = {
+    "axis": "#8a8a8a",
+    "half": "#c8c8c8",
+    "line": "#2a6fb0",
+    "mistake": "#c0392b",
+    "moment": "#e67e22",
+    "background": "#ffffff",
+}
+
+
+class ReviewPanel(widgets.VBox):  # type: ignore[misc]
+    """One player's review of one game, with its own step-through (class ``aton-review``).
+
+    ``ReviewPanel(source, player, *, lang="en", worker=None, seed=0, iterations=..., samples=...,
+    stepper=None)``; ``source`` is a finished game or its record.  :meth:`start` runs the review,
+    :meth:`cancel` stops it, :meth:`show_moment` and :meth:`show_mistake` move the step-through.
+    """
+
+    def __init__(
+        self,
+        source: Game | Mapping[str, Any],
+        player: Player,
+        *,
+        lang: str = "en",
+        worker: Worker[Review] | None = None,
+        seed: int = 0,
+        iterations: int = DEFAULT_ITERATIONS,
+        samples: int = DEFAULT_SAMPLES,
+        stepper: Stepper | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.add_class("aton-review")
+        self.lang = lang
+        self.flow = ReviewFlow(source, player, seed=seed, iterations=iterations, samples=samples)
+        self.worker: Worker[Review] = worker if worker is not None else Worker()
+        self.job: Job | None = None
+        self.start_button = widgets.Button(icon="search")
+        self.start_button.add_class("aton-review-start")
+        self.start_button.on_click(lambda _b: self.start())
+        self.progress = widgets.FloatProgress(value=0.0, min=0.0, max=1.0)
+        self.progress.add_class("aton-review-progress")
+        self.cancel_button = widgets.Button(icon="stop")
+        self.cancel_button.add_class("aton-review-cancel")
+        self.cancel_button.on_click(lambda _b: self.cancel())
+        self.status = widgets.HTML()
+        self.status.add_class("aton-review-status")
+        self.canvas = Canvas(width=GRAPH_WIDTH, height=GRAPH_HEIGHT)
+        self.canvas.layout.width = f"{GRAPH_WIDTH}px"
+        self.canvas.layout.height = f"{GRAPH_HEIGHT}px"
+        self.canvas.add_class("aton-review-graph")
+        self.canvas.on_mouse_down(lambda x, _y: self.show_moment(self.flow.decisions_at(x)))
+        self.graph_caption = widgets.HTML()
+        self.moment = widgets.HTML()
+        self.moment.add_class("aton-review-moment")
+        self.mistakes_box = widgets.VBox()
+        self.mistakes_box.add_class("aton-review-mistakes")
+        self.stepper = stepper if stepper is not None else Stepper(self.flow.record, viewer=player, lang=lang)
+        self.graph_box = widgets.VBox([self.graph_caption, self.canvas, self.moment])
+        self.children = [
+            widgets.HBox([self.start_button, self.progress, self.cancel_button]),
+            self.status,
+            self.graph_box,
+            self.mistakes_box,
+            self.stepper,
+        ]
+        self._render()
+
+    # ------------------------------------------------------------- actions
+    def start(self) -> None:
+        """Run the review (in the background when the worker is threaded)."""
+        if self.flow.state is FlowState.RUNNING:
+            return
+        job = self.job = Job("review")
+        work = self.flow.work()
+        self._render()
+
+        def progress(job: Job, fraction: float) -> None:
+            if job is self.job:
+                self.flow.progress = fraction
+                self._render_progress()
+
+        def done(job: Job, result: Review | None, error: BaseException | None) -> None:
+            if job is not self.job:
+                return
+            self.flow.finish(None if job.cancelled else result, error)
+            self._render()
+            if self.flow.result is not None:
+                self.show_moment(len(self.flow.result.curve) - 1)
+
+        self.worker.run(job, work, done, progress)
+
+    def cancel(self) -> None:
+        """Stop a running review."""
+        if self.job is not None and self.flow.state is FlowState.RUNNING:
+            self.job.cancel()
+
+    def show_moment(self, decisions: int) -> None:
+        """Show the moment after ``decisions`` decisions in the step-through and mark it on the graph."""
+        if self.flow.result is None:
+            return
+        self.stepper.go(self.flow.select(decisions))
+        self._draw_graph()
+        self.moment.value = f'<p role="status">{escape(self.flow.moment_text(self.lang))}</p>'
+
+    def show_mistake(self, judgement: Judgement) -> None:
+        """Show the moment before ``judgement``'s decision, with the better move framed on the board."""
+        self.stepper.go(self.flow.select_mistake(judgement))
+        step = self.stepper.step
+        if step is not None:
+            highlights = Highlights(
+                squares=self.flow.better_squares(judgement), cartouches=self.flow.better_cartouches(judgement)
+            )
+            self.stepper.board.show(step.state, highlights)
+        self._draw_graph()
+        self.moment.value = (
+            f'<p role="status">{escape(self.flow.moment_text(self.lang))}</p>'
+            f"<p>{escape(judgement.text.get(self.lang, ''))}</p>"
+        )
+
+    def set_lang(self, lang: str) -> None:
+        """Switch the panel's language."""
+        self.lang = lang
+        self.stepper.lang = lang
+        self._render()
+
+    # ------------------------------------------------------------- drawing
+    def _player(self) -> str:
+        return words(self.flow.player.label, self.lang)
+
+    def _render_progress(self) -> None:
+        flow = self.flow
+        self.progress.value = flow.progress
+        if flow.state is FlowState.RUNNING:
+            text = words("running", self.lang, player=self._player(), percent=flow.percent())
+            self.status.value = f'<p role="status">{escape(text)}</p>'
+
+    def _render(self) -> None:
+        flow, lang = self.flow, self.lang
+        running = flow.state is FlowState.RUNNING
+        self.start_button.description = words("button_for", lang, player=self._player())
+        self.start_button.disabled = running or flow.state is FlowState.DONE
+        self.cancel_button.description = words("cancel", lang)
+        self.progress.layout.display = None if running else "none"
+        self.cancel_button.layout.display = None if running else "none"
+        done = flow.result is not None
+        self.graph_box.layout.display = None if done else "none"
+        self.mistakes_box.layout.display = None if done else "none"
+        self.stepper.layout.display = None if done else "none"
+        if running:
+            self._render_progress()
+        elif flow.state is FlowState.CANCELLED:
+            self.status.value = f'<p role="status">{escape(words("cancelled", lang))}</p>'
+            self.start_button.disabled = False
+        elif flow.state is FlowState.FAILED:
+            self.status.value = f'<p role="alert">{escape(words("failed", lang, error=flow.error or ""))}</p>'
+            self.start_button.disabled = False
+        elif done and flow.result is not None:
+            self.status.value = f"<pre>{escape(flow.result.text(lang).split(chr(10) + chr(10))[0])}</pre>"
+        else:
+            self.status.value = ""
+        if done:
+            self.graph_caption.value = f"<p>{escape(words('graph', lang, player=self._player()))}</p>"
+            self.canvas.layout.aria_label = words("graph_label", lang)
+            self._draw_graph()
+            self._list_mistakes()
+
+    def _list_mistakes(self) -> None:
+        lang = self.lang
+        rows: list[widgets.Widget] = [widgets.HTML(f"<h4>{escape(words('mistakes', lang))}</h4>")]
+        mistakes = self.flow.mistakes()
+        if not mistakes:
+            rows.append(widgets.HTML(f"<p>{escape(words('no_mistakes', lang))}</p>"))
+        for judgement in mistakes:
+            label = words(
+                "decision",
+                lang,
+                number=judgement.number,
+                round=judgement.round,
+                verdict=verdict_words(judgement.verdict, lang),
+                loss=round(100 * judgement.loss),
+            )
+            button = widgets.Button(description=words("show", lang), layout=widgets.Layout(width="6em"))
+            button.add_class("aton-review-show")
+            button.on_click(lambda _b, j=judgement: self.show_mistake(j))
+            text = widgets.HTML(
+                f"<p><b>{escape(label)}</b><br>{escape(judgement.played_words.get(lang, ''))}<br>"
+                f"{escape(judgement.text.get(lang, ''))}</p>"
+            )
+            rows.append(widgets.HBox([button, text]))
+        self.mistakes_box.children = rows
+
+    def _draw_graph(self) -> None:
+        flow, canvas = self.flow, self.canvas
+        result = flow.result
+        if result is None:
+            return
+        points = flow.points()
+        width, height, m = GRAPH_WIDTH, GRAPH_HEIGHT, GRAPH_MARGIN
+        with hold_canvas(canvas):
+            canvas.clear()
+            canvas.fill_style = _COLOURS["background"]
+            canvas.fill_rect(0, 0, width, height)
+            canvas.stroke_style = _COLOURS["half"]
+            canvas.line_width = 1
+            canvas.stroke_line(m, height / 2, width - m, height / 2)
+            canvas.stroke_style = _COLOURS["axis"]
+            canvas.stroke_rect(m, m, width - 2 * m, height - 2 * m)
+            canvas.fill_style = _COLOURS["axis"]
+            canvas.font = "11px sans-serif"
+            canvas.fill_text("100%", 2, m + 4)
+            canvas.fill_text("0%", 6, height - m + 4)
+            canvas.stroke_style = _COLOURS["line"]
+            canvas.line_width = 2
+            canvas.stroke_lines(points)
+            canvas.fill_style = _COLOURS["mistake"]
+            for judgement in result.decisions:
+                if judgement.verdict is not None and at_least(judgement.verdict, _Verdict.MISTAKE):
+                    x, y = points[judgement.number]
+                    canvas.fill_circle(x, y, 4)
+            if flow.moment is not None:
+                x, _y = points[flow.moment]
+                canvas.stroke_style = _COLOURS["moment"]
+                canvas.line_width = 2
+                canvas.stroke_line(x, m, x, height - m)
