@@ -26,8 +26,8 @@ def _name(path: Path) -> str:
 
 def test_every_tutorial_is_there() -> None:
     numbers = [path.name[:2] for path in TUTORIALS]
-    assert numbers == [f"{n:02d}" for n in range(1, 9)], numbers
-    assert [path.name[:2] for path in FRENCH] == [f"{n:02d}" for n in range(1, 9)]
+    assert numbers == [f"{n:02d}" for n in range(1, 10)], numbers
+    assert [path.name[:2] for path in FRENCH] == [f"{n:02d}" for n in range(1, 10)]
     assert LAB.exists()
 
 

@@ -106,7 +106,7 @@ class ReviewFlow:
 
     ``source`` is a game (finished, usually) or its record.  The step-through
     shows the timeline as ``player`` saw it, so the review never shows the
-    other player's hidden cards.
+    other player's hidden cards.  ``result`` takes a review already made.
     """
 
     def __init__(
@@ -117,6 +117,7 @@ class ReviewFlow:
         seed: int = 0,
         iterations: int = DEFAULT_ITERATIONS,
         samples: int = DEFAULT_SAMPLES,
+        result: Review | None = None,
     ) -> None:
         if not isinstance(player, Player):
             raise ValueError(f"review a player (aton.RED or aton.BLUE), not {player!r}")
@@ -132,6 +133,10 @@ class ReviewFlow:
         self.moment: int | None = None
         """Decisions taken at the moment shown (``None``: none chosen yet)."""
         self.steps: list[Step] = timeline(self.record, viewer=player)
+        if result is not None:  # a review already made (a notebook shows it without running it again)
+            if result.player is not player or result.total_decisions != len(self.record.get("actions", [])):
+                raise ValueError(f"this review is not {player.label}'s review of this game")
+            self.finish(result, None)
 
     # ------------------------------------------------------------- the run
     def work(self) -> Callable[[Callable[[float], bool]], Review]:

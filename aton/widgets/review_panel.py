@@ -49,7 +49,8 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
     """One player's review of one game, with its own step-through (class ``aton-review``).
 
     ``ReviewPanel(source, player, *, lang="en", worker=None, seed=0, iterations=..., samples=...,
-    stepper=None)``; ``source`` is a finished game or its record.  :meth:`start` runs the review,
+    stepper=None, result=None)``; ``source`` is a finished game or its record; ``result`` shows a review
+    already made.  :meth:`start` runs the review,
     :meth:`cancel` stops it, :meth:`show_moment` and :meth:`show_mistake` move the step-through.
     """
 
@@ -64,12 +65,13 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
         iterations: int = DEFAULT_ITERATIONS,
         samples: int = DEFAULT_SAMPLES,
         stepper: Stepper | None = None,
+        result: Review | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.add_class("aton-review")
         self.lang = lang
-        self.flow = ReviewFlow(source, player, seed=seed, iterations=iterations, samples=samples)
+        self.flow = ReviewFlow(source, player, seed=seed, iterations=iterations, samples=samples, result=result)
         self.worker: Worker[Review] = worker if worker is not None else Worker()
         self.job: Job | None = None
         self.start_button = widgets.Button(icon="search")
@@ -102,6 +104,8 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
             self.stepper,
         ]
         self._render()
+        if self.flow.result is not None:
+            self.show_moment(len(self.flow.result.curve) - 1)
 
     # ------------------------------------------------------------- actions
     def start(self) -> None:
