@@ -29,6 +29,20 @@ class ReviewTiming:
     review: Review
 
 
+def pairwise_changes(reviews: list[Review]) -> float:
+    """The share of judged decisions whose verdict differs between two of the reviews, averaged over the pairs.
+
+    >>> pairwise_changes([])
+    0.0
+    """
+    shares = [
+        verdict_changes([first, second])[0] / max(verdict_changes([first, second])[1], 1)
+        for i, first in enumerate(reviews)
+        for second in reviews[i + 1 :]
+    ]
+    return sum(shares) / len(shares) if shares else 0.0
+
+
 def verdict_changes(reviews: list[Review]) -> tuple[int, int]:
     """``(changed, judged)``: judged decisions whose verdict is not the same in every review.
 
@@ -86,9 +100,10 @@ def report(timings: list[ReviewTiming], name: str) -> str:
         changed, total = verdict_changes([t.review for t in timings])
         lines.append(
             f"verdict stability: {changed} of {total} judged decisions change verdict between the "
-            f"{len(timings)} seeds ({changed / max(total, 1):.1%})"
+            f"{len(timings)} seeds ({changed / max(total, 1):.1%}); between two seeds: "
+            f"{pairwise_changes([t.review for t in timings]):.1%} on average"
         )
     return "\n".join(lines)
 
 
-__all__ = ["ReviewTiming", "report", "run", "verdict_changes"]
+__all__ = ["ReviewTiming", "pairwise_changes", "report", "run", "verdict_changes"]

@@ -238,7 +238,7 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
             return
         points = flow.points()
         width, height, m = GRAPH_WIDTH, GRAPH_HEIGHT, GRAPH_MARGIN
-        with hold_canvas(canvas):
+        with hold_canvas():
             canvas.clear()
             canvas.fill_style = _COLOURS["background"]
             canvas.fill_rect(0, 0, width, height)
