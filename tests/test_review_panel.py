@@ -80,7 +80,7 @@ def test_the_panel_runs_then_a_graph_click_moves_the_step_through() -> None:
     assert panel.flow.moment == 0 and panel.stepper.index < last
     assert "after decision 0" in panel.moment.value
     panel.set_lang("fr")
-    assert "Analyser cette partie pour Rouge" == panel.start_button.description
+    assert panel.start_button.description == "Analyser cette partie pour Rouge"
 
 
 def test_the_panel_lists_a_blunder_and_frames_the_better_square() -> None:
