@@ -33,7 +33,7 @@ from .review_flow import GRAPH_HEIGHT, GRAPH_MARGIN, GRAPH_WIDTH, FlowState, Rev
 from .scene import Highlights
 from .stepper import Stepper
 
-__all__ = ["ReviewPanel"]
+__all__ = ["ReviewHook", "ReviewPanel"]
 
 _COLOURS = {
     "axis": "#8a8a8a",
@@ -264,3 +264,75 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
                 canvas.stroke_style = _COLOURS["moment"]
                 canvas.line_width = 2
                 canvas.stroke_line(x, m, x, height - m)
+
+
+class ReviewHook(widgets.VBox):  # type: ignore[misc]
+    """ "Review this game" buttons for a finished game, and the one review panel opened (class ``aton-review-box``).
+
+    A page calls :meth:`update` whenever it shows its game (the buttons appear once the game is over) and
+    :meth:`reset` when it starts or loads another.  There is one button per person who played (both on one
+    screen: one each); opening one person's review closes the other's, so each review is shown alone.
+    """
+
+    def __init__(self, worker: Worker[Any] | None = None, lang: str = "en", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("aton-review-box")
+        self.worker = worker
+        self.lang = lang
+        self.panel: ReviewPanel | None = None
+        self._key: tuple[int, int] | None = None
+        self._game: Game | None = None
+        self._buttons: dict[Player, widgets.Button] = {}
+
+    def update(self, game: Game | None, players: tuple[Player, ...], lang: str) -> None:
+        """Offer the review of ``game`` to ``players`` once it is over (``None``: nothing to review)."""
+        if game is None or game.result is None:
+            self.reset()
+            return
+        key = (id(game), len(game.actions))
+        if key != self._key:
+            self.reset()
+            self._key, self._game = key, game
+            self._buttons = {}
+            for player in players:
+                button = widgets.Button(icon="search", button_style="info", layout=widgets.Layout(width="auto"))
+                button.add_class("aton-review-open")
+                button.add_class(f"aton-review-open-{player.label}")
+                button.on_click(lambda _b, p=player: self.open(p))
+                self._buttons[player] = button
+            self._show()
+        if lang != self.lang:
+            self.lang = lang
+            if self.panel is not None:
+                self.panel.set_lang(lang)
+        for player, button in self._buttons.items():
+            label = "button" if len(self._buttons) == 1 else "button_for"
+            button.description = words(label, self.lang, player=words(player.label, self.lang))
+
+    def open(self, player: Player) -> ReviewPanel:
+        """Open ``player``'s review of the game and start it (closing another person's review)."""
+        if self._game is None:
+            raise ValueError("there is no finished game to review")
+        if self.panel is not None and self.panel.flow.player is player:
+            return self.panel
+        self._close_panel()
+        self.panel = ReviewPanel(self._game, player, lang=self.lang, worker=self.worker)
+        self._show()
+        self.panel.start()
+        return self.panel
+
+    def reset(self) -> None:
+        """Forget the game: stop a running review and take the buttons away."""
+        self._close_panel()
+        self._key, self._game, self._buttons = None, None, {}
+        self.children = list[widgets.Widget]()
+
+    def _close_panel(self) -> None:
+        if self.panel is not None:
+            self.panel.cancel()
+            self.panel.close()
+            self.panel = None
+
+    def _show(self) -> None:
+        row = widgets.HBox(list(self._buttons.values()))
+        self.children = [row] if self.panel is None else [row, self.panel]
