@@ -106,3 +106,52 @@ def test_a_cancelled_panel_can_start_again() -> None:
     panel.flow.state = FlowState.CANCELLED
     panel._render()
     assert not panel.start_button.disabled and "stopped" in panel.status.value
+
+
+def short_finished_game() -> aton.Game:
+    """Red has two counters to place and 13 of the 14 yellow squares: one elsewhere, then the last yellow."""
+    import json
+
+    from aton.lessons import position_json
+
+    raw = json.loads(position_json("victory-yellow"))
+    raw["resolution"]["place_left"] = 2
+    game = aton.Game.from_dict(raw)
+    game.apply(aton.Place(aton.RED, (1, 11)))
+    game.apply(aton.Place(aton.RED, (2, 6)))
+    assert game.result is not None and game.result.winner is aton.RED
+    return game
+
+
+def test_the_dashboard_offers_the_review_of_a_loaded_finished_game() -> None:
+    from aton.widgets.dashboard import Dashboard
+
+    dash = Dashboard(seed=3, background=False)
+    assert dash.play.review.children == ()
+    assert dash.load_bytes(short_finished_game().to_json().encode(), "finished.json")
+    (row,) = dash.play.review.children
+    (button,) = row.children
+    assert button.description == "Review this game"
+    button.click()
+    panel = dash.play.review.panel
+    assert panel is not None and panel.flow.state is FlowState.DONE and panel.flow.player is aton.RED
+    assert len(panel.flow.result.curve) == 3  # type: ignore[union-attr]
+    dash.lang = "fr"
+    assert button.description == "Analyser cette partie" and "Analyse des décisions de Rouge" in panel.status.value
+    dash.new_game()
+    assert dash.play.review.children == () and dash.play.review.panel is None
+
+
+def test_two_people_on_one_screen_each_open_their_own_review() -> None:
+    from aton.widgets.review_panel import ReviewHook
+
+    hook = ReviewHook()
+    game = short_finished_game()
+    hook.update(game, (aton.RED, aton.BLUE), "en")
+    (row,) = hook.children
+    assert [b.description for b in row.children] == ["Review this game for Red", "Review this game for Blue"]
+    red = hook.open_review(aton.RED)
+    assert red.stepper.step is not None and red.stepper.step.state.hand(aton.BLUE) is None
+    blue = hook.open_review(aton.BLUE)
+    assert hook.panel is blue and blue is not red and red not in hook.children
+    assert blue.stepper.step is not None and blue.stepper.step.state.hand(aton.RED) is None

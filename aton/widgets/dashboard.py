@@ -321,6 +321,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     def close(self) -> None:
         """Stop the background work, then close the dashboard."""
         self.flow.close()
+        self.play.review.reset()
         super().close()
 
     # ================================================================ input

@@ -4,7 +4,8 @@
 what people do (next step, skip, "Play the steps", their cards) back to it; any error of a handler
 becomes the controller's message.  CSS classes: ``aton-play``, ``aton-result``, ``aton-steps``,
 ``aton-step-explain``, ``aton-next-step``, ``aton-skip``, ``aton-auto``, ``aton-speed``, ``aton-turn``,
-``aton-progress-box``, ``aton-bot-progress``, ``aton-panel-box`` (holding an ``aton-assign`` panel).
+``aton-progress-box``, ``aton-bot-progress``, ``aton-panel-box`` (holding an ``aton-assign`` panel),
+``aton-review-box`` (the game review, :mod:`aton.widgets.review_panel`).
 
 >>> from aton.widgets.dashboard_controller import DashboardController
 >>> play = PlayPanel(DashboardController(seed=4))
@@ -28,6 +29,7 @@ from .dashboard_html import result_html, step_html, turn_html
 from .dashboard_session import Job
 from .dashboard_text import say
 from .i18n import player_word, tr
+from .review_panel import ReviewHook
 from .stepper import SPEEDS
 
 __all__ = ["CoverScreen", "PlayPanel", "close_tree"]
@@ -91,7 +93,16 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         self.progress_box.add_class("aton-progress-box")
         self.panel_box = widgets.VBox()
         self.panel_box.add_class("aton-panel-box")
-        self.children = [self.result_html, self.steps_box, self.turn_text, self.progress_box, self.panel_box]
+        self.review = ReviewHook(flow.worker, flow.lang)
+        """"Review this game" once the game is over, then the review panel."""
+        self.children = [
+            self.result_html,
+            self.review,
+            self.steps_box,
+            self.turn_text,
+            self.progress_box,
+            self.panel_box,
+        ]
         self.panel: AssignPanel | None = None
         """The card panel on the page now, if any."""
         self._panel_key: tuple[int, int, Player] | None = None
@@ -127,6 +138,7 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         self._render_panel(lang)
         self._render_progress(lang)
         self.result_html.value = result_html(flow, lang)
+        self.review.update(flow.game if flow.over else None, flow.session.humans or PLAYERS, lang)
 
     def relabel(self, lang: str) -> None:
         """The fixed words in ``lang``."""

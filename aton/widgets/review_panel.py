@@ -298,7 +298,7 @@ class ReviewHook(widgets.VBox):  # type: ignore[misc]
                 button = widgets.Button(icon="search", button_style="info", layout=widgets.Layout(width="auto"))
                 button.add_class("aton-review-open")
                 button.add_class(f"aton-review-open-{player.label}")
-                button.on_click(lambda _b, p=player: self.open(p))
+                button.on_click(lambda _b, p=player: self.open_review(p))
                 self._buttons[player] = button
             self._show()
         if lang != self.lang:
@@ -309,7 +309,7 @@ class ReviewHook(widgets.VBox):  # type: ignore[misc]
             label = "button" if len(self._buttons) == 1 else "button_for"
             button.description = words(label, self.lang, player=words(player.label, self.lang))
 
-    def open(self, player: Player) -> ReviewPanel:
+    def open_review(self, player: Player) -> ReviewPanel:
         """Open ``player``'s review of the game and start it (closing another person's review)."""
         if self._game is None:
             raise ValueError("there is no finished game to review")
