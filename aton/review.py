@@ -97,6 +97,9 @@ THRESHOLDS: tuple[tuple[Verdict, float], ...] = (
 """The verdicts by the chance to win lost against the best move found (0.20 is 20 percentage points),
 worst first; a smaller loss is :attr:`Verdict.GOOD`."""
 
+SURE = 0.995
+"""A chance to win this close to 1 (or to 0) is told as a win (or a loss) all but certain."""
+
 EXPLAINED_FROM = Verdict.INACCURACY
 """Decisions judged this or worse get a sentence on the better move."""
 
@@ -161,14 +164,16 @@ TEXTS: dict[str, dict[str, Any]] = {
         "stops_win": "It stops your opponent from winning at once ({how}), which the move played allows.",
         "c1": "On cartouche 1 it expects about {best:+.1f} points, against {played:+.1f} with the move played.",
         "first": "It acts first in about {best:.0%} of the imagined rounds, against {played:.0%} with the move played.",
+        "sure_win": "After it, the search finds your win all but certain.",
+        "sure_loss": "After the move played, the search finds your loss all but certain.",
         "chances": "Estimated chance to win: {best:.0%} with it, {played:.0%} with the move played.",
         "title": "Review of {player}'s decisions (seed {seed}, {iterations} imagined games per search)",
         "result": "Result: {winner} ({how}), red {red} - blue {blue}, {decisions} decisions.",
         "draw": "a draw",
         "won": "{player} wins",
         "unfinished": "Not finished: {decisions} decisions, round {round}.",
-        "counts": "{player}'s decisions: {judged} judged, {forced} forced; {good} good, {inaccuracy} inaccuracies, "
-        "{mistake} mistakes, {blunder} blunders.",
+        "counts": "{player}'s decisions: {judged} judged, {forced} forced. Good: {good}, inaccuracies: {inaccuracy}, "
+        "mistakes: {mistake}, blunders: {blunder}.",
         "curve": "{player}'s chance to win (own view) at the end of each round: {values}",
         "list": "Decisions to learn from:",
         "none": "No mistakes found.",
@@ -207,14 +212,16 @@ TEXTS: dict[str, dict[str, Any]] = {
         "joué.",
         "first": "Il fait jouer en premier dans environ {best:.0%} des tours imaginés, contre {played:.0%} avec le "
         "coup joué.",
+        "sure_win": "Après ce coup, la recherche juge votre victoire quasi certaine.",
+        "sure_loss": "Après le coup joué, la recherche juge votre défaite quasi certaine.",
         "chances": "Chance de gagner estimée : {best:.0%} avec ce coup, {played:.0%} avec le coup joué.",
         "title": "Analyse des décisions de {player} (graine {seed}, {iterations} parties imaginées par recherche)",
-        "result": "Résultat : {winner} ({how}), rouge {red} - bleu {blue}, {decisions} décisions.",
+        "result": "Résultat : {winner} ({how}), rouge {red} - bleu {blue} (décisions : {decisions}).",
         "draw": "match nul",
         "won": "{player} gagne",
-        "unfinished": "Partie inachevée : {decisions} décisions, tour {round}.",
-        "counts": "Décisions de {player} : {judged} jugées, {forced} forcées ; {good} bons coups, "
-        "{inaccuracy} imprécisions, {mistake} erreurs, {blunder} gaffes.",
+        "unfinished": "Partie inachevée au tour {round} (décisions : {decisions}).",
+        "counts": "Décisions de {player} : jugées {judged}, forcées {forced}. Bons coups : {good}, "
+        "imprécisions : {inaccuracy}, erreurs : {mistake}, gaffes : {blunder}.",
         "curve": "Chance de gagner de {player} (selon ce qu'il voit) à la fin de chaque tour : {values}",
         "list": "Les décisions dont on peut apprendre :",
         "none": "Aucune erreur trouvée.",
@@ -522,6 +529,10 @@ def _sentences(
         threat = _opponent_wins_next(view, played, random.Random(rng_seed))
         if threat is not None and _opponent_wins_next(view, best, random.Random(rng_seed)) is None:
             facts.append(("stops_win", {"how": threat}))
+    if won is None and best_option.win_rate >= SURE and best_option.visits > 0:
+        facts.append(("sure_win", {}))
+    if played_option.win_rate <= 1.0 - SURE and played_option.visits > 0:
+        facts.append(("sure_loss", {}))
     if isinstance(best, Assign):
         b, p = best_option.extra, played_option.extra
         if "cartouche1" in b and "cartouche1" in p and abs(b["cartouche1"] - p["cartouche1"]) >= 0.5:
