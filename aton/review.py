@@ -11,7 +11,10 @@ which the search imagines as it does in play):
 
 The two chances are measured the same way: a search that must open with that
 move and plays on from there (:meth:`aton.bots.mcts.MctsBot.search` with
-``only=``).  The loss (best minus played) gives the verdict, with the limits in
+``only=``), read along the search's preferred line while the player keeps
+deciding (:attr:`aton.bots.mcts.SearchResult.line_rate`: a placement that
+needs a good second placement is worth that, not the average of every second
+placement tried).  The loss (best minus played) gives the verdict, with the limits in
 :data:`THRESHOLDS`.  Decisions with a single legal action (or whose options are
 all alike) are forced and not judged.
 
@@ -57,7 +60,7 @@ from typing import Any
 from . import data
 from .actions import Action, Assign, Exchange, Place, Player, Remove, parse_action
 from .bots.heuristics import BoardInfo, class_representatives, flat_of
-from .bots.mcts import PRESETS, MctsBot, OptionStats
+from .bots.mcts import PRESETS, MctsBot, OptionStats, SearchResult
 from .coach import _board_reasons, _square_words
 from .explain import LANGUAGES
 from .game import EndReason, Game, GameView, Phase
@@ -512,11 +515,17 @@ def _sentences(
     view: GameView,
     played: Action,
     best: Action,
-    played_option: OptionStats,
-    best_option: OptionStats,
-    rng_seed: str,
+    played_measure: tuple[OptionStats, float],
+    best_measure: tuple[OptionStats, float],
+    stream: str,
 ) -> tuple[dict[str, str], dict[str, str]]:
-    """The sentence on the better move and the move played in words, in every language."""
+    """The sentence on the better move and the move played in words, in every language.
+
+    Each measure is the search's statistics for the move and its chance to win.
+    """
+    played_option, played_rate = played_measure
+    best_option, best_rate = best_measure
+    rng_seed = f"{stream}/facts"
     facts: list[tuple[str, dict[str, Any]]] = []
     won = _wins_at_once(view, best, random.Random(rng_seed))
     if won is not None:
@@ -529,9 +538,9 @@ def _sentences(
         threat = _opponent_wins_next(view, played, random.Random(rng_seed))
         if threat is not None and _opponent_wins_next(view, best, random.Random(rng_seed)) is None:
             facts.append(("stops_win", {"how": threat}))
-    if won is None and best_option.win_rate >= SURE and best_option.visits > 0:
+    if won is None and best_rate >= SURE and best_option.visits > 0:
         facts.append(("sure_win", {}))
-    if played_option.win_rate <= 1.0 - SURE and played_option.visits > 0:
+    if played_rate <= 1.0 - SURE and played_option.visits > 0:
         facts.append(("sure_loss", {}))
     if isinstance(best, Assign):
         b, p = best_option.extra, played_option.extra
@@ -551,7 +560,7 @@ def _sentences(
             sentences.append(str(words[key]).format(**shown))
         if isinstance(best, (Place, Remove)) and won is None:
             sentences += _board_reasons(view, view.viewer, best, lang)
-        sentences.append(str(words["chances"]).format(best=best_option.win_rate, played=played_option.win_rate))
+        sentences.append(str(words["chances"]).format(best=best_rate, played=played_rate))
         texts[lang] = _finish(" ".join(sentences), lang)
         played_words[lang] = _finish(describe(view, played, lang), lang)
     return texts, played_words
@@ -587,35 +596,29 @@ def judge(
     bot = MctsBot(replace(PRESETS["medium"], iterations=iterations), name="review")
     stream = f"aton/review/{seed}/{number}"
     found = bot.search(view, random.Random(f"{stream}/search"))
-    best_option = found.options[0]
     best = found.action
     if _same_choice(best, played, info):
-        return Judgement(
-            number, view.round, kind, played, played, best_option.win_rate, best_option.win_rate, Verdict.GOOD
-        )
+        rate = _rate(found)
+        return Judgement(number, view.round, kind, played, played, rate, rate, Verdict.GOOD)
     measure = MctsBot(replace(PRESETS["medium"], iterations=max(1, round(iterations * MEASURE_SHARE))))
-    best_option = measure.search(view, random.Random(f"{stream}/measure"), only=best).options[0]
-    played_option = measure.search(view, random.Random(f"{stream}/measure"), only=played).options[0]
-    if played_option.win_rate >= best_option.win_rate:
-        best, best_option = played, played_option
-    loss = best_option.win_rate - played_option.win_rate
-    verdict = verdict_of(loss)
+    best_found = measure.search(view, random.Random(f"{stream}/measure"), only=best)
+    played_found = measure.search(view, random.Random(f"{stream}/measure"), only=played)
+    best_rate, played_rate = _rate(best_found), _rate(played_found)
+    if played_rate >= best_rate:
+        best, best_found, best_rate = played, played_found, played_rate
+    verdict = verdict_of(best_rate - played_rate)
     text: dict[str, str] = {}
     played_words: dict[str, str] = {}
     if at_least(verdict, EXPLAINED_FROM):
-        text, played_words = _sentences(view, played, best, played_option, best_option, f"{stream}/facts")
-    return Judgement(
-        number,
-        view.round,
-        kind,
-        played,
-        best,
-        played_option.win_rate,
-        best_option.win_rate,
-        verdict,
-        text,
-        played_words,
-    )
+        text, played_words = _sentences(
+            view, played, best, (played_found.options[0], played_rate), (best_found.options[0], best_rate), stream
+        )
+    return Judgement(number, view.round, kind, played, best, played_rate, best_rate, verdict, text, played_words)
+
+
+def _rate(found: SearchResult) -> float:
+    """The chance to win of the search's first option, along its preferred line (see ``line_rate``)."""
+    return found.line_rate if found.line_rate is not None else found.options[0].win_rate
 
 
 # ----------------------------------------------------------------- recorded games

@@ -36,7 +36,7 @@ from functools import cache
 from typing import Any
 
 from .. import data
-from ..actions import Action, Assign, Exchange, Place, Player
+from ..actions import Action, Assign, Exchange, Place, Player, Remove
 from ..game import Game, GameView, Phase
 from .base import Bot, Progress
 from .greedy import AssignmentRater, greedy_square
@@ -162,6 +162,14 @@ class SearchResult:
     options: list[OptionStats]
     iterations: int
     seconds: float
+    line_rate: float | None = None
+    """The first option's chance to win along the line the search prefers while the bot keeps deciding
+    (a placement followed by more of its own placements is worth its best follow-up, not the average
+    of every follow-up tried); ``None`` without a search."""
+
+
+LINE_VISITS = 8
+"""A follow-up decision counts in :attr:`SearchResult.line_rate` once it was tried this many times."""
 
 
 class MctsBot(Bot):
@@ -241,7 +249,7 @@ class MctsBot(Bot):
                 if on_progress is not None and done % 16 == 0 and on_progress(done / total) is False:
                     break
         stats = search.root_options()
-        return SearchResult(stats[0].action, stats, done, time.perf_counter() - start)
+        return SearchResult(stats[0].action, stats, done, time.perf_counter() - start, search.line_rate(stats[0]))
 
     def estimate(self, view: GameView, rng: random.Random, samples: int) -> float:
         """The viewer's chance to win from ``view`` without a search: the mean of ``samples`` playouts.
@@ -476,6 +484,30 @@ class _Search:
         return win_probability(game, self.player, weights)
 
     # ---------------------------------------------------------------- results
+    def line_rate(self, option: OptionStats) -> float:
+        """``option``'s chance to win, followed down the bot's own most tried follow-ups.
+
+        The mean at the root counts every follow-up the search tried, good and bad.  While the next
+        decision is the bot's own again (more counters to remove or place this turn), the most tried
+        follow-up's mean is the better estimate; the walk stops where someone else decides, at a
+        card assignment, or where a follow-up was tried fewer than :data:`LINE_VISITS` times.
+        """
+        me = self.player
+        rate = option.win_rate
+        node = self.root
+        key: Key = option.action if isinstance(option.action, (Place, Remove)) else None
+        while key is not None:
+            child = node.children.get(key)
+            if child is None or set(child.stats) != {me}:
+                break
+            visits, total, _available = max(child.stats[me].values(), key=lambda entry: entry[0])
+            if visits < LINE_VISITS:
+                break
+            rate = total / visits
+            best_key = max(child.stats[me].items(), key=lambda item: item[1][0])[0]
+            node, key = child, best_key if isinstance(best_key, (Place, Remove)) else None
+        return rate
+
     def root_options(self) -> list[OptionStats]:
         me = self.player
         table = self.root.stats.get(me, {})
