@@ -70,8 +70,9 @@ def test_a_review_made_elsewhere_must_fit_the_game() -> None:
 
 def test_the_panel_runs_then_a_graph_click_moves_the_step_through() -> None:
     panel = ReviewPanel(short_record(), aton.RED, **SMALL)
-    assert panel.graph_box.layout.display == "none"
+    assert panel.graph_box.layout.display == "none" and panel.start_button.layout.display is None
     panel.start()  # no kernel: the work runs at once
+    assert panel.start_button.layout.display == "none"
     assert panel.flow.state is FlowState.DONE
     assert panel.graph_box.layout.display is None and "Review of Red" in panel.status.value
     last = panel.stepper.index
@@ -105,7 +106,7 @@ def test_a_cancelled_panel_can_start_again() -> None:
     panel.cancel()  # nothing to stop yet: no error
     panel.flow.state = FlowState.CANCELLED
     panel._render()
-    assert not panel.start_button.disabled and "stopped" in panel.status.value
+    assert panel.start_button.layout.display is None and "stopped" in panel.status.value
 
 
 def short_finished_game() -> aton.Game:

@@ -35,6 +35,8 @@ from .stepper import Stepper
 
 __all__ = ["ReviewHook", "ReviewPanel"]
 
+_RESTARTABLE = (FlowState.CANCELLED, FlowState.FAILED)
+
 _COLOURS = {
     "axis": "#8a8a8a",
     "half": "#c8c8c8",
@@ -85,8 +87,7 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
         self.status = widgets.HTML()
         self.status.add_class("aton-review-status")
         self.canvas = Canvas(width=GRAPH_WIDTH, height=GRAPH_HEIGHT)
-        self.canvas.layout.width = f"{GRAPH_WIDTH}px"
-        self.canvas.layout.height = f"{GRAPH_HEIGHT}px"
+        self.canvas.layout = widgets.Layout(width="100%", max_width=f"{GRAPH_WIDTH}px", height="auto")
         self.canvas.add_class("aton-review-graph")
         self.canvas.on_mouse_down(lambda x, _y: self.show_moment(self.flow.decisions_at(x)))
         self.graph_caption = widgets.HTML()
@@ -180,7 +181,7 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
         flow, lang = self.flow, self.lang
         running = flow.state is FlowState.RUNNING
         self.start_button.description = words("button_for", lang, player=self._player())
-        self.start_button.disabled = running or flow.state is FlowState.DONE
+        self.start_button.layout.display = None if flow.state in (FlowState.IDLE, *_RESTARTABLE) else "none"
         self.cancel_button.description = words("cancel", lang)
         self.progress.layout.display = None if running else "none"
         self.cancel_button.layout.display = None if running else "none"
@@ -192,12 +193,11 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
             self._render_progress()
         elif flow.state is FlowState.CANCELLED:
             self.status.value = f'<p role="status">{escape(words("cancelled", lang))}</p>'
-            self.start_button.disabled = False
         elif flow.state is FlowState.FAILED:
             self.status.value = f'<p role="alert">{escape(words("failed", lang, error=flow.error or ""))}</p>'
-            self.start_button.disabled = False
         elif done and flow.result is not None:
-            self.status.value = f"<pre>{escape(flow.result.text(lang).split(chr(10) + chr(10))[0])}</pre>"
+            summary = flow.result.text(lang).split("\n\n")[0].split("\n")
+            self.status.value = "".join(f"<p>{escape(line)}</p>" for line in summary)
         else:
             self.status.value = ""
         if done:
