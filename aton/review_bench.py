@@ -5,8 +5,8 @@ by default) once per review seed, on one core, and prints the time of each
 review, the time per decision of the game and per judged decision, the
 verdict counts, and the share of judged decisions whose verdict changes when
 only the review's seed changes (the default strength is chosen to keep it
-below 10%).  The machine's load average is printed too: the figures are wall
-times, so other programs running at the same time slow them down.
+below 10%).  The machine's load average is printed too: wall times grow when
+other programs run at the same time; the processor time of the review does not.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ class ReviewTiming:
     seed: int
     seconds: float
     review: Review
+    cpu_seconds: float = 0.0
+    """Processor time of the review (other programs running at the same time do not count)."""
 
 
 def pairwise_changes(reviews: list[Review]) -> float:
@@ -69,9 +71,9 @@ def run(
     """Review ``record`` for ``player`` with review seeds 0, 1, ... ``seeds - 1`` and time each review."""
     timings = []
     for seed in range(seeds):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         result = review(record, player, seed=seed, iterations=iterations, samples=samples)
-        timings.append(ReviewTiming(seed, time.perf_counter() - start, result))
+        timings.append(ReviewTiming(seed, time.perf_counter() - start, result, time.process_time() - cpu))
     return timings
 
 
@@ -90,12 +92,16 @@ def report(timings: list[ReviewTiming], name: str) -> str:
     for timing in timings:
         counts = timing.review.counts()
         lines.append(
-            f"seed {timing.seed}: {timing.seconds:.1f} s, {1000 * timing.seconds / max(decisions, 1):.0f} ms per "
-            f"decision of the game, {1000 * timing.seconds / max(judged, 1):.0f} ms per judged decision; "
+            f"seed {timing.seed}: {timing.seconds:.1f} s ({timing.cpu_seconds:.1f} s of processor time), "
+            f"{1000 * timing.seconds / max(decisions, 1):.0f} ms per decision of the game "
+            f"({1000 * timing.cpu_seconds / max(decisions, 1):.0f} ms processor), "
+            f"{1000 * timing.seconds / max(judged, 1):.0f} ms per judged decision; "
             + ", ".join(f"{counts[verdict]} {verdict.value}" for verdict in Verdict)
         )
     seconds = sorted(t.seconds for t in timings)
     lines.append(f"time: best {seconds[0]:.1f} s, median {seconds[len(seconds) // 2]:.1f} s, worst {seconds[-1]:.1f} s")
+    cpu = sorted(t.cpu_seconds for t in timings)
+    lines.append(f"processor time: best {cpu[0]:.1f} s, median {cpu[len(cpu) // 2]:.1f} s, worst {cpu[-1]:.1f} s")
     if len(timings) > 1:
         changed, total = verdict_changes([t.review for t in timings])
         lines.append(

@@ -169,7 +169,8 @@ class SearchResult:
 
 
 LINE_VISITS = 8
-"""A follow-up decision counts in :attr:`SearchResult.line_rate` once it was tried this many times."""
+"""A follow-up decision counts in :attr:`SearchResult.line_rate` once it was tried this many times, and at
+least a quarter as often as the option itself (fewer tries give too noisy a mean)."""
 
 
 class MctsBot(Bot):
@@ -501,7 +502,7 @@ class _Search:
             if child is None or set(child.stats) != {me}:
                 break
             visits, total, _available = max(child.stats[me].values(), key=lambda entry: entry[0])
-            if visits < LINE_VISITS:
+            if visits < max(LINE_VISITS, option.visits / 4):
                 break
             rate = total / visits
             best_key = max(child.stats[me].items(), key=lambda item: item[1][0])[0]
