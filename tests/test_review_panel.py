@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import string
 from typing import Any
 
 import pytest
@@ -27,12 +28,20 @@ def missed_win() -> aton.Game:
     return game
 
 
-def test_words_have_the_same_keys_in_both_languages() -> None:
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_words_have_the_same_keys_and_placeholders_in_both_languages() -> None:
     assert set(WORDS["en"]) == set(WORDS["fr"])
+    for key, english in WORDS["en"].items():
+        assert placeholders(english) == placeholders(WORDS["fr"][key]), key
     assert set(TEXTS["en"]) == set(TEXTS["fr"])
-    for key in TEXTS["en"]:
-        if isinstance(TEXTS["en"][key], dict):
-            assert set(TEXTS["en"][key]) == set(TEXTS["fr"][key]), key
+    for key, english in TEXTS["en"].items():
+        if isinstance(english, dict):
+            assert set(english) == set(TEXTS["fr"][key]), key
+        else:
+            assert placeholders(english) == placeholders(TEXTS["fr"][key]), key
 
 
 def test_the_flow_maps_graph_points_to_steps_seen_by_the_reviewed_player() -> None:
