@@ -205,19 +205,19 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 
 def _read_record(command: str, path: str) -> dict[str, object] | None:
-    """A record or saved game from ``path``, or ``None`` after saying on stderr why it cannot be read."""
-    import json
+    """A record or saved game from ``path`` (read as ``aton replay`` reads it), or ``None`` after saying why not."""
+    from .position import MAX_FILE_BYTES, ReplayError, read_json
 
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as error:
+        with open(path, "rb") as handle:
+            text = handle.read(MAX_FILE_BYTES + 1)  # one byte more than allowed: read_json says it is too large
+    except OSError as error:
         print(f"aton {command}: cannot read {path}: {error}", file=sys.stderr)
         return None
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as error:
-        print(f"aton {command}: {path} is not a JSON record: {error}", file=sys.stderr)
+        raw = read_json(text, ReplayError)
+    except ReplayError as error:
+        print(f"aton {command}: {path}: {error}", file=sys.stderr)
         return None
     if not isinstance(raw, dict):
         print(

@@ -64,9 +64,7 @@ from .bots.mcts import PRESETS, MctsBot, OptionStats, SearchResult
 from .coach import _board_reasons, _square_words
 from .explain import LANGUAGES
 from .game import EndReason, Game, GameView, Phase
-from .position import FORMAT as POSITION_FORMAT
-from .position import ReplayError, game_from_dict, replay
-from .rules import Rules
+from .position import ReplayError, check_json_value, record_start, replay
 
 Progress = Callable[[float], "bool | None"]
 """``on_progress(fraction)``; returning ``False`` cancels the review."""
@@ -636,41 +634,51 @@ def recorded_game_names() -> list[str]:
 
 
 def recorded_game(name: str) -> dict[str, Any]:
-    """The record of the shipped game ``name``, with its ``title`` and ``description`` in English and French.
+    """The record (as ``game.record()`` writes it) of the shipped game ``name``.
 
     >>> record = recorded_game("close-game")
-    >>> record["title"]["fr"], len(record["actions"])
-    ('Une partie serrée', 110)
+    >>> record["format"], len(record["actions"])
+    ('aton-record/1', 110)
     """
+    return dict(_recorded_file(name)["record"])
+
+
+def recorded_game_info(name: str) -> dict[str, dict[str, str]]:
+    """The ``title`` and ``description`` of the shipped game ``name``, each in English and French.
+
+    >>> recorded_game_info("close-game")["title"]["fr"]
+    'Une partie serrée'
+    """
+    raw = _recorded_file(name)
+    return {"title": dict(raw["title"]), "description": dict(raw["description"])}
+
+
+def _recorded_file(name: str) -> dict[str, Any]:
     if name not in recorded_game_names():
         raise ValueError(f"no recorded game {name!r}; known games: {', '.join(recorded_game_names())}")
     text = resources.files("aton").joinpath(_RECORDED).joinpath(f"{name}.json").read_text(encoding="utf-8")
-    record: dict[str, Any] = json.loads(text)
-    return record
+    raw: dict[str, Any] = json.loads(text)
+    return raw
 
 
 # ----------------------------------------------------------------- the review
-def _record_of(source: Game | dict[str, Any]) -> dict[str, Any]:
-    """The record behind ``source``: a game, a record, or a full snapshot as ``game.to_dict()`` writes it."""
+def _start(source: Game | dict[str, Any]) -> tuple[Game, list[Action]]:
+    """The game before the first decision and the decisions, read as :func:`aton.replay` reads them.
+
+    ``source`` is a game, a record (``game.record()``) or a full snapshot (``game.to_dict()``).
+    """
     if isinstance(source, GameView):
         raise ValueError("a review replays the whole game: pass the game (or its record), not a view")
     if isinstance(source, Game):
-        return source.record()
-    if not isinstance(source, dict):
+        record: Any = source.record()
+    elif isinstance(source, dict):
+        check_json_value(source, ReplayError)
+        record = source
+    else:
         raise ValueError(f"review a game or a record (a dict), not {type(source).__name__}")
-    if source.get("format") == POSITION_FORMAT:
-        try:
-            return Game.from_dict(source).record()
-        except ValueError as error:
-            raise ReplayError(f"this saved game cannot be read: {error}") from None
-    return source
-
-
-def _start(record: dict[str, Any]) -> Game:
-    """The game before the record's first decision (the record was checked by :func:`aton.replay`)."""
-    if record.get("start") is not None:
-        return game_from_dict(record["start"])
-    return Game(record.get("seed", 0), Rules.from_dict(record.get("rules", {})))
+    replay(record)  # every decision is checked before the long work starts
+    game, texts = record_start(record)
+    return game, [parse_action(text) for text in texts]
 
 
 def review(
@@ -695,10 +703,7 @@ def review(
         raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ValueError(f"samples must be a whole number of at least 1, not {samples!r}")
-    record = _record_of(source)
-    replay(record)  # every decision is checked before the long work starts
-    game = _start(record)
-    actions = [parse_action(str(text)) for text in record.get("actions", [])]
+    game, actions = _start(source)
     mine = sum(1 for action in actions if action.player is player)
     total = len(actions) + 1 + mine * 3
     done = 0
@@ -746,6 +751,7 @@ __all__ = [
     "describe",
     "judge",
     "recorded_game",
+    "recorded_game_info",
     "recorded_game_names",
     "review",
     "verdict_of",

@@ -46,7 +46,7 @@ def main() -> None:
     game = play(SEED, BOTS)
     result = game.result
     assert result is not None
-    record = {
+    stored = {
         "title": {"en": "A close game", "fr": "Une partie serrée"},
         "description": {
             "en": f"Red plays by rules of thumb (the greedy bot), Blue is the easy search bot. Blue wins "
@@ -54,9 +54,9 @@ def main() -> None:
             "fr": f"Rouge joue selon des règles simples (le robot glouton), Bleu est le robot de recherche facile. "
             f"Bleu gagne {result.scores[1]} à {result.scores[0]} après {len(game.actions)} décisions.",
         },
-        **game.record(),
+        "record": game.record(),
     }
-    TARGET.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    TARGET.write_text(json.dumps(stored, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {TARGET}: {len(game.actions)} decisions, {result}")
     strong = play(STRONG_SEED, {aton.RED: "hard", aton.BLUE: "hard"}, STRONG_DECISIONS)
     STRONG.parent.mkdir(exist_ok=True)

@@ -243,7 +243,7 @@ def test_cli_review_refuses_bad_files(tmp_path: Path) -> None:
     garbage = tmp_path / "garbage.json"
     garbage.write_text("{not json", encoding="utf-8")
     done = run("review", str(garbage), "--player", "blue")
-    assert done.returncode == 1 and "not a JSON record" in done.stderr
+    assert done.returncode == 1 and "not readable JSON" in done.stderr
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"seed": 1, "actions": ["red assign 1 1 2 3", "blue place 9-9"]}), encoding="utf-8")
     done = run("review", str(bad), "--player", "red")
