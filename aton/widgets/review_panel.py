@@ -287,7 +287,8 @@ class ReviewHook(widgets.VBox):  # type: ignore[misc]
     def update(self, game: Game | None, players: tuple[Player, ...], lang: str) -> None:
         """Offer the review of ``game`` to ``players`` once it is over (``None``: nothing to review)."""
         if game is None or game.result is None:
-            self.reset()
+            if self._key is not None or self.panel is not None:
+                self.reset()
             return
         key = (id(game), len(game.actions))
         if key != self._key:
