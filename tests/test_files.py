@@ -175,6 +175,7 @@ class TestOddJson:
             ('{"seed": 1e400}', "1e400"),
             (" " * (MAX_FILE_BYTES + 1) + "{}", "too large"),
             ("{not json", "not readable JSON"),
+            ('{"temples": ["', "(Unterminated string starting at line 1, column 14)"),
             ("", "not readable JSON"),
             ("[1, 2]", "JSON object"),
         ],
