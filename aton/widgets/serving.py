@@ -68,3 +68,32 @@ def wait_until_up(url: str, process: subprocess.Popen[bytes], timeout: float = 9
         except OSError:
             time.sleep(0.25)
     raise RuntimeError(f"voila did not answer {url} within {timeout:.0f} s")
+
+
+def cull_interval(cull_seconds: int) -> int:
+    """How often to look for idle kernels: a quarter of the timeout, between 1 s and a minute.
+
+    >>> cull_interval(900), cull_interval(20), cull_interval(2)
+    (60, 5, 1)
+    """
+    return max(1, min(60, cull_seconds // 4))
+
+
+def classroom_options(class_size: int, cull_seconds: int = 900) -> list[str]:
+    """Voila options for a class: one preheated kernel per student, idle kernels culled after ``cull_seconds``.
+
+    The same options ``./run dashboard --class N --cull MINUTES`` passes (the rest is in ``voila.json``).
+
+    >>> classroom_options(30, 600)  # doctest: +NORMALIZE_WHITESPACE
+    ['--VoilaConfiguration.default_pool_size=30', '--MappingKernelManager.cull_idle_timeout=600',
+     '--MappingKernelManager.cull_interval=60']
+    """
+    if class_size < 1 or cull_seconds < 1:
+        raise ValueError(
+            f"a class has at least 1 student and kernels live at least 1 s, not {class_size}, {cull_seconds}"
+        )
+    return [
+        f"--VoilaConfiguration.default_pool_size={class_size}",
+        f"--MappingKernelManager.cull_idle_timeout={cull_seconds}",
+        f"--MappingKernelManager.cull_interval={cull_interval(cull_seconds)}",
+    ]

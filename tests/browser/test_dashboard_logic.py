@@ -344,11 +344,15 @@ def test_the_notebook_is_thin_clean_and_hides_its_code() -> None:
     notebook = nbformat.read(ROOT / "notebooks" / "aton.ipynb", as_version=4)
     nbformat.validate(notebook)
     code = [cell for cell in notebook.cells if cell.cell_type == "code"]
-    assert len(code) == 1
-    assert code[0].outputs == [] and code[0].execution_count is None
-    assert code[0].metadata["jupyter"]["source_hidden"] is True
-    lines = [line for line in code[0].source.splitlines() if line.strip()]
-    assert lines == ["from aton.widgets.dashboard import Dashboard", "Dashboard()"]
+    assert len(code) == 2
+    for cell in code:
+        assert cell.outputs == [] and cell.execution_count is None
+        assert cell.metadata["jupyter"]["source_hidden"] is True
+    lines = [[line for line in cell.source.splitlines() if line.strip()] for cell in code]
+    assert lines == [
+        ["from aton.widgets.loading import starting_notice", "starting_notice()"],
+        ["from aton.widgets.dashboard import Dashboard", "Dashboard()"],
+    ]
 
 
 def test_voila_preheats_kernels_and_shows_no_tracebacks() -> None:

@@ -1,0 +1,57 @@
+"""What a page shows while its kernel starts: "starting, please wait", until the dashboard is drawn.
+
+The notebook displays :func:`starting_notice` just before the dashboard.  The
+notice is plain HTML, so the browser shows it as soon as the page arrives, while
+the widgets are still being fetched from the kernel; a style rule hides it once
+the page holds the dashboard (``.aton-dashboard``).  If the dashboard never
+comes (the server stopped, say), the notice stays and says what to do, so a page
+is never left blank.
+
+The words are kept here, in both languages, apart from the widgets' texts.
+
+>>> "aton-starting" in starting_html() and "Aton" in starting_html()
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+__all__ = ["STARTING", "starting_html", "starting_notice"]
+
+STARTING: dict[str, tuple[str, str]] = {
+    "en": (
+        "Aton is starting, please wait…",
+        "This takes a few seconds. If nothing appears within a minute, reload the page.",
+    ),
+    "fr": (
+        "Aton démarre, patientez…",
+        "Cela prend quelques secondes. Si rien n'apparaît d'ici une minute, rechargez la page.",
+    ),
+}
+"""The notice's title and explanation, by language (both are shown: the page's language is not known yet)."""
+
+_STYLE = """<style>
+.aton-starting { font-family: sans-serif; padding: 2em; color: #333; }
+.aton-starting h2 { font-size: 1.4em; margin: 0 0 .3em 0; }
+.aton-starting p { margin: 0 0 1em 0; }
+body:has(.aton-dashboard) .aton-starting { display: none; }
+</style>"""
+
+
+def starting_html() -> str:
+    """The notice as HTML: a style rule, then the title and explanation in every language."""
+    parts = [_STYLE, '<div class="aton-starting" role="status" aria-live="polite">']
+    for lang, (title, detail) in STARTING.items():
+        parts.append(f'<div lang="{lang}"><h2>{escape(title)}</h2><p>{escape(detail)}</p></div>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def starting_notice() -> Any:
+    """Display the notice in the notebook's output (an ``IPython.display.HTML``)."""
+    from IPython.display import HTML, display
+
+    display(HTML(starting_html()))
+    return None
