@@ -39,6 +39,7 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float, Int
@@ -48,15 +49,29 @@ __all__ = ["ClassroomKernelManager", "PromptConnection", "pool_target"]
 _WARMING: contextvars.ContextVar[bool] = contextvars.ContextVar("aton_warming", default=False)
 
 
+V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+
+
 class PromptConnection(ZMQChannelsWebsocketConnection):
-    """Jupyter's kernel websocket connection, with Nagle's algorithm switched off."""
+    """Jupyter's kernel websocket connection, with Nagle's algorithm switched off; v1 protocol only.
+
+    Voila's websocket handler reads every binary frame it sends as Jupyter's v1
+    protocol.  A client speaking the older protocol (any script can) gets frames
+    whose first bytes Voila takes for a count of billions: measured, the server
+    froze and grew by about 100 MB a second until killed.  Browsers speak v1, so
+    a connection without it is closed at once.
+    """
 
     def connect(self) -> asyncio.Future[None] | None:  # type: ignore[override]
-        """Switch the socket to ``TCP_NODELAY``, then connect as usual."""
+        """Switch the socket to ``TCP_NODELAY``, then connect as usual (and close it if it is not v1)."""
         handler = self.websocket_handler
         if getattr(handler, "ws_connection", None) is not None:
             handler.set_nodelay(True)
-        return super().connect()
+        connected = super().connect()
+        if self.subprotocol != V1_PROTOCOL:
+            self.log.warning("closed a kernel websocket without the %s protocol", V1_PROTOCOL)
+            handler.close(1002, f"this server speaks the {V1_PROTOCOL} protocol only")
+        return connected
 
 
 def pool_target(class_size: int, open_pages: int, spare: int) -> int:
@@ -78,10 +93,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     spare = Int(2, config=True, help="Preheated kernels kept however many pages are open.")
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._class_size: int | None = None
         self._last_take = -math.inf
         self._starting: set[str] = set()
+        self._pooled_before: set[str] = set()
         limit = self.warmup_limit if self.warmup_limit > 0 else (os.cpu_count() or 1)
         self._warmups = asyncio.Semaphore(limit)
         voila_fill = getattr(self, "fill_if_needed", None)
@@ -90,22 +106,26 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return  # no preheating: a plain kernel manager
         self._voila_fill: Callable[..., None] = voila_fill
         self._voila_initialize: Callable[..., Coroutine[Any, Any, dict[str, Any]]] = voila_initialize
-        self.fill_if_needed = self._fill  # type: ignore[method-assign]
-        self._initialize = self._warm  # type: ignore[method-assign]
+        self.fill_if_needed = self._fill
+        self._initialize = self._warm
 
     # ------------------------------------------------------------ the pool
     def _pools_now(self) -> dict[str, list[asyncio.Future[dict[str, Any]]]]:
         pools: dict[str, list[asyncio.Future[dict[str, Any]]]] = getattr(self, "_pools", {})
         return pools
 
-    def open_pages(self) -> int:
-        """Kernels serving a page: every kernel that is neither in the pool nor warming up for it."""
-        pooled = set(self._starting)
+    def _pooled(self) -> set[str]:
+        """Kernels ready in the pool."""
+        ready = set()
         for pool in self._pools_now().values():
             for item in pool:
                 if item.done() and not item.cancelled() and item.exception() is None:
-                    pooled.add(item.result()["kernel_id"])
-        return len(set(self.list_kernel_ids()) - pooled)
+                    ready.add(str(item.result()["kernel_id"]))
+        return ready
+
+    def open_pages(self) -> int:
+        """Kernels serving a page: every kernel that is neither in the pool nor warming up for it."""
+        return len(set(self.list_kernel_ids()) - self._pooled() - self._starting)
 
     def _fill(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
         """Voila's pool filling, to :func:`pool_target` kernels; ``delay=None`` means a page just took one."""
@@ -115,10 +135,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._class_size = int(default.get("pool_size", 1))
         if delay is None:
             self._last_take = time.monotonic()
+            # A kernel that waited in the pool looks idle since it ran the notebook: without this the culler
+            # could stop it between the page's arrival and its connection.
+            for kernel_id in self._pooled_before - self._pooled():
+                if kernel_id in self:
+                    self.get_kernel(kernel_id).last_activity = utcnow()  # type: ignore[attr-defined]
         target = pool_target(self._class_size, self.open_pages(), self.spare)
         default["pool_size"] = target
         self.log.debug("kernel pool target: %s (%s pages open)", target, self.open_pages())
         self._voila_fill(delay=delay, notebook_name=notebook_name, **kwargs)
+        self._pooled_before = self._pooled()
 
     def _in_pool(self, task: asyncio.Task[Any] | None) -> bool:
         """Whether ``task`` still waits in a pool (Voila pops it when a page takes its kernel)."""
@@ -157,9 +183,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 self._warmups.release()
 
         result["task"].add_done_callback(finished)
+        self._pooled_before.add(started)
         return result
 
-    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         """Start a kernel; one started for the pool counts as pooled from the start."""
         kernel_id = str(await super().start_kernel(*args, **kwargs))
         if _WARMING.get():

@@ -53,5 +53,5 @@ def starting_notice() -> Any:
     """Display the notice in the notebook's output (an ``IPython.display.HTML``)."""
     from IPython.display import HTML, display
 
-    display(HTML(starting_html()))
+    display(HTML(starting_html()))  # type: ignore[no-untyped-call]
     return None
