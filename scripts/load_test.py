@@ -589,7 +589,7 @@ def main() -> int:
         "--settle",
         type=float,
         default=None,
-        help="seconds to wait for memory to come back after closing (default: 30, or cull + 90)",
+        help="seconds to wait for memory to come back after closing (default: cull + 90 with --serve, else 120)",
     )
     parser.add_argument("--timeout", type=float, default=600.0, help="hard limit for the whole run in seconds")
     parser.add_argument("--client-cpu", type=int, default=None, help="processor the clients run on (default: last)")
@@ -610,7 +610,7 @@ def main() -> int:
     if options.serve == bool(options.url):
         parser.error("give either --url (a running server) or --serve")
     if options.settle is None:
-        options.settle = options.cull + 90.0 if options.abandon else 30.0
+        options.settle = options.cull + 90.0 if options.serve else 120.0
 
     signal.signal(signal.SIGALRM, out_of_time)
     signal.alarm(int(options.timeout))
@@ -655,18 +655,18 @@ def measure(options: argparse.Namespace, base: str, server: int | None) -> int:
 
         # Open: spread evenly over --within seconds, players first in line so they sit among the others.
         began = time.perf_counter()
-        order = sorted(range(options.sessions), key=lambda i: (i * 7919) % options.sessions)
-        gap = options.within / max(1, options.sessions - 1)
-        futures = []
+        # The light clients are scheduled evenly over --within seconds on their own thread; the Chromium pages
+        # are asked for first, spread over the first half (the browser takes a while to start each one).
+        lights = [r for r in records if r.kind == "light"]
+        gap = options.within / max(1, len(lights) - 1)
+        futures = [
+            pool.start(LightClient(base, record, timeout=options.timeout / 2), began + slot * gap)
+            for slot, record in enumerate(lights)
+        ]
         browser_pages: dict[int, Any] = {}
-        for slot, index in enumerate(order):
-            at = began + slot * gap
-            record = records[index]
-            if record.kind == "light":
-                futures.append(pool.start(LightClient(base, record, timeout=options.timeout / 2), at))
-            else:
-                time.sleep(max(0.0, at - time.perf_counter()))
-                browser_pages[index] = players.open(base)
+        for slot, record in enumerate(r for r in records if r.kind == "browser"):
+            time.sleep(max(0.0, began + slot * options.within / 2 / max(1, options.players) - time.perf_counter()))
+            browser_pages[record.index] = players.open(base)
         opened_in = time.perf_counter() - began
         for future in futures:
             future.result(timeout=options.timeout)
