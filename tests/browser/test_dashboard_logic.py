@@ -344,15 +344,26 @@ def test_the_notebook_is_thin_clean_and_hides_its_code() -> None:
     notebook = nbformat.read(ROOT / "notebooks" / "aton.ipynb", as_version=4)
     nbformat.validate(notebook)
     code = [cell for cell in notebook.cells if cell.cell_type == "code"]
-    assert len(code) == 2
-    for cell in code:
-        assert cell.outputs == [] and cell.execution_count is None
-        assert cell.metadata["jupyter"]["source_hidden"] is True
-    lines = [[line for line in cell.source.splitlines() if line.strip()] for cell in code]
+    # One cell: with preheated kernels, Voila resumes a notebook taken mid-way from another task, and with a
+    # second cell that froze the server (measured with voila 0.5.13).
+    assert len(code) == 1
+    assert code[0].outputs == [] and code[0].execution_count is None
+    assert code[0].metadata["jupyter"]["source_hidden"] is True
+    lines = [line for line in code[0].source.splitlines() if line.strip()]
     assert lines == [
-        ["from aton.widgets.loading import starting_notice", "starting_notice()"],
-        ["from aton.widgets.dashboard import Dashboard", "Dashboard()"],
+        "from aton.widgets.dashboard import Dashboard",
+        "from aton.widgets.loading import starting_notice",
+        "starting_notice()",
+        "Dashboard()",
     ]
+
+
+def test_voila_never_leaves_a_page_blank_and_culls_idle_kernels() -> None:
+    config = json.loads((ROOT / "voila.json").read_text())
+    assert config["VoilaExecutor"]["iopub_timeout"] >= 60
+    assert config["VoilaConfiguration"]["multi_kernel_manager_class"].endswith("ClassroomKernelManager")
+    assert config["MappingKernelManager"]["cull_idle_timeout"] > 0
+    assert config["MappingKernelManager"]["cull_connected"] is False
 
 
 def test_voila_preheats_kernels_and_shows_no_tracebacks() -> None:
