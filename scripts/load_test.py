@@ -410,6 +410,10 @@ class LightPool:
     """Light clients on an asyncio loop in a background thread."""
 
     def __init__(self) -> None:
+        from tornado.httpclient import AsyncHTTPClient
+
+        # Tornado's client queues requests beyond 10 at once by default: every page must ask at its own time.
+        AsyncHTTPClient.configure(None, max_clients=2 * MAX_SESSIONS)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
