@@ -7,7 +7,8 @@ the page holds the dashboard (``.aton-dashboard``).  If the dashboard never
 comes (the server stopped, say), the notice stays and says what to do, so a page
 is never left blank.
 
-The words are kept here, in both languages, apart from the widgets' texts.
+The words are in the message catalogs (``aton/locale``), shown in every language
+the catalogs have: the page's language is not known yet.
 
 >>> "aton-starting" in starting_html() and "Aton" in starting_html()
 True
@@ -18,19 +19,15 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ..i18n import languages, msg, render
+
 __all__ = ["STARTING", "starting_html", "starting_notice"]
 
-STARTING: dict[str, tuple[str, str]] = {
-    "en": (
-        "Aton is starting, please wait…",
-        "This takes a few seconds. If nothing appears within a minute, reload the page.",
-    ),
-    "fr": (
-        "Aton démarre, patientez…",
-        "Cela prend quelques secondes. Si rien n'apparaît d'ici une minute, rechargez la page.",
-    ),
-}
-"""The notice's title and explanation, by language (both are shown: the page's language is not known yet)."""
+STARTING = (
+    msg("starting.title", "Aton is starting, please wait…"),
+    msg("starting.detail", "This takes a few seconds. If nothing appears within a minute, reload the page."),
+)
+"""The notice's title and explanation."""
 
 _STYLE = """<style>
 .aton-starting { font-family: sans-serif; padding: 2em; color: #333; }
@@ -43,8 +40,9 @@ body:has(.aton-dashboard) .aton-starting { display: none; }
 def starting_html() -> str:
     """The notice as HTML: a style rule, then the title and explanation in every language."""
     parts = [_STYLE, '<div class="aton-starting" role="status" aria-live="polite">']
-    for lang, (title, detail) in STARTING.items():
-        parts.append(f'<div lang="{lang}"><h2>{escape(title)}</h2><p>{escape(detail)}</p></div>')
+    for lang in languages():
+        title, detail = (escape(render(message, lang)) for message in STARTING)
+        parts.append(f'<div lang="{lang}"><h2>{title}</h2><p>{detail}</p></div>')
     parts.append("</div>")
     return "".join(parts)
 
