@@ -13,6 +13,7 @@ in ``voila.json``) is Jupyter's kernel manager with three changes to how Voila
 fills its pool of preheated kernels (each one has already run the notebook, so a
 page served from it only has to connect):
 
+- a kernel joins the pool once it has run the notebook, never half-way;
 - at most ``warmup_limit`` kernels warm up at the same time (one per processor by
   default).  Voila starts the whole pool at once; on 2 processors 30 kernels
   starting together each took about 40 s, so the first page waited that long.
@@ -183,6 +184,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 self._warmups.release()
 
         result["task"].add_done_callback(finished)
+        # The kernel joins the pool once the notebook has run: a page taking a kernel half-way lets Voila
+        # resume the rendering from the page's request, and there the page sometimes never got its widgets.
+        await asyncio.wait([result["task"]])
         self._pooled_before.add(started)
         return result
 
