@@ -240,7 +240,7 @@ def _review(args: argparse.Namespace) -> int:
     try:
         result = review(record, Player[args.player.upper()], seed=args.seed, iterations=args.iterations)
     except ReplayError as error:
-        print(f"aton review: {args.file}: {error}", file=sys.stderr)
+        print(gtext(args.lang, "cli", "aton review: {file}: {error}", file=args.file, error=error), file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
@@ -263,8 +263,8 @@ def _add_review(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     review.add_argument("file", help="the record or saved game, a JSON file")
     review.add_argument("--player", choices=("red", "blue"), required=True, help="whose decisions to review")
-    review.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the text (default en)")
-    review.add_argument("--json", action="store_true", help="print one JSON object (both languages) instead")
+    review.add_argument("--lang", choices=languages(), default="en", help="language of the text (default en)")
+    review.add_argument("--json", action="store_true", help="print one JSON object (every language) instead")
     review.add_argument("--seed", type=_whole, default=0, help="the review's seed (default 0)")
     review.add_argument(
         "--iterations",

@@ -24,7 +24,7 @@ decision of either player, again from the reviewed player's own view only
 review with its own view.
 
 Every judged move that lost at least :data:`EXPLAINED_FROM` gets a sentence in
-English and French saying what the better move does (a win at once, 40 points
+every language of the message catalogs saying what the better move does (a win at once, 40 points
 within reach, a majority taken or kept, a board victory prevented, the points
 expected on cartouche 1), from the facts the coach uses (:mod:`aton.coach`).
 
@@ -50,7 +50,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import Enum
@@ -62,8 +61,9 @@ from .actions import Action, Assign, Exchange, Place, Player, Remove, parse_acti
 from .bots.heuristics import BoardInfo, class_representatives, flat_of
 from .bots.mcts import PRESETS, MctsBot, OptionStats, SearchResult
 from .coach import _board_reasons, _square_words
-from .explain import LANGUAGES
+from .explain import player_name
 from .game import EndReason, Game, GameView, Phase
+from .i18n import Message, check_lang, decimal, gtext, join, languages, msg, ngtext, percent, render
 from .position import ReplayError, check_json_value, record_start, replay
 
 Progress = Callable[[float], "bool | None"]
@@ -133,114 +133,80 @@ class ReviewCancelled(Exception):
 
 
 # ----------------------------------------------------------------- texts
-# Every text of the review for people, in English and French, in this one table.
-TEXTS: dict[str, dict[str, Any]] = {
-    "en": {
-        "verdict": {
-            Verdict.GOOD: "good",
-            Verdict.INACCURACY: "inaccuracy",
-            Verdict.MISTAKE: "mistake",
-            Verdict.BLUNDER: "blunder",
-        },
-        "forced": "forced",
-        "kind": {"assign": "assignment", "exchange": "exchange", "remove": "removal", "place": "placement"},
-        "better": "Better: {move}.",
-        "assign": "put {cards}",
-        "cartouche": "{card} on cartouche {number}",
-        "and": " and ",
-        "exchange": "exchange your cards",
-        "place": "place a counter on {square}",
-        "remove_theirs": "remove your opponent's counter from {square}",
-        "remove_own": "remove your own counter from {square}",
-        "wins_now": "It wins the game at once: {how}.",
-        "how": {
-            EndReason.TEMPLE: "a whole temple is yours",
-            EndReason.YELLOW: "every yellow square is yours",
-            EndReason.GREEN: "every green square is yours",
-            EndReason.POINTS: "40 points",
-            EndReason.ROUND_LIMIT: "the round limit is reached",
-        },
-        "reach_40": "With {card} on cartouche 1 you reach 40 points and win this round if your opponent's card "
-        "there is {low} or lower; the move played cannot reach 40 this round.",
-        "stops_win": "It stops your opponent from winning at once ({how}), which the move played allows.",
-        "c1": "On cartouche 1 it expects about {best:+.1f} points, against {played:+.1f} with the move played.",
-        "first": "It acts first in about {best:.0%} of the imagined rounds, against {played:.0%} with the move played.",
-        "sure_win": "After it, the search finds your win all but certain.",
-        "sure_loss": "After the move played, the search finds your loss all but certain.",
-        "chances": "Estimated chance to win: {best:.0%} with it, {played:.0%} with the move played.",
-        "title": "Review of {player}'s decisions (seed {seed}, {iterations} imagined games per search)",
-        "result": "Result: {winner} ({how}), red {red} - blue {blue}, {decisions} decisions.",
-        "draw": "a draw",
-        "won": "{player} wins",
-        "unfinished": "Not finished: {decisions} decisions, round {round}.",
-        "counts": "{player}'s decisions: {judged} judged, {forced} forced. Good: {good}, inaccuracies: {inaccuracy}, "
-        "mistakes: {mistake}, blunders: {blunder}.",
-        "curve": "{player}'s chance to win (own view) at the end of each round: {values}",
-        "list": "Decisions to learn from:",
-        "none": "No mistakes found.",
-        "line": "Decision {number} (round {round}, {kind}), {verdict}: you chose to {played} ({played_chance:.0%}).",
-        "players": {"red": "Red", "blue": "Blue"},
-    },
-    "fr": {
-        "verdict": {
-            Verdict.GOOD: "bon coup",
-            Verdict.INACCURACY: "imprécision",
-            Verdict.MISTAKE: "erreur",
-            Verdict.BLUNDER: "gaffe",
-        },
-        "forced": "forcé",
-        "kind": {"assign": "cartes posées", "exchange": "échange", "remove": "retrait", "place": "placement"},
-        "better": "Mieux : {move}.",
-        "assign": "poser {cards}",
-        "cartouche": "le {card} sur le cartouche {number}",
-        "and": " et ",
-        "exchange": "échanger vos cartes",
-        "place": "placer un pion sur {square}",
-        "remove_theirs": "retirer le pion adverse de {square}",
-        "remove_own": "retirer votre propre pion de {square}",
-        "wins_now": "Ce coup gagne la partie aussitôt : {how}.",
-        "how": {
-            EndReason.TEMPLE: "un temple entier est à vous",
-            EndReason.YELLOW: "toutes les cases dorées (jaunes) sont à vous",
-            EndReason.GREEN: "toutes les cases vertes sont à vous",
-            EndReason.POINTS: "40 points",
-            EndReason.ROUND_LIMIT: "la limite de tours est atteinte",
-        },
-        "reach_40": "Avec le {card} sur le cartouche 1, vous atteignez 40 points et gagnez ce tour-ci si la carte "
-        "adverse y est de {low} ou moins ; le coup joué ne peut pas atteindre 40 ce tour-ci.",
-        "stops_win": "Ce coup empêche votre adversaire de gagner aussitôt ({how}), ce que le coup joué permet.",
-        "c1": "Au cartouche 1, il rapporte environ {best:+.1f} points en moyenne, contre {played:+.1f} avec le coup "
-        "joué.",
-        "first": "Il fait jouer en premier dans environ {best:.0%} des tours imaginés, contre {played:.0%} avec le "
-        "coup joué.",
-        "sure_win": "Après ce coup, la recherche juge votre victoire quasi certaine.",
-        "sure_loss": "Après le coup joué, la recherche juge votre défaite quasi certaine.",
-        "chances": "Chance de gagner estimée : {best:.0%} avec ce coup, {played:.0%} avec le coup joué.",
-        "title": "Analyse des décisions de {player} (graine {seed}, {iterations} parties imaginées par recherche)",
-        "result": "Résultat : {winner} ({how}), rouge {red} - bleu {blue} (décisions : {decisions}).",
-        "draw": "match nul",
-        "won": "{player} gagne",
-        "unfinished": "Partie inachevée au tour {round} (décisions : {decisions}).",
-        "counts": "Décisions de {player} : jugées {judged}, forcées {forced}. Bons coups : {good}, "
-        "imprécisions : {inaccuracy}, erreurs : {mistake}, gaffes : {blunder}.",
-        "curve": "Chance de gagner de {player} (selon ce qu'il voit) à la fin de chaque tour : {values}",
-        "list": "Les décisions dont on peut apprendre :",
-        "none": "Aucune erreur trouvée.",
-        "line": "Décision {number} (tour {round}, {kind}), {verdict} : vous avez choisi de {played} "
-        "({played_chance:.0%}).",
-        "players": {"red": "Rouge", "blue": "Bleu"},
-    },
+# Every text of the review for people, in English; translations live in the message catalogs
+# (aton/locale/<lang>/LC_MESSAGES/aton.po, see docs/translating.md).
+VERDICT_WORDS: dict[Verdict, Message] = {
+    Verdict.GOOD: msg("review verdict good", "good"),
+    Verdict.INACCURACY: msg("review verdict inaccuracy", "inaccuracy"),
+    Verdict.MISTAKE: msg("review verdict mistake", "mistake"),
+    Verdict.BLUNDER: msg("review verdict blunder", "blunder"),
 }
-"""The review's words, by language; :func:`verdict_words` and :meth:`Review.text` read them."""
+"""Each verdict in words."""
+
+FORCED = msg("review verdict forced", "forced")
+"""A decision with a single choice, in words."""
+
+KIND_WORDS: dict[str, Message] = {
+    "assign": msg("review decision kind", "assignment"),
+    "exchange": msg("review decision kind", "exchange"),
+    "remove": msg("review decision kind", "removal"),
+    "place": msg("review decision kind", "placement"),
+}
+"""Each kind of decision in words."""
+
+HOW_WORDS: dict[EndReason, Message] = {
+    EndReason.TEMPLE: msg("review how the game is won", "a whole temple is yours"),
+    EndReason.YELLOW: msg("review how the game is won", "every yellow square is yours"),
+    EndReason.GREEN: msg("review how the game is won", "every green square is yours"),
+    EndReason.POINTS: msg("review how the game is won", "40 points"),
+    EndReason.ROUND_LIMIT: msg("review how the game is won", "the round limit is reached"),
+}
+"""How a game ends, as the clause after "It wins the game at once:"."""
 
 
-def _french_numbers(text: str) -> str:
-    """``12%`` -> ``12 %`` (no-break space) and ``1.5`` -> ``1,5``, as French writes them."""
-    return re.sub(r"(\d)\.(\d)", r"\1,\2", re.sub(r"(\d)%", "\\1\u00a0%", text))
-
-
-def _finish(text: str, lang: str) -> str:
-    return _french_numbers(text) if lang == "fr" else text
+def _fact(key: str, lang: str, values: dict[str, Any]) -> str:
+    """One sentence on what the better move does, from its facts (numbers written the way ``lang`` writes them)."""
+    if key == "wins_now":
+        how = render(HOW_WORDS[values["how"]], lang)
+        return gtext(lang, "review better move", "It wins the game at once: {how}.", how=how)
+    if key == "reach_40":
+        return gtext(
+            lang,
+            "review better move",
+            "With {card} on cartouche 1 you reach 40 points and win this round if your opponent's card there is "
+            "{low} or lower; the move played cannot reach 40 this round.",
+            card=values["card"],
+            low=values["low"],
+        )
+    if key == "stops_win":
+        how = render(HOW_WORDS[values["how"]], lang)
+        return gtext(
+            lang,
+            "review better move",
+            "It stops your opponent from winning at once ({how}), which the move played allows.",
+            how=how,
+        )
+    if key == "c1":
+        return gtext(
+            lang,
+            "review better move",
+            "On cartouche 1 it expects about {best} points, against {played} with the move played.",
+            best=decimal(values["best"], lang, "+0.0;-0.0"),
+            played=decimal(values["played"], lang, "+0.0;-0.0"),
+        )
+    if key == "first":
+        return gtext(
+            lang,
+            "review better move",
+            "It acts first in about {best} of the imagined rounds, against {played} with the move played.",
+            best=percent(values["best"], lang),
+            played=percent(values["played"], lang),
+        )
+    if key == "sure_win":
+        return gtext(lang, "review better move", "After it, the search finds your win all but certain.")
+    if key == "sure_loss":
+        return gtext(lang, "review better move", "After the move played, the search finds your loss all but certain.")
+    raise ValueError(f"no review sentence {key!r}")
 
 
 def verdict_words(verdict: Verdict | None, lang: str = "en") -> str:
@@ -249,14 +215,7 @@ def verdict_words(verdict: Verdict | None, lang: str = "en") -> str:
     >>> verdict_words(Verdict.BLUNDER, "fr")
     'gaffe'
     """
-    words = TEXTS[_language(lang)]
-    return str(words["forced"]) if verdict is None else str(words["verdict"][verdict])
-
-
-def _language(lang: str) -> str:
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
-    return lang
+    return render(FORCED if verdict is None else VERDICT_WORDS[verdict], check_lang(lang))
 
 
 def describe(view: Game, action: Action, lang: str = "en") -> str:
@@ -266,23 +225,24 @@ def describe(view: Game, action: Action, lang: str = "en") -> str:
 
     >>> import aton
     >>> describe(aton.new_game(seed=7), aton.Assign(aton.RED, (4, 1, 2, 1)))
-    'put 4 on cartouche 1, 1 on cartouche 2, 2 on cartouche 3 and 1 on cartouche 4'
+    'put 4 on cartouche 1, 1 on cartouche 2, 2 on cartouche 3, and 1 on cartouche 4'
     """
-    words = TEXTS[_language(lang)]
+    check_lang(lang)
     if isinstance(action, Exchange):
-        return str(words["exchange"])
+        return gtext(lang, "review move", "exchange your cards")
     if isinstance(action, Assign):
         parts = [
-            str(words["cartouche"]).format(card=card, number=number)
+            gtext(lang, "review move", "{card} on cartouche {number}", card=card, number=number)
             for number, card in enumerate(action.cards, start=1)
         ]
-        return str(words["assign"]).format(cards=", ".join(parts[:-1]) + str(words["and"]) + parts[-1])
+        return gtext(lang, "review move", "put {cards}", cards=join(parts, lang))
     assert isinstance(action, (Place, Remove))
     where = _square_words(view, action.square, lang)  # type: ignore[arg-type]
     if isinstance(action, Place):
-        return str(words["place"]).format(square=where)
-    key = "remove_own" if view.owner(action.square) is action.player else "remove_theirs"
-    return str(words[key]).format(square=where)
+        return gtext(lang, "review move", "place a counter on {square}", square=where)
+    if view.owner(action.square) is action.player:
+        return gtext(lang, "review move", "remove your own counter from {square}", square=where)
+    return gtext(lang, "review move", "remove your opponent's counter from {square}", square=where)
 
 
 # ----------------------------------------------------------------- results
@@ -415,41 +375,110 @@ class Review:
 
     def text(self, lang: str = "en") -> str:
         """The review as a few paragraphs for people."""
-        words = TEXTS[_language(lang)]
-        names = words["players"]
-        me = names[self.player.label]
-        lines = [str(words["title"]).format(player=me, seed=self.seed, iterations=self.iterations)]
+        check_lang(lang)
+        me = player_name(self.player.label, lang)
+        lines = [
+            ngtext(
+                lang,
+                "review summary",
+                "Review of {player}'s decisions (seed {seed}, {iterations} imagined game per search)",
+                "Review of {player}'s decisions (seed {seed}, {iterations} imagined games per search)",
+                self.iterations,
+                player=me,
+                seed=str(self.seed),
+                iterations=self.iterations,
+            )
+        ]
         if self.result is not None:
             winner, reason, red, blue = self.result
-            won = str(words["draw"]) if winner is None else str(words["won"]).format(player=names[winner])
-            how = str(words["how"][EndReason(reason)])
-            lines.append(
-                str(words["result"]).format(winner=won, how=how, red=red, blue=blue, decisions=self.total_decisions)
-            )
+            fields: dict[str, object] = {
+                "how": render(HOW_WORDS[EndReason(reason)], lang),
+                "red": red,
+                "blue": blue,
+                "decisions": self.total_decisions,
+            }
+            if winner is None:
+                lines.append(
+                    ngtext(
+                        lang,
+                        "review summary",
+                        "Result: a draw ({how}), red {red} - blue {blue}, {decisions} decision.",
+                        "Result: a draw ({how}), red {red} - blue {blue}, {decisions} decisions.",
+                        self.total_decisions,
+                        **fields,
+                    )
+                )
+            else:
+                lines.append(
+                    ngtext(
+                        lang,
+                        "review summary",
+                        "Result: {winner} wins ({how}), red {red} - blue {blue}, {decisions} decision.",
+                        "Result: {winner} wins ({how}), red {red} - blue {blue}, {decisions} decisions.",
+                        self.total_decisions,
+                        winner=player_name(winner, lang),
+                        **fields,
+                    )
+                )
         else:
-            lines.append(str(words["unfinished"]).format(decisions=self.total_decisions, round=self.final_round))
+            lines.append(
+                ngtext(
+                    lang,
+                    "review summary",
+                    "Not finished: {decisions} decision, round {round}.",
+                    "Not finished: {decisions} decisions, round {round}.",
+                    self.total_decisions,
+                    decisions=self.total_decisions,
+                    round=self.final_round,
+                )
+            )
         counts = {verdict.value: count for verdict, count in self.counts().items()}
         forced = sum(1 for j in self.decisions if j.verdict is None)
-        lines.append(str(words["counts"]).format(player=me, judged=len(self.judged()), forced=forced, **counts))
-        values = " ".join(f"{chance:.0%}" for _round, chance in self.round_curve())
-        lines.append(str(words["curve"]).format(player=me, values=values))
+        lines.append(
+            gtext(
+                lang,
+                "review summary",
+                "{player}'s decisions: {judged} judged, {forced} forced. Good: {good}, inaccuracies: {inaccuracy}, "
+                "mistakes: {mistake}, blunders: {blunder}.",
+                player=me,
+                judged=len(self.judged()),
+                forced=forced,
+                **counts,
+            )
+        )
+        values = " ".join(percent(chance, lang) for _round, chance in self.round_curve())
+        lines.append(
+            gtext(
+                lang,
+                "review summary",
+                "{player}'s chance to win (own view) at the end of each round: {values}",
+                player=me,
+                values=values,
+            )
+        )
         lines.append("")
         worst = self.worst(EXPLAINED_FROM)
-        lines.append(str(words["list"] if worst else words["none"]))
+        if worst:
+            lines.append(gtext(lang, "review summary", "Decisions to learn from:"))
+        else:
+            lines.append(gtext(lang, "review summary", "No mistakes found."))
         for judgement in sorted(worst, key=lambda j: j.number):
             lines.append(
                 "- "
-                + str(words["line"]).format(
+                + gtext(
+                    lang,
+                    "review summary",
+                    "Decision {number} (round {round}, {kind}), {verdict}: you chose to {played} ({played_chance}).",
                     number=judgement.number,
                     round=judgement.round,
-                    kind=words["kind"][judgement.kind],
-                    verdict=words["verdict"][judgement.verdict],
+                    kind=render(KIND_WORDS[judgement.kind], lang),
+                    verdict=verdict_words(judgement.verdict, lang),
                     played=judgement.played_words.get(lang, str(judgement.played)),
-                    played_chance=judgement.played_chance,
+                    played_chance=percent(judgement.played_chance, lang),
                 )
             )
             lines.append("  " + judgement.text.get(lang, ""))
-        return _finish("\n".join(lines), lang)
+        return "\n".join(lines)
 
 
 # ----------------------------------------------------------------- judging
@@ -548,19 +577,22 @@ def _sentences(
             facts.append(("first", {"best": b["first"], "played": p["first"]}))
     texts: dict[str, str] = {}
     played_words: dict[str, str] = {}
-    for lang in LANGUAGES:
-        words = TEXTS[lang]
-        sentences = [str(words["better"]).format(move=describe(view, best, lang))]
-        for key, values in facts:
-            shown = {
-                name: words["how"][value] if isinstance(value, EndReason) else value for name, value in values.items()
-            }
-            sentences.append(str(words[key]).format(**shown))
+    for lang in languages():
+        sentences = [gtext(lang, "review better move", "Better: {move}.", move=describe(view, best, lang))]
+        sentences += [_fact(key, lang, values) for key, values in facts]
         if isinstance(best, (Place, Remove)) and won is None:
             sentences += _board_reasons(view, view.viewer, best, lang)
-        sentences.append(str(words["chances"]).format(best=best_rate, played=played_rate))
-        texts[lang] = _finish(" ".join(sentences), lang)
-        played_words[lang] = _finish(describe(view, played, lang), lang)
+        sentences.append(
+            gtext(
+                lang,
+                "review better move",
+                "Estimated chance to win: {best} with it, {played} with the move played.",
+                best=percent(best_rate, lang),
+                played=percent(played_rate, lang),
+            )
+        )
+        texts[lang] = " ".join(sentences)
+        played_words[lang] = describe(view, played, lang)
     return texts, played_words
 
 
@@ -739,9 +771,12 @@ __all__ = [
     "DEFAULT_ITERATIONS",
     "DEFAULT_SAMPLES",
     "EXPLAINED_FROM",
+    "FORCED",
+    "HOW_WORDS",
+    "KIND_WORDS",
     "MEASURE_SHARE",
-    "TEXTS",
     "THRESHOLDS",
+    "VERDICT_WORDS",
     "Judgement",
     "Point",
     "Review",

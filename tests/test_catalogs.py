@@ -312,6 +312,29 @@ def test_lessons_and_the_text_board_speak_the_pseudo_language(pseudo: str) -> No
         assert "[" in text and not _clean(text), text
 
 
+def test_the_game_review_speaks_the_pseudo_language(pseudo: str) -> None:
+    from aton.review import Verdict, describe, review, verdict_words
+    from aton.widgets.review_flow import REVIEW_STRINGS, words
+
+    game = lessons.load_position("victory-yellow")
+    game.apply(aton.Place(aton.RED, (1, 11)))  # not the last yellow square: a blunder to explain
+    result = review(game, aton.RED, iterations=30, samples=2)
+    judged = result.decisions[0]
+    texts = [result.text(pseudo), judged.text[pseudo], judged.played_words[pseudo]]
+    texts += [verdict_words(verdict, pseudo) for verdict in (*Verdict, None)]
+    start = aton.new_game(seed=7)
+    texts += [
+        describe(start, aton.Assign(aton.RED, (4, 1, 2, 1)), pseudo),
+        describe(start, aton.Exchange(aton.RED), pseudo),
+    ]
+    for key, message in REVIEW_STRINGS.items():
+        values: dict[str, object] = dict.fromkeys(fields(message.singular), "7")
+        values["count"] = 2
+        texts.append(words(key.removeprefix("review."), pseudo, **values))
+    for text in texts:
+        assert "[" in text and not _clean(text), text
+
+
 # ------------------------------------------------------------------ French without English
 ENGLISH = re.compile(
     r"\b(the|and|of|with|counters?|squares?|rounds?|scores? \d|removes|draws|wins|places a|cards|must|only|turn|"

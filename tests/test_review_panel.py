@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import string
 from typing import Any
 
 import pytest
 
 import aton
-from aton.review import TEXTS, Verdict, recorded_game
-from aton.widgets.review_flow import GRAPH_MARGIN, GRAPH_WIDTH, WORDS, FlowState, ReviewFlow
+from aton.review import Verdict, recorded_game
+from aton.widgets.review_flow import GRAPH_MARGIN, GRAPH_WIDTH, REVIEW_STRINGS, FlowState, ReviewFlow, words
 from aton.widgets.review_panel import ReviewPanel
 
 SMALL: dict[str, Any] = {"iterations": 20, "samples": 2}
@@ -28,20 +27,16 @@ def missed_win() -> aton.Game:
     return game
 
 
-def placeholders(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
-
-
-def test_words_have_the_same_keys_and_placeholders_in_both_languages() -> None:
-    assert set(WORDS["en"]) == set(WORDS["fr"])
-    for key, english in WORDS["en"].items():
-        assert placeholders(english) == placeholders(WORDS["fr"][key]), key
-    assert set(TEXTS["en"]) == set(TEXTS["fr"])
-    for key, english in TEXTS["en"].items():
-        if isinstance(english, dict):
-            assert set(english) == set(TEXTS["fr"][key]), key
-        else:
-            assert placeholders(english) == placeholders(TEXTS["fr"][key]), key
+def test_panel_words_come_from_the_catalogs_with_plurals() -> None:
+    assert all(key.startswith("review.") for key in REVIEW_STRINGS)
+    assert words("decision", "en", number=3, round=2, verdict="gaffe", count=1).endswith("1 point of chance lost)")
+    assert words("decision", "fr", number=3, round=2, verdict="gaffe", count=1).endswith("1 point de chance perdu)")
+    assert words("decision", "fr", number=3, round=2, verdict="gaffe", count=12).endswith("12 points de chance perdus)")
+    assert words("red", "fr") == "Rouge" and words("button", "fr") == "Analyser cette partie"
+    with pytest.raises(ValueError, match="unknown language 'de'"):
+        words("button", "de")
+    with pytest.raises(KeyError, match="no review panel text"):
+        words("nothing", "en")
 
 
 def test_the_flow_maps_graph_points_to_steps_seen_by_the_reviewed_player() -> None:

@@ -27,68 +27,63 @@ from enum import Enum
 from typing import Any
 
 from ..actions import Assign, Place, Player, Remove
+from ..explain import player_name
 from ..game import Game
+from ..i18n import Message, check_lang, msg, nmsg, percent, render, table
 from ..review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES, Judgement, Review, ReviewCancelled, review
 from ..timeline import Step, timeline
 
-__all__ = ["GRAPH_HEIGHT", "GRAPH_MARGIN", "GRAPH_WIDTH", "WORDS", "FlowState", "ReviewFlow", "words"]
+__all__ = ["GRAPH_HEIGHT", "GRAPH_MARGIN", "GRAPH_WIDTH", "REVIEW_STRINGS", "FlowState", "ReviewFlow", "words"]
 
 GRAPH_WIDTH = 520
 """The graph's size in logical pixels, and the margin around the plotted area."""
 GRAPH_HEIGHT = 160
 GRAPH_MARGIN = 24
 
-# Every word of the review panel, in English and French, in this one table.
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "button": "Review this game",
-        "button_for": "Review this game for {player}",
-        "running": "Reviewing {player}'s decisions: {percent}%",
-        "cancel": "Stop the review",
-        "cancelled": "The review was stopped.",
-        "failed": "The review failed: {error}",
-        "graph": "{player}'s chance to win after each decision, as {player} could see it. Click to see that "
-        "moment on the board.",
-        "graph_label": "Chance to win over the game; click a point to show that moment",
-        "show": "Show",
-        "mistakes": "Decisions to learn from",
-        "no_mistakes": "No mistakes found: every judged decision was close to the best found.",
-        "moment": "Shown: after decision {number} of {count} (round {round}), {player}'s chance {percent}%.",
-        "decision": "Decision {number}, round {round} ({verdict}, {loss} points of chance lost)",
-        "red": "Red",
-        "blue": "Blue",
-    },
-    "fr": {
-        "button": "Analyser cette partie",
-        "button_for": "Analyser cette partie pour {player}",
-        "running": "Analyse des décisions de {player} : {percent} %",
-        "cancel": "Arrêter l'analyse",
-        "cancelled": "L'analyse a été arrêtée.",
-        "failed": "L'analyse a échoué : {error}",
-        "graph": "Chance de gagner de {player} après chaque décision, telle que {player} pouvait la voir. "
-        "Cliquez pour voir ce moment sur le plateau.",
-        "graph_label": "Chance de gagner au fil de la partie ; cliquez un point pour montrer ce moment",
-        "show": "Voir",
-        "mistakes": "Les décisions dont on peut apprendre",
-        "no_mistakes": "Aucune erreur trouvée : chaque décision jugée était proche de la meilleure trouvée.",
-        "moment": "Affiché : après la décision {number} sur {count} (tour {round}), chance de {player} {percent} %.",
-        "decision": "Décision {number}, tour {round} ({verdict}, {loss} points de chance perdus)",
-        "red": "Rouge",
-        "blue": "Bleu",
-    },
-}
+# Every text of the review panel, in English; translations live in the message catalogs
+# (aton/locale/<lang>/LC_MESSAGES/aton.po, see docs/translating.md).
+REVIEW_STRINGS: dict[str, Message] = table(
+    msg("review.button", "Review this game"),
+    msg("review.button_for", "Review this game for {player}"),
+    msg("review.running", "Reviewing {player}'s decisions: {percent}"),
+    msg("review.cancel", "Stop the review"),
+    msg("review.cancelled", "The review was stopped."),
+    msg("review.failed", "The review failed: {error}"),
+    msg(
+        "review.graph",
+        "{player}'s chance to win after each decision, as {player} could see it. Click to see that moment on the "
+        "board.",
+    ),
+    msg("review.graph_label", "Chance to win over the game; click a point to show that moment"),
+    msg("review.show", "Show"),
+    msg("review.mistakes", "Decisions to learn from"),
+    msg("review.no_mistakes", "No mistakes found: every judged decision was close to the best found."),
+    msg("review.moment", "Shown: after decision {number} of {count} (round {round}), {player}'s chance {percent}."),
+    nmsg(
+        "review.decision",
+        "Decision {number}, round {round} ({verdict}, {count} point of chance lost)",
+        "Decision {number}, round {round} ({verdict}, {count} points of chance lost)",
+    ),
+)
+"""Every text of the review panel, by key (``review.<key>``; :func:`words` takes the key without the prefix)."""
 
 
 def words(key: str, lang: str, **values: Any) -> str:
-    """A panel text with its ``{placeholders}`` filled.
+    """A panel text with its ``{placeholders}`` filled (``red`` and ``blue`` are the players' names).
 
     >>> words("button", "fr")
     'Analyser cette partie'
+    >>> words("decision", "en", number=3, round=2, verdict="mistake", count=1)
+    'Decision 3, round 2 (mistake, 1 point of chance lost)'
     """
-    table = WORDS.get(lang)
-    if table is None:
-        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(WORDS)}")
-    return table[key].format(**values)
+    check_lang(lang)
+    if key in ("red", "blue"):
+        return player_name(key, lang)
+    try:
+        message = REVIEW_STRINGS[f"review.{key}"]
+    except KeyError:
+        raise KeyError(f"no review panel text {key!r}") from None
+    return render(message, lang, **values)
 
 
 class FlowState(Enum):
@@ -231,7 +226,7 @@ class ReviewFlow:
             count=len(self.result.curve) - 1,
             round=point.round,
             player=words(self.player.label, lang),
-            percent=round(100 * point.chance),
+            percent=percent(point.chance, lang),
         )
 
     def mistakes(self) -> list[Judgement]:

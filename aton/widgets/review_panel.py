@@ -26,6 +26,7 @@ from ipycanvas import Canvas, hold_canvas
 
 from ..actions import Player
 from ..game import Game
+from ..i18n import percent
 from ..review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES, Judgement, Review, at_least, verdict_words
 from ..review import Verdict as _Verdict
 from .dashboard_session import Job, Worker
@@ -174,7 +175,7 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
         flow = self.flow
         self.progress.value = flow.progress
         if flow.state is FlowState.RUNNING:
-            text = words("running", self.lang, player=self._player(), percent=flow.percent())
+            text = words("running", self.lang, player=self._player(), percent=percent(flow.percent() / 100, self.lang))
             self.status.value = f'<p role="status">{escape(text)}</p>'
 
     def _render(self) -> None:
@@ -219,7 +220,7 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
                 number=judgement.number,
                 round=judgement.round,
                 verdict=verdict_words(judgement.verdict, lang),
-                loss=round(100 * judgement.loss),
+                count=round(100 * judgement.loss),
             )
             button = widgets.Button(description=words("show", lang), layout=widgets.Layout(width="6em"))
             button.add_class("aton-review-show")
@@ -249,8 +250,8 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
             canvas.stroke_rect(m, m, width - 2 * m, height - 2 * m)
             canvas.fill_style = _COLOURS["axis"]
             canvas.font = "11px sans-serif"
-            canvas.fill_text("100%", 2, m + 4)
-            canvas.fill_text("0%", 6, height - m + 4)
+            canvas.fill_text(percent(1.0, self.lang), 2, m + 4)
+            canvas.fill_text(percent(0.0, self.lang), 6, height - m + 4)
             canvas.stroke_style = _COLOURS["line"]
             canvas.line_width = 2
             canvas.stroke_lines(points)
