@@ -204,7 +204,7 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     play.set_defaults(handler=_play)
 
 
-def _read_record(command: str, path: str) -> dict[str, object] | None:
+def _read_record(command: str, path: str, lang: str = "en") -> dict[str, object] | None:
     """A record or saved game from ``path`` (read as ``aton replay`` reads it), or ``None`` after saying why not."""
     from .position import MAX_FILE_BYTES, ReplayError, read_json
 
@@ -212,17 +212,28 @@ def _read_record(command: str, path: str) -> dict[str, object] | None:
         with open(path, "rb") as handle:
             text = handle.read(MAX_FILE_BYTES + 1)  # one byte more than allowed: read_json says it is too large
     except OSError as error:
-        print(f"aton {command}: cannot read {path}: {error}", file=sys.stderr)
+        message = gtext(
+            lang, "cli", "aton {command}: cannot read {file}: {error}", command=command, file=path, error=error
+        )
+        print(message, file=sys.stderr)
         return None
     try:
         raw = read_json(text, ReplayError)
     except ReplayError as error:
-        print(f"aton {command}: {path}: {error}", file=sys.stderr)
+        print(
+            gtext(lang, "cli", "aton {command}: {file}: {error}", command=command, file=path, error=error),
+            file=sys.stderr,
+        )
         return None
     if not isinstance(raw, dict):
-        print(
-            f"aton {command}: {path} holds no game: expected a JSON object (a record or a saved game)", file=sys.stderr
+        message = gtext(
+            lang,
+            "cli",
+            "aton {command}: {file} holds no game: expected a JSON object (a record or a saved game)",
+            command=command,
+            file=path,
         )
+        print(message, file=sys.stderr)
         return None
     return raw
 
@@ -234,13 +245,16 @@ def _review(args: argparse.Namespace) -> int:
     from .position import ReplayError
     from .review import review
 
-    record = _read_record("review", args.file)
+    record = _read_record("review", args.file, args.lang)
     if record is None:
         return 1
     try:
         result = review(record, Player[args.player.upper()], seed=args.seed, iterations=args.iterations)
     except ReplayError as error:
-        print(gtext(args.lang, "cli", "aton review: {file}: {error}", file=args.file, error=error), file=sys.stderr)
+        message = gtext(
+            args.lang, "cli", "aton {command}: {file}: {error}", command="review", file=args.file, error=error
+        )
+        print(message, file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
