@@ -56,7 +56,7 @@ _MESSAGES = table(
         "exercise practice",
         "You play {player}. Put your four cards on the cartouches and confirm; {other} has chosen "
         "already. Then step through what happens. (Counters are removed and placed on the first squares "
-        "allowed, for you and for {other}: lesson 4 lets you choose.)",
+        "allowed, for you and for {other}; in a real game you choose them, as the dashboard lets you.)",
     ),
     msg("exercise again", "Play this round again"),
 )
