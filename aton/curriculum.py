@@ -42,6 +42,7 @@ EXERCISES: dict[str, tuple[str, Callable[[], Exercise]]] = {
     # 02
     "exchange-red": ("02", lambda: lessons.exchange_exercise(load_position("exchange"), RED)),
     "exchange-blue": ("02", lambda: lessons.exchange_exercise(load_position("exchange"), BLUE)),
+    "draw-pile": ("02", lambda: lessons.draw_exercise(load_position("exchange"), (1, 1, 2, 1), (4, 2, 3, 4), RED)),
     "cartouche1-red": (
         "02",
         lambda: lessons.cartouche1_exercise(load_position("first-round"), (4, 1, 2, 3), (1, 2, 4, 4), RED),
@@ -109,6 +110,7 @@ EXERCISES: dict[str, tuple[str, Callable[[], Exercise]]] = {
     "score-black": ("05", _scoring("black", BLUE)),
     "score-bonus-red": ("05", _scoring("bonus", RED)),
     "score-bonus-blue": ("05", _scoring("bonus", BLUE)),
+    "kingdom-room-scoring": ("05", lambda: lessons.kingdom_size_exercise(load_position("scoring"))),
     "scoring-removal-red": (
         "05",
         lambda: lessons.scoring_removal_exercise(load_position("scoring"), (3, 2, 1, 3), (4, 2, 1, 2), RED),

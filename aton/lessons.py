@@ -54,7 +54,7 @@ from .actions import (
     parse_square,
 )
 from .events import Event
-from .explain import explain, player_name, rule_of, temples_upto
+from .explain import explain, player_name, temples_upto
 from .game import EndReason, Game, Phase
 from .i18n import Message, check_lang, gtext, join, msg, ngtext, render
 from .rules import SquareKind
@@ -525,13 +525,37 @@ class Exercise:
                 return value
         return answer
 
-    def reveal(self, lang: str = "en") -> str:
-        """The answer on request, with the rule: what a learner reads after "Show the answer"."""
+    def __post_init__(self) -> None:
+        # an answer diagnosed by an earlier mistake is not another mistake's too
+        claimed: set[Any] = set()
+        distinct = []
+        for mistake in self.mistakes:
+            answers = mistake.answers - claimed
+            claimed |= answers
+            if answers:
+                distinct.append(Mistake(mistake.name, frozenset(answers), mistake.diagnosis))
+        object.__setattr__(self, "mistakes", tuple(distinct))
+
+    def answer_label(self, lang: str = "en") -> str:
+        """The right answer in words (every good square, for a square)."""
         _check_lang(lang)
-        answer = next(iter(sorted(self.answer))) if self.answer_type == "square" else self.answer
-        return self.check(answer, lang).explanation.replace(
-            render(_WORDS["right"], lang), gtext(lang, "lesson feedback", "The answer:"), 1
-        )
+        if self.answer_type == "square":
+            return _join([square_name(square, lang) for square in sorted(self.answer)], lang)
+        if self.answer_type == "temples":
+            return _join([str(t) for t in sorted(self.answer)], lang)
+        for value, label in self.options:
+            if value is self.answer or (value == self.answer and type(value) is type(self.answer)):
+                return label[lang]
+        return str(self.answer)
+
+    def reveal(self, lang: str = "en") -> str:
+        """The answer on request, with the events behind it and the rule: what "Show the answer" shows."""
+        _check_lang(lang)
+        answer = min(self.answer) if self.answer_type == "square" else self.answer
+        explanation = self.check(answer, lang).explanation
+        right = render(_WORDS["right"], lang)
+        shown = gtext(lang, "lesson feedback", "The answer: {answer}.", answer=self.answer_label(lang))
+        return shown + explanation[len(right) :] if explanation.startswith(right) else f"{shown} {explanation}"
 
     def rule_line(self, lang: str = "en") -> str:
         """``"Rule: ..."``: the rule this exercise is about, from the registry (empty without one)."""
@@ -1267,6 +1291,77 @@ def exchange_exercise(game: Game, player: Player) -> Exercise:
     )
 
 
+def draw_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player: Player) -> Exercise:
+    """Exercise "how many cards are left in Red's draw pile once the next round's cards are drawn?".
+
+    The round is played; the engine draws the next round's 4 cards,
+    reshuffling the discard pile when the pile runs out.
+    """
+    outcome = play_round(game, red, blue)
+    events = _new_events(game, outcome)
+    if outcome.phase is not Phase.ASSIGN or not any(e.kind == "round_start" for e in events):
+        raise ValueError("these assignments do not lead to a new round; choose others")
+    start = max(i for i, e in enumerate(events) if e.kind == "round_start")
+    shown = [e for e in events[start:] if e.kind in ("reshuffle", "draw") and e.data.get("player") == player.label]
+    pile, discard = game.deck_size(player), len(game.discard(player))
+    count = outcome.deck_size(player)
+    drawn = data.HAND_SIZE
+
+    def question(lang: str) -> str:
+        ask = gtext(
+            lang,
+            "lesson question",
+            "{player}'s draw pile holds {pile} cards and the discard pile {discard}; this round's 4 cards go to "
+            "the discard pile too. How many cards are left in the draw pile once {player} has drawn the next "
+            "round's 4 cards?",
+            player=player_name(player.label, lang),
+            pile=pile,
+            discard=discard,
+        )
+        return f"{_plays(game, outcome, lang)} {ask}"
+
+    def judge(answer: Any, lang: str) -> Feedback:
+        return _feedback(_as_int(answer) == count, str(count), shown, lang)
+
+    mistakes = [
+        *_mistake(
+            "no-reshuffle",
+            [0, max(0, pile - drawn)],
+            lambda lang: gtext(
+                lang,
+                "lesson mistake",
+                "You forgot the reshuffle: when the pile runs out, the discard pile is shuffled into a new pile.",
+            ),
+            count,
+        ),
+        *_mistake(
+            "kept-discards",
+            [count + drawn],
+            lambda lang: gtext(lang, "lesson mistake", "You forgot to take away the 4 cards drawn from the new pile."),
+            count,
+        ),
+    ]
+    hint = Text(
+        lambda lang: gtext(
+            lang, "lesson hint", "Draw from the pile until it is empty, then from the reshuffled discard pile."
+        )
+    )
+    options = _number_options(max(40, count))
+    return Exercise(
+        "draw",
+        game,
+        _both(question),
+        "number",
+        count,
+        judge,
+        options,
+        outcome,
+        rule="draw",
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
+
+
 def _as_yes_no(answer: Any) -> bool:
     if isinstance(answer, bool):
         return answer
@@ -1735,27 +1830,27 @@ def coverage(lang: str = "en") -> list[Any]:
 
 __all__ = [
     "SCORING_CATEGORIES",
-    "coverage",
-    "exercises",
-    "exchange_exercise",
-    "kingdom_return_exercise",
-    "placed_exercise",
-    "Mistake",
     "Exercise",
     "Feedback",
     "Goal",
+    "Mistake",
     "PositionInfo",
     "cartouche1_exercise",
+    "coverage",
     "ending_exercise",
+    "exchange_exercise",
+    "exercises",
     "first_choice",
     "first_player_exercise",
     "kind_name",
     "kingdom_exercise",
+    "kingdom_return_exercise",
     "kingdom_size_exercise",
     "last_choice",
     "legal_count_exercise",
     "list_positions",
     "load_position",
+    "placed_exercise",
     "placement_exercise",
     "play_round",
     "position_info",

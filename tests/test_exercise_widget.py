@@ -27,7 +27,17 @@ def test_a_choice_answered_wrong_then_right() -> None:
     widget.answer = aton.RED
     _press_check(widget)
     assert "aton-exercise-wrong" in widget.feedback._dom_classes
+    # a first wrong try: the likely mistake and a hint, not the answer
+    assert "The lower card on cartouche 2 acts first" not in widget.feedback.value
+    assert "the lower card on cartouche 1 acts first, not the higher" in widget.feedback.value
+    assert "Hint: Cartouche 2 is tied" in widget.feedback.value
+    assert "the answer is" not in widget.feedback.value and "Rule:" not in widget.feedback.value
+    _press_check(widget)  # the same answer again: now the answer, the events and the rule
     assert "Not quite: the answer is Blue." in widget.feedback.value
+    assert "Rule: Cartouche 2: the lower card resolves" in widget.feedback.value
+    assert widget.attempts == 2
+    widget.show_button.click()
+    assert "The answer: Blue." in widget.feedback.value
     widget.answer = aton.BLUE
     _press_check(widget)
     assert "aton-exercise-right" in widget.feedback._dom_classes
@@ -45,7 +55,8 @@ def test_switching_language_translates_question_options_and_feedback() -> None:
     assert "Combien de points" in widget.question.value
     assert widget.input.options[0][0] == "Choisir…"
     assert widget.answer == 3  # the answer survives the switch
-    assert "Pas tout à fait" in widget.feedback.value  # and the feedback is given again in French
+    assert "Pas encore." in widget.feedback.value  # and the feedback is given again in French (a hint)
+    assert "6" not in widget.feedback.value.split("</strong>")[1]  # the first wrong try does not give the answer
     with pytest.raises(Exception, match="unknown language"):
         widget.lang = "de"
 
