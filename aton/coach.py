@@ -246,4 +246,89 @@ def hint(
     return Hint(best.action, " ".join(sentences), best.win_rate, alternatives)
 
 
-__all__ = ["COACH_ITERATIONS", "Alternative", "Hint", "hint"]
+@dataclass(frozen=True)
+class Candidate:
+    """One option the search looked at: how often it tried it (``visits``) and how it fared (``win_rate``)."""
+
+    action: Action
+    visits: int
+    win_rate: float
+    share: float
+    """Share of the search's visits: the search spends more time on the options that look better."""
+
+
+def search_candidates(
+    view: GameView, *, iterations: int = COACH_ITERATIONS, seed: int = 0, limit: int = 8
+) -> list[Candidate]:
+    """The search's options for ``view.viewer``, most visited first, with its estimate for each.
+
+    This is the coach's search (the same seed gives the same numbers): the
+    suggested action is the first candidate.  Options the search treats as
+    alike (squares of the same kind in the same temple) appear once.
+
+    >>> import aton
+    >>> game = aton.new_game(seed=2)
+    >>> found = search_candidates(game.view(aton.RED), iterations=60)
+    >>> found[0].visits >= found[-1].visits and abs(sum(c.share for c in found) - 1) < 0.35
+    True
+    """
+    if not isinstance(view, GameView):
+        raise ValueError("the coach reads a player's view: pass game.view(player)")
+    if view.viewer not in view.to_act:
+        raise ValueError(f"{view.viewer.label} has nothing to decide now")
+    config = replace(PRESETS["medium"], iterations=iterations)
+    result = MctsBot(config, name="coach").search(view, random.Random(f"aton/coach/{seed}"))
+    total = sum(option.visits for option in result.options) or 1
+    return [
+        Candidate(option.action, option.visits, option.win_rate, option.visits / total)
+        for option in result.options[:limit]
+    ]
+
+
+def action_words(view: GameView, action: Action, lang: str = "en") -> str:
+    """An action in a few words: the cards on cartouches 1-4, the exchange, or the square."""
+    check_lang(lang)
+    if isinstance(action, Assign):
+        return gtext(
+            lang, "coach candidate", "cards {cards} on cartouches 1 to 4", cards=", ".join(map(str, action.cards))
+        )
+    if isinstance(action, Exchange):
+        return gtext(lang, "coach candidate", "exchange the 4 cards")
+    assert isinstance(action, (Place, Remove))
+    where = _square_words(view, action.square, lang)
+    if isinstance(action, Place):
+        return gtext(lang, "coach candidate", "place on {square}", square=where)
+    return gtext(lang, "coach candidate", "remove from {square}", square=where)
+
+
+def candidates_table(view: GameView, candidates: list[Candidate], lang: str = "en") -> str:
+    """The candidates as a Markdown table: move, visits, share of the search and estimated chance to win."""
+    check_lang(lang)
+    head = [
+        gtext(lang, "coach candidate", "move"),
+        gtext(lang, "coach candidate", "visits"),
+        gtext(lang, "coach candidate", "share of the search"),
+        gtext(lang, "coach candidate", "estimated chance to win"),
+    ]
+    lines = ["| " + " | ".join(head) + " |", "|---|---:|---:|---:|"]
+    for candidate in candidates:
+        cells = [
+            action_words(view, candidate.action, lang),
+            str(candidate.visits),
+            percent(candidate.share, lang),
+            percent(candidate.win_rate, lang),
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+__all__ = [
+    "COACH_ITERATIONS",
+    "Alternative",
+    "Candidate",
+    "Hint",
+    "action_words",
+    "candidates_table",
+    "hint",
+    "search_candidates",
+]

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import lessons
-from .actions import BLUE, RED
+from .actions import BLUE, RED, Player
 from .lessons import Exercise, Goal, load_position
 from .syllabus import RULES, section_title
 
@@ -29,7 +29,7 @@ def _removal_choice() -> Exercise:
     return lessons.placement_exercise(load_position("removal-choice"), Goal("majority", "black"))
 
 
-def _scoring(category: str, player: lessons.Player) -> Callable[[], Exercise]:
+def _scoring(category: str, player: Player) -> Callable[[], Exercise]:
     return lambda: lessons.scoring_exercise(load_position("scoring"), (3, 2, 1, 3), (4, 2, 1, 2), category, player)
 
 

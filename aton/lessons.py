@@ -1233,7 +1233,7 @@ def exchange_exercise(game: Game, player: Player) -> Exercise:
 
     def question(lang: str) -> str:
         who = player_name(player.label, lang)
-        cards = _cards_text(sorted(game.hand(player)))
+        cards = _cards_text(sorted(game.hand(player) or []))
         return gtext(
             lang,
             "lesson question",
@@ -1408,7 +1408,7 @@ def ending_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> Exer
         judge,
         options,
         outcome,
-        rule=_RULE_OF_REASON.get(reason, "victory-points"),
+        rule="victory-points" if reason is None else _RULE_OF_REASON.get(reason, "victory-points"),
         hint=hint,
         mistakes=tuple(mistakes),
     )
@@ -1632,14 +1632,12 @@ def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice
         min(good),
     )
     if not rule:
-        reached = best_outcome.result.reason if best_outcome.result is not None else None
-        rule = (
-            "removal-choice"
-            if removing
-            else _RULE_OF_REASON.get(reached, "placement")
-            if goal.kind == "win"
-            else ("placement")
-        )
+        if removing:
+            rule = "removal-choice"
+        elif goal.kind == "win" and best_outcome.result is not None:
+            rule = _RULE_OF_REASON.get(best_outcome.result.reason, "placement")
+        else:
+            rule = "placement"
     if goal.kind == "win":
         hint = Text(
             lambda lang: gtext(
