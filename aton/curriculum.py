@@ -108,6 +108,12 @@ EXERCISES: dict[str, tuple[str, Callable[[], Exercise]]] = {
     "score-temple3": ("05", _scoring("temple3", RED)),
     "score-temple4": ("05", _scoring("temple4", BLUE)),
     "score-black": ("05", _scoring("black", BLUE)),
+    "score-tie": (
+        "05",
+        lambda: lessons.scoring_exercise(
+            load_position("scoring-tie"), (3, 2, 1, 3), (4, 2, 1, 2), "temple2", BLUE, rule="majority-tie"
+        ),
+    ),
     "score-bonus-red": ("05", _scoring("bonus", RED)),
     "score-bonus-blue": ("05", _scoring("bonus", BLUE)),
     "kingdom-room-scoring": ("05", lambda: lessons.kingdom_size_exercise(load_position("scoring"))),

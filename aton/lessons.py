@@ -988,8 +988,11 @@ def scoring_exercise(
     player: Player,
     *,
     choose: Chooser = first_choice,
+    rule: str = "",
 ) -> Exercise:
     """Exercise "how many points does Red score in temple 3 at this scoring?".
+
+    ``rule`` names the rule of the "Rule:" line (by default the scoring line's own).
 
     The round is played with these assignments (or, from a placement
     position, with ``choose``) and must end in a scoring.
@@ -1032,10 +1035,21 @@ def scoring_exercise(
         judge,
         options,
         outcome,
-        rule=category,
+        rule=rule or category,
         hint=hint,
         mistakes=tuple(mistakes),
     )
+
+
+def _bonus_squares(game: Game) -> list[tuple[Square, int]]:
+    """The bonus squares of ``game``'s board with their printed values."""
+    values = {SquareKind.BONUS1: 1, SquareKind.BONUS2: 2}
+    return [
+        ((temple, index), values[kind])
+        for temple in range(1, data.TEMPLE_COUNT + 1)
+        for index in range(data.SQUARES_PER_TEMPLE)
+        if (kind := game.layout_kind((temple, index))) in values
+    ]
 
 
 def _scoring_hint(category: str, lang: str) -> str:
@@ -1059,7 +1073,26 @@ def _scoring_mistakes(outcome: Game, line: Event, category: str, player: Player,
         points,
     )
     if category == "bonus":
-        return found
+        held = sum(1 for flat, _value in _bonus_squares(outcome) if outcome.owner(flat) is player)
+        return (
+            found
+            + _mistake(
+                "other-bonus",
+                [other_points],
+                lambda lang: gtext(
+                    lang, "lesson mistake", "Those are the other player's bonus points; count this player's."
+                ),
+                points,
+            )
+            + _mistake(
+                "squares-not-values",
+                [held],
+                lambda lang: gtext(
+                    lang, "lesson mistake", "You counted the bonus squares; each scores its printed value, +1 or +2."
+                ),
+                points,
+            )
+        )
     mine, theirs = int(line.data[player.label]), int(line.data[player.other.label])
     if mine == theirs:
         found += _mistake(

@@ -229,6 +229,15 @@ RULES: tuple[Rule, ...] = (
         ("kingdom-room-scoring",),
     ),
     Rule(
+        "majority-tie",
+        msg("rule title", "A majority is strictly more counters than the opponent; a tie gives nobody the points."),
+        ("score_line", "scoring_start"),
+        "05",
+        msg("tutorial section", "A tie scores nothing"),
+        ("scoring-tie",),
+        ("score-tie",),
+    ),
+    Rule(
         "temple1",
         msg("rule title", "Temple 1: the majority (strictly more counters) scores the difference in counters."),
         ("score_line",),
