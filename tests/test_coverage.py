@@ -131,3 +131,8 @@ def test_the_coverage_table_names_the_text_only_rule() -> None:
     assert rows["war-piles"].text_only and not rows["war-piles"].exercises
     assert all(row.exercises for row in rows.values() if not row.text_only)
     assert "| war-piles |" in curriculum.coverage_table()
+
+
+def test_the_teachers_guide_shows_the_registrys_table() -> None:
+    guide = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    assert curriculum.coverage_table() in guide, "docs/teaching.md: paste aton.curriculum.coverage_table() again"
