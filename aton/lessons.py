@@ -171,6 +171,8 @@ class Feedback(NamedTuple):
 
     correct: bool
     explanation: str
+    readable: bool = True
+    """False when the answer could not be read or cannot be chosen (it does not count as a try)."""
 
 
 _WORDS = {
@@ -491,7 +493,11 @@ class Exercise:
             verdict = self.judge(answer, lang)
             mistake = self.diagnose(answer)
         except ValueError as error:
-            return Feedback(False, gtext(lang, "lesson feedback", "This answer cannot be read: {reason}", reason=error))
+            return Feedback(
+                False, gtext(lang, "lesson feedback", "This answer cannot be read: {reason}", reason=error), False
+            )
+        if not verdict.readable:
+            return verdict
         diagnosis = [mistake.diagnosis[lang]] if mistake is not None and not verdict.correct else []
         if not verdict.correct and attempt == 1:
             parts = [gtext(lang, "lesson feedback", "Not yet."), *diagnosis]
@@ -1167,7 +1173,15 @@ def scoring_removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int]
         names = [str(t) for t in sorted(temples)]
         return _feedback(_as_temples(answer) == temples, _join(names, lang), [event], lang)
 
+    everywhere = frozenset(range(1, data.TEMPLE_COUNT + 1))
     mistakes = _mistake(
+        "every-temple",
+        [everywhere],
+        lambda lang: gtext(
+            lang, "lesson mistake", "Only the temples where this player still has a counter count, not all four."
+        ),
+        temples,
+    ) + _mistake(
         "highest-only",
         [frozenset({max(temples)})] if temples else [],
         lambda lang: gtext(
@@ -1632,9 +1646,11 @@ def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice
         if square not in trials:
             reason = game.why_illegal(Place(player, square), lang) or ""
             return Feedback(
-                False, gtext(lang, "lesson feedback", "That square cannot be chosen now: {reason}", reason=reason)
+                False,
+                gtext(lang, "lesson feedback", "That square cannot be chosen now: {reason}", reason=reason),
+                False,
             )
-        _, events, reached, points = trials[square]
+        trial, events, reached, points = trials[square]
         names = _join([square_name(sq, lang) for sq in sorted(good)], lang)
         shown = _goal_events(events, goal)
         extra = ""
@@ -1649,6 +1665,8 @@ def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice
                 points=points,
                 best=max(p for *_, p in trials.values()),
             )
+        else:
+            extra = _short_of_goal(trial, best_outcome, goal, player, lang, reached)
         return _feedback(reached, names, shown, lang, extra)
 
     best_outcome = trials[min(good)][0]
@@ -1696,8 +1714,71 @@ def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice
     )
 
 
+def _short_of_goal(trial: Game, best: Game, goal: Goal, player: Player, lang: str, reached: bool) -> str:
+    """Where a square leaves the player: the set still incomplete, or the counts of a majority."""
+    who = player_name(player.label, lang)
+    squares = [(t, i) for t in range(1, data.TEMPLE_COUNT + 1) for i in range(data.SQUARES_PER_TEMPLE)]
+    if goal.kind == "win" and not reached:
+        reason = best.result.reason if best.result is not None else None
+        kinds = {EndReason.YELLOW: SquareKind.YELLOW, EndReason.GREEN: SquareKind.GREEN}
+        if reason in kinds:
+            kind = kinds[reason]
+            of_kind = [sq for sq in squares if trial.layout_kind(sq) is kind]
+            held = sum(1 for sq in of_kind if trial.owner(sq) is player)
+            return gtext(
+                lang,
+                "lesson feedback",
+                "At the end of the round {player} holds {held} of the {total} {kind} squares: "
+                "the set is still incomplete.",
+                player=who,
+                held=held,
+                total=len(of_kind),
+                kind=render(_SET_WORDS[kind], lang),
+            )
+        if reason is EndReason.TEMPLE:
+            best_temple = max(range(1, data.TEMPLE_COUNT + 1), key=lambda t: trial.counters_in_temple(player, t))
+            return gtext(
+                lang,
+                "lesson feedback",
+                "At the end of the round {player} holds {held} of the 12 squares of temple {temple}: "
+                "not yet all of them.",
+                player=who,
+                held=trial.counters_in_temple(player, best_temple),
+                temple=best_temple,
+            )
+        return ""
+    if goal.kind == "majority" and goal.category == "black":
+        black = [trial.owner(sq) for sq in squares if trial.layout_kind(sq) is SquareKind.BLACK]
+        if reached:
+            return gtext(
+                lang,
+                "lesson feedback",
+                "After this round {player} holds {mine} black squares and {opponent} {theirs}: the majority.",
+                player=who,
+                opponent=player_name(player.other.label, lang),
+                mine=black.count(player),
+                theirs=black.count(player.other),
+            )
+        return gtext(
+            lang,
+            "lesson feedback",
+            "After this round {player} holds {mine} black squares and {opponent} {theirs}: no majority for {player}.",
+            player=who,
+            opponent=player_name(player.other.label, lang),
+            mine=black.count(player),
+            theirs=black.count(player.other),
+        )
+    return ""
+
+
+_SET_WORDS = {
+    SquareKind.YELLOW: msg("lesson square set", "yellow"),
+    SquareKind.GREEN: msg("lesson square set", "green"),
+}
+
+
 def _goal_events(events: Sequence[Event], goal: Goal) -> list[Event]:
-    placed = [e for e in events if e.kind == "place"][:1]
+    placed = [e for e in events if e.kind in ("place", "remove")][:1]
     if goal.kind == "win":
         return placed + [e for e in events if e.kind == "game_over"]
     if goal.kind == "majority":

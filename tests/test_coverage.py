@@ -102,7 +102,7 @@ def test_each_exercise_right_mistakes_and_nonsense(name: str) -> None:
                 assert exercise.rule_line(lang) in second.explanation
                 assert exercise.rule_line(lang) not in first.explanation
         nonsense = exercise.check("a fish", lang, attempt=1)
-        assert not nonsense.correct and nonsense.explanation
+        assert not nonsense.correct and not nonsense.readable and nonsense.explanation
     assert exercise.check("a fish").explanation != exercise.check("a fish", "fr").explanation
 
 
@@ -136,3 +136,19 @@ def test_the_coverage_table_names_the_text_only_rule() -> None:
 def test_the_teachers_guide_shows_the_registrys_table() -> None:
     guide = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
     assert curriculum.coverage_table() in guide, "docs/teaching.md: paste aton.curriculum.coverage_table() again"
+
+
+def test_a_missed_win_says_the_set_is_still_incomplete() -> None:
+    exercise = curriculum.exercise("win-yellow")
+    text = exercise.check("1-3", attempt=2).explanation
+    assert "of the 14 yellow squares: the set is still incomplete" in text
+    assert "took a square that does not win the game at once" in text
+    taken = exercise.check("1-0", attempt=1)  # an occupied square: the reason, and it is not counted as a try
+    assert not taken.readable and "already holds a red counter" in taken.explanation
+
+
+def test_a_removal_choice_shows_the_black_counts() -> None:
+    exercise = curriculum.exercise("removal-choice")
+    assert "holds 3 black squares and Blue 3: no majority for Red" in exercise.check("1-1", attempt=2).explanation
+    right = exercise.check("1-7").explanation
+    assert "Red removes Blue's counter from temple 1, row 2, column 4" in right and "the majority." in right

@@ -249,7 +249,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
             return Feedback(False, TEXTS[self.lang]["no_answer"])
         self._attempt = self.attempts + 1
         self._feedback = self.exercise.check(answer, self.lang, attempt=self._attempt)
-        if not self._feedback.correct:
+        if not self._feedback.correct and self._feedback.readable:
             self.attempts += 1
         self._show_feedback()
         return self._feedback
