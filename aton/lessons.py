@@ -1123,6 +1123,13 @@ def _scoring_mistakes(outcome: Game, line: Event, category: str, player: Player,
             lambda lang: gtext(lang, "lesson mistake", "Temple 3 scores your own counters there, not the difference."),
             points,
         )
+    if category == "temple4" and points:
+        found += _mistake(
+            "not-times-3",
+            [points // 3],
+            lambda lang: gtext(lang, "lesson mistake", "Each blue square is worth 3 points, not 1."),
+            points,
+        )
     if category in ("temple1", "temple2", "temple3", "temple4") and points:
         other_temples = {"temple1": abs(mine - theirs), "temple2": 5, "temple3": mine}
         wrong = {v for k, v in other_temples.items() if k != category}
@@ -1132,13 +1139,6 @@ def _scoring_mistakes(outcome: Game, line: Event, category: str, player: Player,
             lambda lang: gtext(
                 lang, "lesson mistake", "You scored it as another temple scores: each temple has its own rule."
             ),
-            points,
-        )
-    if category == "temple4" and points:
-        found += _mistake(
-            "not-times-3",
-            [points // 3],
-            lambda lang: gtext(lang, "lesson mistake", "Each blue square is worth 3 points, not 1."),
             points,
         )
     return found
