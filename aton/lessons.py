@@ -10,8 +10,10 @@ here?", "how many points does Red score in temple 1?", "where would you
 place?").  The right answer is never written by hand: the exercise plays the
 situation on a clone of the game and reads the engine's events and scores.
 :meth:`Exercise.check` compares a learner's answer with it and explains, in
-English or French, with the sentences of :func:`aton.explain` and the rule
-of :func:`aton.rule_of`.
+English or French: a first wrong try gets the likely mistake (each exercise
+lists its expected :class:`Mistake` s) and a hint; a second one the answer,
+the sentences of :func:`aton.explain` and the rule the exercise is about,
+from the rule registry (:mod:`aton.syllabus`).
 
 >>> import aton
 >>> from aton import lessons
@@ -21,9 +23,13 @@ of :func:`aton.rule_of`.
 Red puts 4, 1, 2, 3 and Blue puts 4, 2, 1, 4 on cartouches 1 to 4. Who resolves cartouches 2, 3 and 4 first?
 >>> exercise.check(aton.RED).correct
 True
->>> print(exercise.check(aton.BLUE).explanation)  # doctest: +NORMALIZE_WHITESPACE
+>>> print(exercise.check(aton.BLUE, attempt=1).explanation)  # doctest: +NORMALIZE_WHITESPACE
+Not yet. The lower card on cartouche 2 acts first, not the higher one. Hint: Compare the two cards on
+cartouche 2. Try again, or ask for the answer.
+>>> print(exercise.check(aton.BLUE, attempt=2).explanation)  # doctest: +NORMALIZE_WHITESPACE
 Not quite: the answer is Red. Cartouche 2 (order): Red played the lower card (1 against 2), so Red resolves
-cartouches 2, 3 and 4 first. Rule: Cartouche 2: the lower card acts first; ties go to cartouche 1, then to a war.
+cartouches 2, 3 and 4 first. The lower card on cartouche 2 acts first, not the higher one. Rule: Cartouche 2:
+the lower card resolves cartouches 2 to 4 first; equal cards go to cartouche 1, then to a war.
 
 Nothing here imports Jupyter: the exercise widget in
 ``aton.widgets.exercises`` shows these exercises, and tests check them
