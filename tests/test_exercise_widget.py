@@ -113,3 +113,19 @@ def test_round_practice_plays_a_round_and_starts_again() -> None:
     assert practice.game.round == 1 and practice.panel.layout.display == ""
     practice.lang = "fr"
     assert practice.again.description == "Rejouer ce tour"
+
+
+def test_a_square_that_cannot_be_chosen_is_not_a_try_and_the_answer_shows_in_french() -> None:
+    from aton import curriculum
+
+    widget = ExerciseWidget(curriculum.exercise("win-green"), "fr", board=None)
+    widget.answer = (4, 0)  # taken by Blue already
+    _press_check(widget)
+    assert widget.attempts == 0 and "porte déjà une pierre bleue" in widget.feedback.value
+    widget.answer = (1, 1)
+    _press_check(widget)
+    assert widget.attempts == 1 and "Indice" in widget.feedback.value
+    assert "Règle" not in widget.feedback.value
+    widget.show_button.click()
+    assert "La réponse : " in widget.feedback.value and "Règle : " in widget.feedback.value
+    assert widget.show_button.description == "Voir la réponse"
