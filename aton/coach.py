@@ -26,7 +26,7 @@ from .actions import Action, Assign, Exchange, Place, Player, Remove
 from .bots.base import Progress
 from .bots.heuristics import DEFAULT_WEIGHTS, BoardInfo, Weights, aggregates, board, flat_of, missing
 from .bots.mcts import PRESETS, MctsBot, OptionStats, SearchResult
-from .game import GameView, Phase
+from .game import Game, GameView, Phase
 from .i18n import check_lang, decimal, gtext, join, msg, ngtext, percent, render
 from .rules import SquareKind
 
@@ -52,6 +52,8 @@ class Hint:
     text: str
     win_rate: float
     alternatives: tuple[Alternative, ...] = field(default_factory=tuple)
+    candidates: tuple[Candidate, ...] = field(default_factory=tuple)
+    """The moves the search tried, most visited first (the suggestion first), for a table or a chart."""
 
 
 _KINDS = {
@@ -64,7 +66,7 @@ _KINDS = {
 }
 
 
-def _square_words(view: GameView, square: tuple[int, int], lang: str) -> str:
+def _square_words(view: GameView | Game, square: tuple[int, int], lang: str) -> str:
     row, column = divmod(square[1], data.COLUMNS_PER_TEMPLE)
     return render(_KINDS[view.layout_kind(square)], lang, temple=square[0], row=row + 1, column=column + 1)
 
@@ -243,7 +245,15 @@ def hint(
     alternatives = tuple(
         Alternative(option.action, option.win_rate, option.visits / total) for option in result.options[1:4]
     )
-    return Hint(best.action, " ".join(sentences), best.win_rate, alternatives)
+    candidates = tuple(
+        Candidate(option.action, option.visits, option.win_rate, option.visits / total)
+        for option in result.options[:CANDIDATES_SHOWN]
+    )
+    return Hint(best.action, " ".join(sentences), best.win_rate, alternatives, candidates)
+
+
+CANDIDATES_SHOWN = 6
+"""How many of the search's moves a hint keeps for its table."""
 
 
 @dataclass(frozen=True)
@@ -285,7 +295,7 @@ def search_candidates(
     ]
 
 
-def action_words(view: GameView, action: Action, lang: str = "en") -> str:
+def action_words(view: GameView | Game, action: Action, lang: str = "en") -> str:
     """An action in a few words: the cards on cartouches 1-4, the exchange, or the square."""
     check_lang(lang)
     if isinstance(action, Assign):
@@ -323,6 +333,7 @@ def candidates_table(view: GameView, candidates: list[Candidate], lang: str = "e
 
 
 __all__ = [
+    "CANDIDATES_SHOWN",
     "COACH_ITERATIONS",
     "Alternative",
     "Candidate",

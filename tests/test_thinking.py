@@ -59,3 +59,13 @@ def test_nothing_to_decide_is_refused() -> None:
         search_candidates(game.view(aton.RED))
     with pytest.raises(ValueError, match="view"):
         search_candidates(game)  # type: ignore[arg-type]
+
+
+def test_a_hint_keeps_the_moves_the_search_tried(black_view: aton.GameView) -> None:
+    from aton.widgets.thinking import candidates_html
+
+    advice = hint(black_view, iterations=200)
+    assert advice.candidates[0].action == advice.action and len(advice.candidates) > 1
+    assert [c.visits for c in advice.candidates] == sorted((c.visits for c in advice.candidates), reverse=True)
+    table = candidates_html(black_view, list(advice.candidates), "fr")
+    assert table.count("aton-search-bar") == len(advice.candidates) and "chance de gagner estimée" in table

@@ -20,16 +20,49 @@ True
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
 import traitlets
 
 from ..coach import Candidate, action_words
-from ..game import GameView
+from ..game import Game, GameView
 from ..i18n import check_lang, gtext, percent
 
-__all__ = ["SearchChart"]
+__all__ = ["SearchChart", "candidates_html"]
+
+
+def candidates_html(view: GameView | Game, candidates: Sequence[Candidate], lang: str = "en") -> str:
+    """The candidates as an HTML table: the move, a bar for its visits, the visits and the estimated chance
+    to win (the dashboard's coach shows the same table under its hint)."""
+    check_lang(lang)
+    most = max((candidate.visits for candidate in candidates), default=0) or 1
+    head = [
+        gtext(lang, "coach candidate", "move"),
+        gtext(lang, "coach candidate", "visits"),
+        gtext(lang, "coach candidate", "estimated chance to win"),
+    ]
+    rows = []
+    for candidate in candidates:
+        width = round(100 * candidate.visits / most)
+        bar = (
+            f'<div class="aton-search-bar" style="background:#4063d8;height:0.9em;width:{width}%;'
+            f'min-width:2px" title="{candidate.visits}"></div>'
+        )
+        rows.append(
+            "<tr>"
+            f"<td>{html.escape(action_words(view, candidate.action, lang))}</td>"
+            f'<td style="width:40%">{bar}</td>'
+            f'<td style="text-align:right">{candidate.visits}</td>'
+            f'<td style="text-align:right">{html.escape(percent(candidate.win_rate, lang))}</td>'
+            "</tr>"
+        )
+    return (
+        '<table class="aton-search-table" style="border-collapse:collapse;width:100%">'
+        f"<tr><th>{html.escape(head[0])}</th><th></th><th>{html.escape(head[1])}</th>"
+        f"<th>{html.escape(head[2])}</th></tr>" + "".join(rows) + "</table>"
+    )
 
 
 class SearchChart(widgets.HTML):  # type: ignore[misc]
@@ -61,30 +94,4 @@ class SearchChart(widgets.HTML):  # type: ignore[misc]
             self._draw()
 
     def _draw(self) -> None:
-        lang = self.lang
-        most = max(candidate.visits for candidate in self.candidates) or 1
-        head = [
-            gtext(lang, "coach candidate", "move"),
-            gtext(lang, "coach candidate", "visits"),
-            gtext(lang, "coach candidate", "estimated chance to win"),
-        ]
-        rows = []
-        for candidate in self.candidates:
-            width = round(100 * candidate.visits / most)
-            bar = (
-                f'<div class="aton-search-bar" style="background:#4063d8;height:0.9em;width:{width}%;'
-                f'min-width:2px" title="{candidate.visits}"></div>'
-            )
-            rows.append(
-                "<tr>"
-                f"<td>{html.escape(action_words(self.view, candidate.action, lang))}</td>"
-                f'<td style="width:40%">{bar}</td>'
-                f'<td style="text-align:right">{candidate.visits}</td>'
-                f'<td style="text-align:right">{html.escape(percent(candidate.win_rate, lang))}</td>'
-                "</tr>"
-            )
-        self.value = (
-            '<table style="border-collapse:collapse;width:100%">'
-            f"<tr><th>{html.escape(head[0])}</th><th></th><th>{html.escape(head[1])}</th>"
-            f"<th>{html.escape(head[2])}</th></tr>" + "".join(rows) + "</table>"
-        )
+        self.value = candidates_html(self.view, self.candidates, self.lang)
