@@ -26,7 +26,7 @@ from .actions import Action, Assign, Exchange, Place, Player, Remove
 from .bots.base import Progress
 from .bots.heuristics import DEFAULT_WEIGHTS, BoardInfo, Weights, aggregates, board, flat_of, missing
 from .bots.mcts import PRESETS, MctsBot, OptionStats, SearchResult
-from .game import GameView, Phase
+from .game import Game, GameView, Phase
 from .i18n import check_lang, decimal, gtext, join, msg, ngtext, percent, render
 from .rules import SquareKind
 
@@ -52,6 +52,8 @@ class Hint:
     text: str
     win_rate: float
     alternatives: tuple[Alternative, ...] = field(default_factory=tuple)
+    candidates: tuple[Candidate, ...] = field(default_factory=tuple)
+    """The moves the search tried, most visited first (the suggestion first), for a table or a chart."""
 
 
 _KINDS = {
@@ -64,7 +66,7 @@ _KINDS = {
 }
 
 
-def _square_words(view: GameView, square: tuple[int, int], lang: str) -> str:
+def _square_words(view: GameView | Game, square: tuple[int, int], lang: str) -> str:
     row, column = divmod(square[1], data.COLUMNS_PER_TEMPLE)
     return render(_KINDS[view.layout_kind(square)], lang, temple=square[0], row=row + 1, column=column + 1)
 
@@ -243,7 +245,101 @@ def hint(
     alternatives = tuple(
         Alternative(option.action, option.win_rate, option.visits / total) for option in result.options[1:4]
     )
-    return Hint(best.action, " ".join(sentences), best.win_rate, alternatives)
+    candidates = tuple(
+        Candidate(option.action, option.visits, option.win_rate, option.visits / total)
+        for option in result.options[:CANDIDATES_SHOWN]
+    )
+    return Hint(best.action, " ".join(sentences), best.win_rate, alternatives, candidates)
 
 
-__all__ = ["COACH_ITERATIONS", "Alternative", "Hint", "hint"]
+CANDIDATES_SHOWN = 6
+"""How many of the search's moves a hint keeps for its table."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One option the search looked at: how often it tried it (``visits``) and how it fared (``win_rate``)."""
+
+    action: Action
+    visits: int
+    win_rate: float
+    share: float
+    """Share of the search's visits: the search spends more time on the options that look better."""
+
+
+def search_candidates(
+    view: GameView, *, iterations: int = COACH_ITERATIONS, seed: int = 0, limit: int = 8
+) -> list[Candidate]:
+    """The search's options for ``view.viewer``, most visited first, with its estimate for each.
+
+    This is the coach's search (the same seed gives the same numbers): the
+    suggested action is the first candidate.  Options the search treats as
+    alike (squares of the same kind in the same temple) appear once.
+
+    >>> import aton
+    >>> game = aton.new_game(seed=2)
+    >>> found = search_candidates(game.view(aton.RED), iterations=60)
+    >>> found[0].visits >= found[-1].visits and abs(sum(c.share for c in found) - 1) < 0.35
+    True
+    """
+    if not isinstance(view, GameView):
+        raise ValueError("the coach reads a player's view: pass game.view(player)")
+    if view.viewer not in view.to_act:
+        raise ValueError(f"{view.viewer.label} has nothing to decide now")
+    config = replace(PRESETS["medium"], iterations=iterations)
+    result = MctsBot(config, name="coach").search(view, random.Random(f"aton/coach/{seed}"))
+    total = sum(option.visits for option in result.options) or 1
+    return [
+        Candidate(option.action, option.visits, option.win_rate, option.visits / total)
+        for option in result.options[:limit]
+    ]
+
+
+def action_words(view: GameView | Game, action: Action, lang: str = "en") -> str:
+    """An action in a few words: the cards on cartouches 1-4, the exchange, or the square."""
+    check_lang(lang)
+    if isinstance(action, Assign):
+        return gtext(
+            lang, "coach candidate", "cards {cards} on cartouches 1 to 4", cards=", ".join(map(str, action.cards))
+        )
+    if isinstance(action, Exchange):
+        return gtext(lang, "coach candidate", "exchange the 4 cards")
+    assert isinstance(action, (Place, Remove))
+    where = _square_words(view, action.square, lang)
+    if isinstance(action, Place):
+        return gtext(lang, "coach candidate", "place on {square}", square=where)
+    return gtext(lang, "coach candidate", "remove from {square}", square=where)
+
+
+def candidates_table(view: GameView, candidates: list[Candidate], lang: str = "en") -> str:
+    """The candidates as a Markdown table: move, visits, share of the search and estimated chance to win."""
+    check_lang(lang)
+    head = [
+        gtext(lang, "coach candidate", "move"),
+        gtext(lang, "coach candidate", "visits"),
+        gtext(lang, "coach candidate", "share of the search"),
+        gtext(lang, "coach candidate", "estimated chance to win"),
+    ]
+    lines = ["| " + " | ".join(head) + " |", "|---|---:|---:|---:|"]
+    for candidate in candidates:
+        cells = [
+            action_words(view, candidate.action, lang),
+            str(candidate.visits),
+            percent(candidate.share, lang),
+            percent(candidate.win_rate, lang),
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+__all__ = [
+    "CANDIDATES_SHOWN",
+    "COACH_ITERATIONS",
+    "Alternative",
+    "Candidate",
+    "Hint",
+    "action_words",
+    "candidates_table",
+    "hint",
+    "search_candidates",
+]

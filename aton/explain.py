@@ -639,9 +639,11 @@ def _scoring_removal(d: Data, lang: str) -> str:
         lang,
         "event scoring_removal",
         "{player} takes {count} counter of their own back to stock: first one from each temple where they have "
-        "counters (temples {temples}), the rest from the highest temple.",
+        "counters (temples {temples}), then the rest from the highest-numbered temple in which they still have "
+        "counters.",
         "{player} takes {count} counters of their own back to stock: first one from each temple where they have "
-        "counters (temples {temples}), the rest from the highest temple.",
+        "counters (temples {temples}), then the rest from the highest-numbered temple in which they still have "
+        "counters.",
         count,
         player=who,
         count=count,
@@ -777,9 +779,18 @@ RULES = table(
     msg("rule score_line.temple4", "Temple 4: the majority scores 3 per blue square it holds, in all temples."),
     msg("rule score_line.black", "Black squares of all temples: the majority scores 8."),
     msg("rule score_line.bonus", "Bonus squares: each player scores the printed value of those they hold."),
-    msg("rule scoring_removal", "After a scoring: take back 4 counters, one per temple first."),
-    msg("rule kingdom_return", "After a scoring the Kingdom of the Dead empties."),
+    msg(
+        "rule scoring_removal",
+        "After a scoring each player takes 4 of their own counters back to stock: one from each temple first, "
+        "then from the highest-numbered temple in which they still have counters.",
+    ),
+    msg("rule kingdom_return", "After a scoring the Kingdom of the Dead empties: its counters go back to stock."),
     msg("rule game_over", "Victory: 40 points, a full temple, all yellow or all green squares."),
+    msg("rule game_over.points", "40 points win; after a scoring the higher score wins, equal scores draw."),
+    msg("rule game_over.temple", "Holding all 12 squares of one temple wins at once."),
+    msg("rule game_over.yellow", "Holding every yellow square of the four temples wins at once."),
+    msg("rule game_over.green", "Holding every green square of the four temples wins at once."),
+    msg("rule game_over.round_limit", "At the round limit the higher score wins; equal scores draw."),
 )
 """Each event kind's rule in a few words (the "why" of a step), keyed ``"rule <kind>"``."""
 
@@ -808,6 +819,10 @@ def rule_of(event: Event | Mapping[str, Any], lang: str = "en") -> str:
         return render(RULES["rule war_cards.discard"], lang)
     if ev.kind == "score_line":
         message = RULES.get(f"rule score_line.{ev.data.get('category')}") or RULES["rule score_line"]
+    elif ev.kind == "remove" and ev.data.get("scoring"):
+        message = RULES["rule scoring_removal"]  # taken back after a scoring: to stock, not to the Kingdom
+    elif ev.kind == "game_over":
+        message = RULES.get(f"rule game_over.{ev.data.get('reason')}") or RULES["rule game_over"]
     else:
         message = RULES.get(f"rule {ev.kind}")  # type: ignore[assignment]
     if message is None:

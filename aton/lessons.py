@@ -10,8 +10,10 @@ here?", "how many points does Red score in temple 1?", "where would you
 place?").  The right answer is never written by hand: the exercise plays the
 situation on a clone of the game and reads the engine's events and scores.
 :meth:`Exercise.check` compares a learner's answer with it and explains, in
-English or French, with the sentences of :func:`aton.explain` and the rule
-of :func:`aton.rule_of`.
+English or French: a first wrong try gets the likely mistake (each exercise
+lists its expected :class:`Mistake` s) and a hint; a second one the answer,
+the sentences of :func:`aton.explain` and the rule the exercise is about,
+from the rule registry (:mod:`aton.syllabus`).
 
 >>> import aton
 >>> from aton import lessons
@@ -21,9 +23,13 @@ of :func:`aton.rule_of`.
 Red puts 4, 1, 2, 3 and Blue puts 4, 2, 1, 4 on cartouches 1 to 4. Who resolves cartouches 2, 3 and 4 first?
 >>> exercise.check(aton.RED).correct
 True
->>> print(exercise.check(aton.BLUE).explanation)  # doctest: +NORMALIZE_WHITESPACE
+>>> print(exercise.check(aton.BLUE, attempt=1).explanation)  # doctest: +NORMALIZE_WHITESPACE
+Not yet. The lower card on cartouche 2 acts first, not the higher one. Hint: Compare the two cards on
+cartouche 2. Try again, or ask for the answer.
+>>> print(exercise.check(aton.BLUE, attempt=2).explanation)  # doctest: +NORMALIZE_WHITESPACE
 Not quite: the answer is Red. Cartouche 2 (order): Red played the lower card (1 against 2), so Red resolves
-cartouches 2, 3 and 4 first. Rule: Cartouche 2: the lower card acts first; ties go to cartouche 1, then to a war.
+cartouches 2, 3 and 4 first. The lower card on cartouche 2 acts first, not the higher one. Rule: Cartouche 2:
+the lower card resolves cartouches 2 to 4 first; equal cards go to cartouche 1, then to a war.
 
 Nothing here imports Jupyter: the exercise widget in
 ``aton.widgets.exercises`` shows these exercises, and tests check them
@@ -39,12 +45,26 @@ from importlib import resources
 from typing import Any, Literal, NamedTuple
 
 from . import data
-from .actions import BLUE, PLAYERS, RED, Action, Assign, Place, Player, Square, check_square, parse_square
+from .actions import (
+    BLUE,
+    PLAYERS,
+    RED,
+    Action,
+    Assign,
+    Exchange,
+    Place,
+    Player,
+    Remove,
+    Square,
+    check_square,
+    parse_square,
+)
 from .events import Event
-from .explain import explain, player_name, rule_of, temples_upto
+from .explain import explain, player_name, temples_upto
 from .game import EndReason, Game, Phase
 from .i18n import Message, check_lang, gtext, join, msg, ngtext, render
 from .rules import SquareKind
+from .syllabus import rule_title
 from .timeline import timeline
 
 AnswerType = Literal["choice", "number", "temples", "square"]
@@ -157,12 +177,16 @@ class Feedback(NamedTuple):
 
     correct: bool
     explanation: str
+    readable: bool = True
+    """False when the answer could not be read or cannot be chosen (it does not count as a try)."""
 
 
 _WORDS = {
     "right": msg("lesson feedback", "Right."),
     "none": msg("lesson answer", "none"),
     "nobody": msg("lesson answer", "nobody (a draw)"),
+    "yes": msg("lesson answer", "yes"),
+    "no": msg("lesson answer", "no"),
 }
 
 _KIND_NAMES = {
@@ -254,15 +278,31 @@ def _join(items: Sequence[str], lang: str) -> str:
 
 
 def _feedback(correct: bool, answer: str, events: Iterable[Event], lang: str, extra: str = "") -> Feedback:
-    """A verdict, the events in words and the rule behind the last one."""
+    """A verdict and the events in words (the exercise adds the "Rule:" line of the rule it is about)."""
     events = list(events)
     parts = [_verdict(correct, answer, lang)]
     parts += [explain(event, lang) for event in events]
     if extra:
         parts.append(extra)
-    if events:
-        parts.append(gtext(lang, "lesson feedback", "Rule: {rule}", rule=rule_of(events[-1], lang)))
     return Feedback(correct, " ".join(parts))
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A likely wrong answer and what it shows: ``answers`` (the wrong values, as the exercise reads
+    them) and a ``diagnosis`` in each language ("you forgot to double the difference")."""
+
+    name: str
+    answers: frozenset[Any]
+    diagnosis: Text
+
+
+def _mistake(name: str, answers: Iterable[Any], make: Callable[[str], str], right: Any) -> list[Mistake]:
+    """A :class:`Mistake`, unless its answers are empty or include the right one (then it is no mistake)."""
+    values = frozenset(answers)
+    if not values or right in values:
+        return []
+    return [Mistake(name, values, Text(make))]
 
 
 # ------------------------------------------------------------------ playing on a clone
@@ -370,6 +410,13 @@ def _as_player(answer: Any) -> Player | None:
     raise ValueError(f"{answer!r} is not a player; answer red or blue")
 
 
+def _as_player_or_none(answer: Any) -> Player | None:
+    try:
+        return _as_player(answer)
+    except ValueError:
+        return None
+
+
 def _as_int(answer: Any) -> int:
     if isinstance(answer, bool):
         raise ValueError(f"{answer!r} is not a whole number")
@@ -419,6 +466,9 @@ class Exercise:
     judge: Callable[[Any, str], Feedback] = field(repr=False)
     options: tuple[tuple[Any, Text], ...] = ()
     outcome: Game | None = field(default=None, repr=False)
+    rule: str = ""
+    hint: Text | None = field(default=None, repr=False)
+    mistakes: tuple[Mistake, ...] = field(default=(), repr=False)
 
     def prompt(self, lang: str = "en") -> str:
         """The question in ``lang``."""
@@ -430,17 +480,100 @@ class Exercise:
         _check_lang(lang)
         return [(labels[lang], value) for value, labels in self.options]
 
-    def check(self, answer: Any, lang: str = "en") -> Feedback:
+    def check(self, answer: Any, lang: str = "en", attempt: int | None = None) -> Feedback:
         """Judge ``answer``: right or wrong, and why, in ``lang``.
+
+        ``attempt`` is the learner's try (1, 2, ...).  A wrong first try gets
+        the diagnosis of the likely mistake (when the answer is one of
+        :attr:`mistakes`) and a hint, not the answer, so there is a second
+        try; from the second try on, or without ``attempt`` (the answer asked
+        for directly), the feedback gives the answer and the events behind it.
+        Every feedback but a first wrong try ends with "Rule:" and the rule
+        the exercise is about, from :mod:`aton.syllabus`.
 
         An answer that cannot be read (a word for a number, a square off the
         board) is wrong, and the explanation says why.
         """
         _check_lang(lang)
         try:
-            return self.judge(answer, lang)
+            verdict = self.judge(answer, lang)
+            mistake = self.diagnose(answer)
         except ValueError as error:
-            return Feedback(False, gtext(lang, "lesson feedback", "This answer cannot be read: {reason}", reason=error))
+            return Feedback(
+                False, gtext(lang, "lesson feedback", "This answer cannot be read: {reason}", reason=error), False
+            )
+        if not verdict.readable:
+            return verdict
+        diagnosis = [mistake.diagnosis[lang]] if mistake is not None and not verdict.correct else []
+        if not verdict.correct and attempt == 1:
+            parts = [gtext(lang, "lesson feedback", "Not yet."), *diagnosis]
+            if self.hint is not None:
+                parts.append(gtext(lang, "lesson feedback", "Hint: {hint}", hint=self.hint[lang]))
+            parts.append(gtext(lang, "lesson feedback", "Try again, or ask for the answer."))
+            return Feedback(False, " ".join(parts))
+        return Feedback(verdict.correct, " ".join([verdict.explanation, *diagnosis, self.rule_line(lang)]).strip())
+
+    def diagnose(self, answer: Any) -> Mistake | None:
+        """The expected mistake ``answer`` is, if any (``None`` for a right or an unforeseen answer)."""
+        value = self.read(answer)
+        return next((m for m in self.mistakes if value in m.answers), None)
+
+    def read(self, answer: Any) -> Any:
+        """``answer`` as the exercise compares it (a number, a set of temples, a square, a choice)."""
+        if self.answer_type == "number":
+            return _as_int(answer)
+        if self.answer_type == "temples":
+            return _as_temples(answer)
+        if self.answer_type == "square":
+            return _as_square(answer)
+        if self.options and all(isinstance(value, bool) for value, _label in self.options):
+            return _as_yes_no(answer)
+        for value, _label in self.options:
+            if (
+                answer is value
+                or answer == value
+                or (isinstance(value, Player) and _as_player_or_none(answer) is value)
+            ):
+                return value
+        return answer
+
+    def __post_init__(self) -> None:
+        # an answer diagnosed by an earlier mistake is not another mistake's too
+        claimed: set[Any] = set()
+        distinct = []
+        for mistake in self.mistakes:
+            answers = mistake.answers - claimed
+            claimed |= answers
+            if answers:
+                distinct.append(Mistake(mistake.name, frozenset(answers), mistake.diagnosis))
+        object.__setattr__(self, "mistakes", tuple(distinct))
+
+    def answer_label(self, lang: str = "en") -> str:
+        """The right answer in words (every good square, for a square)."""
+        _check_lang(lang)
+        if self.answer_type == "square":
+            return _join([square_name(square, lang) for square in sorted(self.answer)], lang)
+        if self.answer_type == "temples":
+            return _join([str(t) for t in sorted(self.answer)], lang)
+        for value, label in self.options:
+            if value is self.answer or (value == self.answer and type(value) is type(self.answer)):
+                return label[lang]
+        return str(self.answer)
+
+    def reveal(self, lang: str = "en") -> str:
+        """The answer on request, with the events behind it and the rule: what "Show the answer" shows."""
+        _check_lang(lang)
+        answer = min(self.answer) if self.answer_type == "square" else self.answer
+        explanation = self.check(answer, lang).explanation
+        right = render(_WORDS["right"], lang)
+        shown = gtext(lang, "lesson feedback", "The answer: {answer}.", answer=self.answer_label(lang))
+        return shown + explanation[len(right) :] if explanation.startswith(right) else f"{shown} {explanation}"
+
+    def rule_line(self, lang: str = "en") -> str:
+        """``"Rule: ..."``: the rule this exercise is about, from the registry (empty without one)."""
+        if not self.rule:
+            return ""
+        return gtext(lang, "lesson feedback", "Rule: {rule}", rule=rule_title(self.rule, lang))
 
 
 def _both(make: Callable[[str], str]) -> Text:
@@ -503,7 +636,34 @@ def first_player_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -
     def judge(answer: Any, lang: str) -> Feedback:
         return _feedback(_as_player(answer) is first, player_name(first.label, lang), [*war, order], lang)
 
-    return Exercise("first_player", game, _both(question), "choice", first, judge, _player_options(), outcome)
+    reveal = next(e for e in events if e.kind == "reveal")
+    tied2 = reveal.data["red"][1] == reveal.data["blue"][1]
+    tied1 = tied2 and reveal.data["red"][0] == reveal.data["blue"][0]
+    if tied1:
+        hint = msg("lesson hint", "Both cartouches 1 and 2 are tied: compare the cards the war turns up, pair by pair.")
+        wrong = msg("lesson mistake", "The war is won by the lower card turned up, not the higher one.")
+    elif tied2:
+        hint = msg("lesson hint", "Cartouche 2 is tied: look at cartouche 1.")
+        wrong = msg(
+            "lesson mistake", "With cartouche 2 tied, the lower card on cartouche 1 acts first, not the higher."
+        )
+    else:
+        hint = msg("lesson hint", "Compare the two cards on cartouche 2.")
+        wrong = msg("lesson mistake", "The lower card on cartouche 2 acts first, not the higher one.")
+    mistakes = _mistake("higher-card", [first.other], lambda lang: render(wrong, lang), first)
+    return Exercise(
+        "first_player",
+        game,
+        _both(question),
+        "choice",
+        first,
+        judge,
+        _player_options(),
+        outcome,
+        rule="order",
+        hint=Text(lambda lang: render(hint, lang)),
+        mistakes=tuple(mistakes),
+    )
 
 
 def cartouche1_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player: Player = RED) -> Exercise:
@@ -520,8 +680,47 @@ def cartouche1_exercise(game: Game, red: Sequence[int], blue: Sequence[int], pla
     def judge(answer: Any, lang: str) -> Feedback:
         return _feedback(_as_int(answer) == points, str(points), [event], lang)
 
+    reveal = next(e for e in _new_events(game, outcome) if e.kind == "reveal")
+    mine, theirs = reveal.data[player.label][0], reveal.data[player.other.label][0]
+    difference = abs(mine - theirs)
+    doubled = data.CARTOUCHE1_POINTS_PER_DIFFERENCE * difference
+    mistakes = [
+        *_mistake(
+            "not-doubled",
+            [difference],
+            lambda lang: gtext(lang, "lesson mistake", "You forgot to double the difference."),
+            points,
+        ),
+        *_mistake(
+            "tie",
+            range(1, doubled + 7) if mine == theirs else [],
+            lambda lang: gtext(lang, "lesson mistake", "You forgot the tie rule: equal cards score nothing."),
+            points,
+        ),
+        *_mistake(
+            "lower-card",
+            [doubled] if mine < theirs else [],
+            lambda lang: gtext(lang, "lesson mistake", "Only the higher card scores; the lower card scores nothing."),
+            points,
+        ),
+    ]
+    hint = Text(
+        lambda lang: gtext(lang, "lesson hint", "Look at both cards on cartouche 1: which is higher, and by how much?")
+    )
     highest = data.CARTOUCHE1_POINTS_PER_DIFFERENCE * (max(data.CARD_VALUES) - min(data.CARD_VALUES))
-    return Exercise("cartouche1", game, _both(question), "number", points, judge, _number_options(highest), outcome)
+    return Exercise(
+        "cartouche1",
+        game,
+        _both(question),
+        "number",
+        points,
+        judge,
+        _number_options(highest),
+        outcome,
+        rule="cartouche1",
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
 
 
 def removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player: Player) -> Exercise:
@@ -540,8 +739,69 @@ def removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
     def judge(answer: Any, lang: str) -> Feedback:
         return _feedback(_as_int(answer) == count, str(count), reasons + removed[:1], lang)
 
+    reveal = next(e for e in _new_events(game, outcome) if e.kind == "reveal")
+    card = reveal.data[player.label][1]
+    asked = 1 if card == 1 else max(0, card - data.REMOVAL_OFFSET)
+    first_round = any(e.kind == "removal_skipped" for e in reasons)
+    rule_id = "first-round" if first_round else {1: "removal-own", 2: "removal-two"}.get(card, "removal")
+    mistakes = [
+        *_mistake(
+            "first-round",
+            [asked] if first_round else [],
+            lambda lang: gtext(
+                lang, "lesson mistake", "You forgot that nobody removes counters in the game's first round."
+            ),
+            count,
+        ),
+        *_mistake(
+            "no-subtraction",
+            [card] if card >= 2 else [],
+            lambda lang: gtext(
+                lang, "lesson mistake", "You forgot to subtract 2 from the card: a card v removes v - 2."
+            ),
+            count,
+        ),
+        *_mistake(
+            "one-is-nothing",
+            [0] if card == 1 else [],
+            lambda lang: gtext(
+                lang, "lesson mistake", "A 1 is not a card that removes nothing: it removes one of your own counters."
+            ),
+            count,
+        ),
+        *_mistake(
+            "fewer-present",
+            [asked] if not first_round else [],
+            lambda lang: gtext(
+                lang,
+                "lesson mistake",
+                "You counted what the card asks for; only the counters standing in the temples that cartouche 3 "
+                "opens can go.",
+            ),
+            count,
+        ),
+    ]
+    hint = Text(
+        lambda lang: gtext(
+            lang,
+            "lesson hint",
+            "Read the card on cartouche 2, then count the counters that stand in the temples its cartouche 3 opens.",
+        )
+    )
     highest = max(data.CARD_VALUES) - data.REMOVAL_OFFSET
-    return Exercise("removal", game, _both(question), "number", count, judge, _number_options(highest), outcome)
+    return Exercise(
+        "removal",
+        game,
+        _both(question),
+        "number",
+        count,
+        judge,
+        _number_options(highest),
+        outcome,
+        rule=rule_id,
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
 
 
 def temples_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player: Player) -> Exercise:
@@ -561,7 +821,36 @@ def temples_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
         names = [str(t) for t in sorted(temples)]
         return _feedback(_as_temples(answer) == temples, _join(names, lang), [turn], lang)
 
-    return Exercise("temples", game, _both(question), "temples", temples, judge, (), outcome)
+    reveal = next(e for e in _new_events(game, outcome) if e.kind == "reveal")
+    other_card = reveal.data[player.other.label][2]
+    mistakes = [
+        *_mistake(
+            "only-t",
+            [frozenset({max(temples)})],
+            lambda lang: gtext(lang, "lesson mistake", "A card t opens temples 1 to t, not temple t alone."),
+            temples,
+        ),
+        *_mistake(
+            "other-player",
+            [frozenset(range(1, other_card + 1))],
+            lambda lang: gtext(lang, "lesson mistake", "You read the other player's cartouche 3."),
+            temples,
+        ),
+    ]
+    hint = Text(lambda lang: gtext(lang, "lesson hint", "Find this player's card on cartouche 3."))
+    return Exercise(
+        "temples",
+        game,
+        _both(question),
+        "temples",
+        temples,
+        judge,
+        (),
+        outcome,
+        rule="temples",
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
 
 
 def _kingdom_arrivals(events: Sequence[Event]) -> tuple[int, list[Event]]:
@@ -601,8 +890,94 @@ def kingdom_exercise(
     def judge(answer: Any, lang: str) -> Feedback:
         return _feedback(_as_int(answer) == count, str(count), reasons, lang)
 
+    kept = sum(int(e.data["count"]) for e in reasons if e.kind == "kingdom_full")
+    mistakes = [
+        *_mistake(
+            "kingdom-full",
+            [count + kept] if kept else [],
+            lambda lang: gtext(
+                lang,
+                "lesson mistake",
+                "You forgot that the Kingdom of the Dead holds only 8: once it is full, counters stay in stock.",
+            ),
+            count,
+        ),
+        *_mistake(
+            "placing-optional",
+            [0],
+            lambda lang: gtext(
+                lang,
+                "lesson mistake",
+                "Placing is compulsory: counters that find no empty square go to the Kingdom of the Dead.",
+            ),
+            count,
+        ),
+    ]
+    hint = Text(
+        lambda lang: gtext(
+            lang,
+            "lesson hint",
+            "Count the empty squares of the open temples, the counters the card asks for, and the room left in "
+            "the Kingdom of the Dead.",
+        )
+    )
     options = _number_options(data.KINGDOM_SIZE)
-    return Exercise("kingdom", game, _both(question), "number", count, judge, options, outcome)
+    return Exercise(
+        "kingdom",
+        game,
+        _both(question),
+        "number",
+        count,
+        judge,
+        options,
+        outcome,
+        rule="kingdom-full" if kept else "overflow",
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
+
+
+def placed_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player: Player) -> Exercise:
+    """Exercise "how many counters does Blue place with cartouche 4?" (fewer when the stock runs short)."""
+    outcome = play_round(game, red, blue)
+    turn = _turn_events(_new_events(game, outcome), player)
+    placed = [e for e in turn if e.kind == "place"]
+    reasons = [e for e in turn if e.kind in ("placement_allowed", "no_stock", "to_kingdom")]
+    count = len(placed)
+    card = next(e for e in _new_events(game, outcome) if e.kind == "reveal").data[player.label][3]
+
+    def question(lang: str) -> str:
+        who = player_name(player.label, lang)
+        ask = gtext(lang, "lesson question", "How many counters does {player} place with cartouche 4?", player=who)
+        return f"{_plays(game, outcome, lang)} {ask}"
+
+    def judge(answer: Any, lang: str) -> Feedback:
+        return _feedback(_as_int(answer) == count, str(count), reasons, lang)
+
+    mistakes = _mistake(
+        "stock",
+        [card],
+        lambda lang: gtext(
+            lang, "lesson mistake", "You counted the card, not the stock: nobody can place counters they do not have."
+        ),
+        count,
+    )
+    hint = Text(lambda lang: gtext(lang, "lesson hint", "Compare the card on cartouche 4 with the player's stock."))
+    options = _number_options(max(data.CARD_VALUES))
+    rule_id = "no-stock" if any(e.kind == "no_stock" for e in reasons) else "placement"
+    return Exercise(
+        "placed",
+        game,
+        _both(question),
+        "number",
+        count,
+        judge,
+        options,
+        outcome,
+        rule=rule_id,
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
 
 
 SCORING_CATEGORIES = ("temple1", "temple2", "temple3", "temple4", "black", "bonus")
@@ -625,8 +1000,11 @@ def scoring_exercise(
     player: Player,
     *,
     choose: Chooser = first_choice,
+    rule: str = "",
 ) -> Exercise:
     """Exercise "how many points does Red score in temple 3 at this scoring?".
+
+    ``rule`` names the rule of the "Rule:" line (by default the scoring line's own).
 
     The round is played with these assignments (or, from a placement
     position, with ``choose``) and must end in a scoring.
@@ -657,8 +1035,119 @@ def scoring_exercise(
     def judge(answer: Any, lang: str) -> Feedback:
         return _feedback(_as_int(answer) == points, str(points), [line], lang)
 
+    mistakes = _scoring_mistakes(outcome, line, category, player, points)
+    hint = Text(lambda lang: _scoring_hint(category, lang))
     options = _number_options(max(12, points))
-    return Exercise("scoring", game, _both(question), "number", points, judge, options, outcome)
+    return Exercise(
+        "scoring",
+        game,
+        _both(question),
+        "number",
+        points,
+        judge,
+        options,
+        outcome,
+        rule=rule or category,
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
+
+
+def _bonus_squares(game: Game) -> list[tuple[Square, int]]:
+    """The bonus squares of ``game``'s board with their printed values."""
+    values = {SquareKind.BONUS1: 1, SquareKind.BONUS2: 2}
+    return [
+        ((temple, index), values[kind])
+        for temple in range(1, data.TEMPLE_COUNT + 1)
+        for index in range(data.SQUARES_PER_TEMPLE)
+        if (kind := game.layout_kind((temple, index))) in values
+    ]
+
+
+def _scoring_hint(category: str, lang: str) -> str:
+    if category == "bonus":
+        return gtext(lang, "lesson hint", "Add up the printed values of the bonus squares this player holds.")
+    return gtext(
+        lang,
+        "lesson hint",
+        "Count both players' counters {where} first: only strictly more counters is a majority.",
+        where=_category_name(category, lang),
+    )
+
+
+def _scoring_mistakes(outcome: Game, line: Event, category: str, player: Player, points: int) -> list[Mistake]:
+    """The likely wrong answers to "how many points in this scoring line"."""
+    other_points = int(line.data[f"{player.other.label}_points"])
+    found = _mistake(
+        "wrong-player",
+        [other_points] if category != "bonus" else [],
+        lambda lang: gtext(lang, "lesson mistake", "Those are the other player's points: only the majority scores."),
+        points,
+    )
+    if category == "bonus":
+        held = sum(1 for flat, _value in _bonus_squares(outcome) if outcome.owner(flat) is player)
+        return (
+            found
+            + _mistake(
+                "other-bonus",
+                [other_points],
+                lambda lang: gtext(
+                    lang, "lesson mistake", "Those are the other player's bonus points; count this player's."
+                ),
+                points,
+            )
+            + _mistake(
+                "squares-not-values",
+                [held],
+                lambda lang: gtext(
+                    lang, "lesson mistake", "You counted the bonus squares; each scores its printed value, +1 or +2."
+                ),
+                points,
+            )
+        )
+    mine, theirs = int(line.data[player.label]), int(line.data[player.other.label])
+    if mine == theirs:
+        found += _mistake(
+            "tie",
+            range(1, 25),
+            lambda lang: gtext(lang, "lesson mistake", "You forgot the tie rule: equal counts score nothing."),
+            points,
+        )
+    if category == "temple1":
+        found += _mistake(
+            "counted-own",
+            [mine],
+            lambda lang: gtext(
+                lang, "lesson mistake", "Temple 1 scores the difference in counters, not your own counters."
+            ),
+            points,
+        )
+    if category == "temple3":
+        found += _mistake(
+            "difference",
+            [abs(mine - theirs)],
+            lambda lang: gtext(lang, "lesson mistake", "Temple 3 scores your own counters there, not the difference."),
+            points,
+        )
+    if category == "temple4" and points:
+        found += _mistake(
+            "not-times-3",
+            [points // 3],
+            lambda lang: gtext(lang, "lesson mistake", "Each blue square is worth 3 points, not 1."),
+            points,
+        )
+    if category in ("temple1", "temple2", "temple3", "temple4") and points:
+        other_temples = {"temple1": abs(mine - theirs), "temple2": 5, "temple3": mine}
+        wrong = {v for k, v in other_temples.items() if k != category}
+        found += _mistake(
+            "wrong-temple",
+            wrong,
+            lambda lang: gtext(
+                lang, "lesson mistake", "You scored it as another temple scores: each temple has its own rule."
+            ),
+            points,
+        )
+    return found
 
 
 def scoring_removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player: Player) -> Exercise:
@@ -690,7 +1179,248 @@ def scoring_removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int]
         names = [str(t) for t in sorted(temples)]
         return _feedback(_as_temples(answer) == temples, _join(names, lang), [event], lang)
 
-    return Exercise("scoring_removal", game, _both(question), "temples", temples, judge, (), outcome)
+    everywhere = frozenset(range(1, data.TEMPLE_COUNT + 1))
+    mistakes = _mistake(
+        "every-temple",
+        [everywhere],
+        lambda lang: gtext(
+            lang, "lesson mistake", "Only the temples where this player still has a counter count, not all four."
+        ),
+        temples,
+    ) + _mistake(
+        "highest-only",
+        [frozenset({max(temples)})] if temples else [],
+        lambda lang: gtext(
+            lang,
+            "lesson mistake",
+            "The highest-numbered temple comes last: first one counter from each temple where the player has one.",
+        ),
+        temples,
+    )
+    hint = Text(lambda lang: gtext(lang, "lesson hint", "In which temples does this player have counters now?"))
+    return Exercise(
+        "scoring_removal",
+        game,
+        _both(question),
+        "temples",
+        temples,
+        judge,
+        (),
+        outcome,
+        rule="scoring-removal",
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
+
+
+def kingdom_return_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player: Player) -> Exercise:
+    """Exercise "when the Kingdom of the Dead empties after the scoring, how many counters go back to Red?"."""
+    outcome = play_round(game, red, blue, through_scoring=True)
+    events = [e for e in _new_events(game, outcome) if e.kind == "kingdom_return"]
+    if not events:
+        raise ValueError("these assignments do not lead to a scoring this round; choose others")
+    event = events[0]
+    count = int(event.data[player.label])
+    taken = [e for e in _new_events(game, outcome) if e.kind == "remove" and e.data.get("scoring")]
+    taken_mine = sum(1 for e in taken if e.data["owner"] == player.label)
+
+    def question(lang: str) -> str:
+        ask = gtext(
+            lang,
+            "lesson question",
+            "After the scoring, the Kingdom of the Dead empties. How many counters go back to {player}'s stock "
+            "from it?",
+            player=player_name(player.label, lang),
+        )
+        return f"{_plays(game, outcome, lang)} {ask}"
+
+    def judge(answer: Any, lang: str) -> Feedback:
+        return _feedback(_as_int(answer) == count, str(count), [event], lang)
+
+    mistakes = [
+        *_mistake(
+            "all-eight",
+            [data.KINGDOM_SIZE],
+            lambda lang: gtext(
+                lang, "lesson mistake", "Each counter goes back to its owner: count only this player's counters."
+            ),
+            count,
+        ),
+        *_mistake(
+            "taken-back",
+            [count + taken_mine, taken_mine],
+            lambda lang: gtext(
+                lang,
+                "lesson mistake",
+                "The counters taken back from the temples went straight to stock; they never were in the Kingdom.",
+            ),
+            count,
+        ),
+    ]
+    hint = Text(lambda lang: gtext(lang, "lesson hint", "Count this player's counters in the Kingdom of the Dead."))
+    return Exercise(
+        "kingdom_return",
+        game,
+        _both(question),
+        "number",
+        count,
+        judge,
+        _number_options(data.KINGDOM_SIZE),
+        outcome,
+        rule="kingdom-return",
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
+
+
+def exchange_exercise(game: Game, player: Player) -> Exercise:
+    """Exercise "may Red exchange the cards now?": the engine says whether the exchange is legal, and why not."""
+    action = Exchange(player)
+    allowed = game.why_illegal(action) is None
+    outcome: Game | None = None
+    shown: list[Event] = []
+    if allowed:
+        outcome = game.clone(events=True)
+        outcome.apply(action)
+        shown = [e for e in _new_events(game, outcome) if e.kind in ("exchange", "reshuffle")]
+
+    def question(lang: str) -> str:
+        who = player_name(player.label, lang)
+        cards = _cards_text(sorted(game.hand(player) or []))
+        return gtext(
+            lang,
+            "lesson question",
+            "{player} holds {cards} and has not assigned yet. May {player} exchange these cards now?",
+            player=who,
+            cards=cards,
+        )
+
+    def judge(answer: Any, lang: str) -> Feedback:
+        given = _as_yes_no(answer)
+        label = render(_WORDS["yes" if allowed else "no"], lang)
+        if allowed:
+            return _feedback(given is allowed, label, shown, lang)
+        reason = game.why_illegal(action, lang) or ""
+        verdict = _verdict(given is allowed, label, lang)
+        return Feedback(given is allowed, f"{verdict} {reason[:1].upper()}{reason[1:]}.")
+
+    mistakes = _mistake(
+        "used" if not allowed else "too-late",
+        [not allowed],
+        (
+            lambda lang: gtext(
+                lang, "lesson mistake", "The exchange counter is used once per game, and this one is gone."
+            )
+        )
+        if not allowed
+        else (
+            lambda lang: gtext(
+                lang, "lesson mistake", "The exchange comes after drawing and before assigning: that is now."
+            )
+        ),
+        allowed,
+    )
+    hint = Text(
+        lambda lang: gtext(
+            lang, "lesson hint", "Does this player still have the exchange counter, and is it before assigning?"
+        )
+    )
+    options = (
+        (True, Text(lambda lang: render(_WORDS["yes"], lang))),
+        (False, Text(lambda lang: render(_WORDS["no"], lang))),
+    )
+    return Exercise(
+        "exchange",
+        game,
+        _both(question),
+        "choice",
+        allowed,
+        judge,
+        options,
+        outcome,
+        rule="exchange",
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
+
+
+def draw_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player: Player) -> Exercise:
+    """Exercise "how many cards are left in Red's draw pile once the next round's cards are drawn?".
+
+    The round is played; the engine draws the next round's 4 cards,
+    reshuffling the discard pile when the pile runs out.
+    """
+    outcome = play_round(game, red, blue)
+    events = _new_events(game, outcome)
+    if outcome.phase is not Phase.ASSIGN or not any(e.kind == "round_start" for e in events):
+        raise ValueError("these assignments do not lead to a new round; choose others")
+    start = max(i for i, e in enumerate(events) if e.kind == "round_start")
+    shown = [e for e in events[start:] if e.kind in ("reshuffle", "draw") and e.data.get("player") == player.label]
+    pile, discard = game.deck_size(player), len(game.discard(player))
+    count = outcome.deck_size(player)
+    drawn = data.HAND_SIZE
+
+    def question(lang: str) -> str:
+        ask = gtext(
+            lang,
+            "lesson question",
+            "{player}'s draw pile holds {pile} cards and the discard pile {discard}; this round's 4 cards go to "
+            "the discard pile too. How many cards are left in the draw pile once {player} has drawn the next "
+            "round's 4 cards?",
+            player=player_name(player.label, lang),
+            pile=pile,
+            discard=discard,
+        )
+        return f"{_plays(game, outcome, lang)} {ask}"
+
+    def judge(answer: Any, lang: str) -> Feedback:
+        return _feedback(_as_int(answer) == count, str(count), shown, lang)
+
+    mistakes = [
+        *_mistake(
+            "no-reshuffle",
+            [0, max(0, pile - drawn)],
+            lambda lang: gtext(
+                lang,
+                "lesson mistake",
+                "You forgot the reshuffle: when the pile runs out, the discard pile is shuffled into a new pile.",
+            ),
+            count,
+        ),
+        *_mistake(
+            "kept-discards",
+            [count + drawn],
+            lambda lang: gtext(lang, "lesson mistake", "You forgot to take away the 4 cards drawn from the new pile."),
+            count,
+        ),
+    ]
+    hint = Text(
+        lambda lang: gtext(
+            lang, "lesson hint", "Draw from the pile until it is empty, then from the reshuffled discard pile."
+        )
+    )
+    options = _number_options(max(40, count))
+    return Exercise(
+        "draw",
+        game,
+        _both(question),
+        "number",
+        count,
+        judge,
+        options,
+        outcome,
+        rule="draw",
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
+
+
+def _as_yes_no(answer: Any) -> bool:
+    if isinstance(answer, bool):
+        return answer
+    if isinstance(answer, str) and answer.strip().lower() in ("yes", "oui", "no", "non"):
+        return answer.strip().lower() in ("yes", "oui")
+    raise ValueError(f"{answer!r} is not yes or no")
 
 
 _ENDINGS: tuple[EndReason | None, ...] = (None, EndReason.POINTS, EndReason.TEMPLE, EndReason.YELLOW, EndReason.GREEN)
@@ -712,8 +1442,38 @@ def ending_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> Exer
         given = None if answer is None or answer == "" else EndReason(answer)
         return _feedback(given is reason, reason_name(reason, lang), shown, lang)
 
+    mistakes = _mistake(
+        "goes-on",
+        [None],
+        lambda lang: gtext(
+            lang, "lesson mistake", "Check the victories after cartouche 1 and after each player's cartouche 4."
+        ),
+        reason,
+    )
+    hint = Text(lambda lang: gtext(lang, "lesson hint", "Work out the points of cartouche 1 first."))
     options = tuple((r, _reason_label(r)) for r in _ENDINGS)
-    return Exercise("ending", game, _both(question), "choice", reason, judge, options, outcome)
+    return Exercise(
+        "ending",
+        game,
+        _both(question),
+        "choice",
+        reason,
+        judge,
+        options,
+        outcome,
+        rule="victory-points" if reason is None else _RULE_OF_REASON.get(reason, "victory-points"),
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
+
+
+_RULE_OF_REASON = {
+    EndReason.POINTS: "victory-points",
+    EndReason.TEMPLE: "victory-temple",
+    EndReason.YELLOW: "victory-yellow",
+    EndReason.GREEN: "victory-green",
+    EndReason.ROUND_LIMIT: "round-limit",
+}
 
 
 def winner_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> Exercise:
@@ -732,8 +1492,45 @@ def winner_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> Exer
         name = render(_WORDS["nobody"], lang) if winner is None else player_name(winner.label, lang)
         return _feedback(_as_player(answer) is winner, name, shown, lang)
 
+    scores = outcome.result.scores
+    if winner is None:
+        mistakes = _mistake(
+            "draw",
+            list(PLAYERS),
+            lambda lang: gtext(lang, "lesson mistake", "Equal scores at the end are a draw: nobody wins."),
+            winner,
+        )
+    else:
+        mistakes = _mistake(
+            "lower-score",
+            [winner.other],
+            lambda lang: gtext(lang, "lesson mistake", "The higher score wins; add up the points again."),
+            winner,
+        )
+    hint = Text(
+        lambda lang: gtext(
+            lang,
+            "lesson hint",
+            "Work out both scores at the end of the round (now Red {red}, Blue {blue}).",
+            red=game.score(RED),
+            blue=game.score(BLUE),
+        )
+    )
+    del scores
     options = (*_player_options(), (None, _both(lambda lang: render(_WORDS["nobody"], lang))))
-    return Exercise("winner", game, _both(question), "choice", winner, judge, options, outcome)
+    return Exercise(
+        "winner",
+        game,
+        _both(question),
+        "choice",
+        winner,
+        judge,
+        options,
+        outcome,
+        rule=_RULE_OF_REASON[outcome.result.reason],
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
 
 
 # ------------------------------------------------------------------ placement goals
@@ -788,20 +1585,24 @@ def _scoring_points(events: Sequence[Event], player: Player) -> int:
     return sum(int(e.data[f"{player.label}_points"]) for e in events if e.kind == "score_line")
 
 
-def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice) -> Exercise:
+def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice, rule: str = "") -> Exercise:
     """Exercise "where would you place?": the player to act places one counter; which squares reach ``goal``?
 
+    In the remove phase the question is "which counter would you remove?".
     Every legal square is tried on a clone; the round is played on to its
     end (other choices settled by ``choose``) and the goal is judged by the
-    engine: its scoring lines, its result, or its counts.
+    engine: its scoring lines, its result, or its counts.  ``rule`` names
+    the rule of the "Rule:" line (by default the victory reached, the
+    choice of a removal, or placing).
     """
-    if game.phase is not Phase.PLACE:
-        raise ValueError(f"a placement exercise needs a position in the place phase, not {game.phase.value}")
+    if game.phase not in (Phase.PLACE, Phase.REMOVE):
+        raise ValueError(f"a placement exercise needs a position in the place or remove phase, not {game.phase.value}")
+    removing = game.phase is Phase.REMOVE
     player = game.to_act[0]
     trials: dict[Square, tuple[Game, list[Event], bool, int]] = {}
     for square in game.legal_squares(player):
         trial = game.clone(events=True)
-        trial.apply(Place(player, square))
+        trial.apply(Remove(player, square) if removing else Place(player, square))
         while trial.phase in (Phase.REMOVE, Phase.PLACE):
             trial.apply(choose(trial))
         events = _new_events(game, trial)
@@ -824,6 +1625,16 @@ def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice
     def question(lang: str) -> str:
         who = player_name(player.label, lang)
         left = game.placements_left
+        if removing:
+            return gtext(
+                lang,
+                "lesson question",
+                "{player} must remove a counter of {opponent} in {temples}. Which one would you remove to {goal}?",
+                player=who,
+                opponent=player_name(player.other.label, lang),
+                temples=temples_upto(game.allowed_temples(player), lang),
+                goal=goal.describe(lang),
+            )
         return ngtext(
             lang,
             "lesson question",
@@ -841,9 +1652,11 @@ def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice
         if square not in trials:
             reason = game.why_illegal(Place(player, square), lang) or ""
             return Feedback(
-                False, gtext(lang, "lesson feedback", "That square cannot be chosen now: {reason}", reason=reason)
+                False,
+                gtext(lang, "lesson feedback", "That square cannot be chosen now: {reason}", reason=reason),
+                False,
             )
-        _, events, reached, points = trials[square]
+        trial, events, reached, points = trials[square]
         names = _join([square_name(sq, lang) for sq in sorted(good)], lang)
         shown = _goal_events(events, goal)
         extra = ""
@@ -858,14 +1671,120 @@ def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice
                 points=points,
                 best=max(p for *_, p in trials.values()),
             )
+        else:
+            extra = _short_of_goal(trial, best_outcome, goal, player, lang, reached)
         return _feedback(reached, names, shown, lang, extra)
 
     best_outcome = trials[min(good)][0]
-    return Exercise("placement", game, _both(question), "square", good, judge, (), best_outcome)
+    missed = frozenset(trials) - good
+    mistakes = _mistake(
+        "completes-nothing",
+        missed,
+        lambda lang: gtext(
+            lang,
+            "lesson mistake",
+            "You took a square that does not {goal}; look at what each square changes.",
+            goal=goal.describe(lang),
+        ),
+        min(good),
+    )
+    if not rule:
+        if removing:
+            rule = "removal-choice"
+        elif goal.kind == "win" and best_outcome.result is not None:
+            rule = _RULE_OF_REASON.get(best_outcome.result.reason, "placement")
+        else:
+            rule = "placement"
+    if goal.kind == "win":
+        hint = Text(
+            lambda lang: gtext(
+                lang,
+                "lesson hint",
+                "Which set is one counter from complete: a temple, the yellow or the green squares?",
+            )
+        )
+    else:
+        hint = Text(lambda lang: gtext(lang, "lesson hint", "Count both players' counters where the goal is judged."))
+    return Exercise(
+        "placement",
+        game,
+        _both(question),
+        "square",
+        good,
+        judge,
+        (),
+        best_outcome,
+        rule=rule,
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
+
+
+def _short_of_goal(trial: Game, best: Game, goal: Goal, player: Player, lang: str, reached: bool) -> str:
+    """Where a square leaves the player: the set still incomplete, or the counts of a majority."""
+    who = player_name(player.label, lang)
+    squares = [(t, i) for t in range(1, data.TEMPLE_COUNT + 1) for i in range(data.SQUARES_PER_TEMPLE)]
+    if goal.kind == "win" and not reached:
+        reason = best.result.reason if best.result is not None else None
+        kinds = {EndReason.YELLOW: SquareKind.YELLOW, EndReason.GREEN: SquareKind.GREEN}
+        if reason in kinds:
+            kind = kinds[reason]
+            of_kind = [sq for sq in squares if trial.layout_kind(sq) is kind]
+            held = sum(1 for sq in of_kind if trial.owner(sq) is player)
+            return gtext(
+                lang,
+                "lesson feedback",
+                "At the end of the round {player} holds {held} of the {total} {kind} squares: "
+                "the set is still incomplete.",
+                player=who,
+                held=held,
+                total=len(of_kind),
+                kind=render(_SET_WORDS[kind], lang),
+            )
+        if reason is EndReason.TEMPLE:
+            best_temple = max(range(1, data.TEMPLE_COUNT + 1), key=lambda t: trial.counters_in_temple(player, t))
+            return gtext(
+                lang,
+                "lesson feedback",
+                "At the end of the round {player} holds {held} of the 12 squares of temple {temple}: "
+                "not yet all of them.",
+                player=who,
+                held=trial.counters_in_temple(player, best_temple),
+                temple=best_temple,
+            )
+        return ""
+    if goal.kind == "majority" and goal.category == "black":
+        black = [trial.owner(sq) for sq in squares if trial.layout_kind(sq) is SquareKind.BLACK]
+        if reached:
+            return gtext(
+                lang,
+                "lesson feedback",
+                "After this round {player} holds {mine} black squares and {opponent} {theirs}: the majority.",
+                player=who,
+                opponent=player_name(player.other.label, lang),
+                mine=black.count(player),
+                theirs=black.count(player.other),
+            )
+        return gtext(
+            lang,
+            "lesson feedback",
+            "After this round {player} holds {mine} black squares and {opponent} {theirs}: no majority for {player}.",
+            player=who,
+            opponent=player_name(player.other.label, lang),
+            mine=black.count(player),
+            theirs=black.count(player.other),
+        )
+    return ""
+
+
+_SET_WORDS = {
+    SquareKind.YELLOW: msg("lesson square set", "yellow"),
+    SquareKind.GREEN: msg("lesson square set", "green"),
+}
 
 
 def _goal_events(events: Sequence[Event], goal: Goal) -> list[Event]:
-    placed = [e for e in events if e.kind == "place"][:1]
+    placed = [e for e in events if e.kind in ("place", "remove")][:1]
     if goal.kind == "win":
         return placed + [e for e in events if e.kind == "game_over"]
     if goal.kind == "majority":
@@ -925,7 +1844,13 @@ def temple_count_exercise(game: Game, player: Player, temple: int) -> Exercise:
         return Feedback(_as_int(answer) == count, f"{verdict} {detail}")
 
     options = _number_options(data.SQUARES_PER_TEMPLE)
-    return Exercise("temple_count", game, _both(question), "number", count, judge, options)
+    mistakes = _mistake(
+        "other-player",
+        [other],
+        lambda lang: gtext(lang, "lesson mistake", "You counted the other player's counters."),
+        count,
+    )
+    return Exercise("temple_count", game, _both(question), "number", count, judge, options, mistakes=tuple(mistakes))
 
 
 def kingdom_size_exercise(game: Game) -> Exercise:
@@ -953,7 +1878,25 @@ def kingdom_size_exercise(game: Game) -> Exercise:
         )
         return Feedback(correct, f"{verdict} {detail}")
 
-    return Exercise("kingdom_size", game, _both(question), "number", free, judge, _number_options(data.KINGDOM_SIZE))
+    mistakes = _mistake(
+        "counted-present",
+        [len(game.kingdom)],
+        lambda lang: gtext(lang, "lesson mistake", "You counted the counters there, not the places left."),
+        free,
+    )
+    hint = Text(lambda lang: gtext(lang, "lesson hint", "The Kingdom of the Dead has 8 places."))
+    return Exercise(
+        "kingdom_size",
+        game,
+        _both(question),
+        "number",
+        free,
+        judge,
+        _number_options(data.KINGDOM_SIZE),
+        rule="scoring-when",
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
 
 
 def legal_count_exercise(game: Game, player: Player) -> Exercise:
@@ -987,23 +1930,45 @@ def legal_count_exercise(game: Game, player: Player) -> Exercise:
     return Exercise("legal_count", game, _both(question), "number", count, judge, _number_options(max(30, count)))
 
 
+def exercises(tutorial: str) -> list[Exercise]:
+    """The exercises of tutorial ``tutorial`` (``"05"``), as the rule registry lists them
+    (:func:`aton.curriculum.exercises`)."""
+    from .curriculum import exercises as listed
+
+    return listed(tutorial)
+
+
+def coverage(lang: str = "en") -> list[Any]:
+    """For each rule of ``docs/rules.md``: its events, tutorial section, positions and exercises
+    (:func:`aton.curriculum.coverage`)."""
+    from .curriculum import coverage as rows
+
+    return list(rows(lang))
+
+
 __all__ = [
     "SCORING_CATEGORIES",
     "Exercise",
     "Feedback",
     "Goal",
+    "Mistake",
     "PositionInfo",
     "cartouche1_exercise",
+    "coverage",
     "ending_exercise",
+    "exchange_exercise",
+    "exercises",
     "first_choice",
     "first_player_exercise",
     "kind_name",
     "kingdom_exercise",
+    "kingdom_return_exercise",
     "kingdom_size_exercise",
     "last_choice",
     "legal_count_exercise",
     "list_positions",
     "load_position",
+    "placed_exercise",
     "placement_exercise",
     "play_round",
     "position_info",

@@ -72,8 +72,8 @@ def _already_assigned(d: Details, lang: str) -> str:
         return gtext(
             lang,
             "refusal",
-            "{player} has already assigned this round (the exchange is allowed only before assigning); "
-            "now {waiting} must {expected}",
+            "{player} has already assigned this round, and an exchange replaces the 4 cards in hand, so it must come "
+            "before they go on the cartouches; now {waiting} must {expected}",
             **fields,
         )
     return gtext(
@@ -101,13 +101,15 @@ def _not_assign_phase(d: Details, lang: str) -> str:
         return gtext(
             lang,
             "refusal",
-            "the exchange is allowed only at the start of a round, before assigning; now {player} must {expected}",
+            "the exchange is allowed only at the start of a round, while the 4 drawn cards are still in hand; "
+            "now {player} must {expected}",
             **fields,
         )
     return gtext(
         lang,
         "refusal",
-        "cards are assigned only at the start of a round, before assigning; now {player} must {expected}",
+        "cards are assigned only at the start of a round, once the 4 cards are drawn; this round's cards are "
+        "already on the cartouches, so now {player} must {expected}",
         **fields,
     )
 

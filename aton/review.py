@@ -237,7 +237,7 @@ def describe(view: Game, action: Action, lang: str = "en") -> str:
         ]
         return gtext(lang, "review move", "put {cards}", cards=join(parts, lang))
     assert isinstance(action, (Place, Remove))
-    where = _square_words(view, action.square, lang)  # type: ignore[arg-type]
+    where = _square_words(view, action.square, lang)
     if isinstance(action, Place):
         return gtext(lang, "review move", "place a counter on {square}", square=where)
     if view.owner(action.square) is action.player:

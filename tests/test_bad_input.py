@@ -87,7 +87,7 @@ class TestWrongPhase:
         refused(place_phase(), Assign(RED, (1, 2, 3, 4)), "only at the start of a round")
 
     def test_exchanging_during_the_resolution(self) -> None:
-        refused(place_phase(), Exchange(RED), "exchange", "before assigning")
+        refused(place_phase(), Exchange(RED), "exchange", "while the 4 drawn cards are still in hand")
 
     def test_removing_while_placing(self) -> None:
         refused(place_phase(), Remove(RED, (1, 1)), "not the time to remove", "place counters")
@@ -179,7 +179,7 @@ class TestExchange:
     def test_an_exchange_after_assigning(self) -> None:
         game = assign_phase()
         game.apply(Assign(BLUE, (1, 2, 3, 4)))
-        refused(game, Exchange(BLUE), "already assigned", "only before assigning")
+        refused(game, Exchange(BLUE), "already assigned", "must come before they go on the cartouches")
 
 
 class TestNoMoreActions:

@@ -27,7 +27,17 @@ def test_a_choice_answered_wrong_then_right() -> None:
     widget.answer = aton.RED
     _press_check(widget)
     assert "aton-exercise-wrong" in widget.feedback._dom_classes
+    # a first wrong try: the likely mistake and a hint, not the answer
+    assert "The lower card on cartouche 2 acts first" not in widget.feedback.value
+    assert "the lower card on cartouche 1 acts first, not the higher" in widget.feedback.value
+    assert "Hint: Cartouche 2 is tied" in widget.feedback.value
+    assert "the answer is" not in widget.feedback.value and "Rule:" not in widget.feedback.value
+    _press_check(widget)  # the same answer again: now the answer, the events and the rule
     assert "Not quite: the answer is Blue." in widget.feedback.value
+    assert "Rule: Cartouche 2: the lower card resolves" in widget.feedback.value
+    assert widget.attempts == 2
+    widget.show_button.click()
+    assert "The answer: Blue." in widget.feedback.value
     widget.answer = aton.BLUE
     _press_check(widget)
     assert "aton-exercise-right" in widget.feedback._dom_classes
@@ -45,7 +55,8 @@ def test_switching_language_translates_question_options_and_feedback() -> None:
     assert "Combien de points" in widget.question.value
     assert widget.input.options[0][0] == "Choisir…"
     assert widget.answer == 3  # the answer survives the switch
-    assert "Pas tout à fait" in widget.feedback.value  # and the feedback is given again in French
+    assert "Pas encore." in widget.feedback.value  # and the feedback is given again in French (a hint)
+    assert "6" not in widget.feedback.value.split("</strong>")[1]  # the first wrong try does not give the answer
     with pytest.raises(Exception, match="unknown language"):
         widget.lang = "de"
 
@@ -102,3 +113,19 @@ def test_round_practice_plays_a_round_and_starts_again() -> None:
     assert practice.game.round == 1 and practice.panel.layout.display == ""
     practice.lang = "fr"
     assert practice.again.description == "Rejouer ce tour"
+
+
+def test_a_square_that_cannot_be_chosen_is_not_a_try_and_the_answer_shows_in_french() -> None:
+    from aton import curriculum
+
+    widget = ExerciseWidget(curriculum.exercise("win-green"), "fr", board=None)
+    widget.answer = (4, 0)  # taken by Blue already
+    _press_check(widget)
+    assert widget.attempts == 0 and "porte déjà une pierre bleue" in widget.feedback.value
+    widget.answer = (1, 1)
+    _press_check(widget)
+    assert widget.attempts == 1 and "Indice" in widget.feedback.value
+    assert "Règle" not in widget.feedback.value
+    widget.show_button.click()
+    assert "La réponse : " in widget.feedback.value and "Règle : " in widget.feedback.value
+    assert widget.show_button.description == "Voir la réponse"

@@ -89,6 +89,10 @@ def test_every_event_is_explained_and_names_its_rule(lang: str) -> None:
         assert rule and rule.endswith("."), rule
         if event.kind == "score_line":
             assert rule == rule_text(f"score_line.{event.data['category']}", lang)
+        elif event.kind == "remove" and event.data.get("scoring"):
+            assert rule == rule_text("scoring_removal", lang)  # back to stock, not to the Kingdom
+        elif event.kind == "game_over":
+            assert rule == rule_text(f"game_over.{event.data['reason']}", lang)  # the ending's own rule
         elif not (event.kind == "war_cards" and event.data["destination"] == "discard"):
             assert rule == rule_text(event.kind, lang)
         assert aton.explain(event.to_dict(), lang) == text, "the dict form explains the same"

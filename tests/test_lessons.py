@@ -301,7 +301,7 @@ def test_goals_are_checked() -> None:
         Goal("glory")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="a majority goal names one of"):
         Goal("majority", "temple9")
-    with pytest.raises(ValueError, match="place phase"):
+    with pytest.raises(ValueError, match="place or remove phase"):
         lessons.placement_exercise(lessons.load_position("scoring"), Goal("win"))
     with pytest.raises(ValueError, match="no legal square reaches"):
         lessons.placement_exercise(lessons.load_position("place-majority"), Goal("win"))

@@ -15,10 +15,12 @@ from __future__ import annotations
 from html import escape
 
 from ..explain import explain, rule_of
+from ..i18n import gtext
 from .dashboard_controller import DashboardController
 from .dashboard_session import SavedFile
 from .dashboard_text import say
 from .i18n import player_word
+from .thinking import candidates_html
 from .words import result_text
 
 __all__ = [
@@ -97,7 +99,11 @@ def coach_html(flow: DashboardController, lang: str) -> str:
     player = flow.hint_player
     if advice is not None and player is not None:
         head = say("coach.result", lang, player=player_word(player.label, lang))
-        return f'<div role="status"><p><b>{escape(head)}</b></p><p>{escape(advice.text)}</p></div>'
+        table = ""
+        if len(advice.candidates) > 1:
+            tried = gtext(lang, "coach candidate", "What the search tried:")
+            table = f"<p>{escape(tried)}</p>{candidates_html(flow.game, advice.candidates, lang)}"
+        return f'<div role="status"><p><b>{escape(head)}</b></p><p>{escape(advice.text)}</p>{table}</div>'
     note = flow.coach_note
     if note is None:
         return ""

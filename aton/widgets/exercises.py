@@ -56,9 +56,10 @@ _MESSAGES = table(
         "exercise practice",
         "You play {player}. Put your four cards on the cartouches and confirm; {other} has chosen "
         "already. Then step through what happens. (Counters are removed and placed on the first squares "
-        "allowed, for you and for {other}: lesson 4 lets you choose.)",
+        "allowed, for you and for {other}; in a real game you choose them, as the dashboard lets you.)",
     ),
     msg("exercise again", "Play this round again"),
+    msg("exercise show", "Show the answer"),
 )
 
 
@@ -152,13 +153,19 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self.check_button = widgets.Button(button_style="primary")
         self.check_button.add_class("aton-exercise-check")
         self.check_button.on_click(lambda _button: self.check())
+        self.show_button = widgets.Button()
+        self.show_button.add_class("aton-exercise-show")
+        self.show_button.on_click(lambda _button: self.show_answer())
+        self.attempts = 0
+        """Wrong answers checked so far: the first gets a hint, later ones the answer."""
+        self._attempt: int | None = None
         self.feedback = widgets.HTML()
         self.feedback.add_class("aton-exercise-feedback")
         self.feedback.layout.min_height = "1.5em"
         children: list[widgets.Widget] = [self.heading, self.question]
         if board is not None:
             children.append(board)
-        children += [self.hint, self.input, self.check_button, self.feedback]
+        children += [self.hint, self.input, widgets.HBox([self.check_button, self.show_button]), self.feedback]
         super().__init__(children=children)
         self.add_class("aton-exercise")
         self.layout.border = "1px solid #888"
@@ -240,7 +247,17 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
             self._feedback = None
             self._show_message(TEXTS[self.lang]["no_answer"])
             return Feedback(False, TEXTS[self.lang]["no_answer"])
-        self._feedback = self.exercise.check(answer, self.lang)
+        self._attempt = self.attempts + 1
+        self._feedback = self.exercise.check(answer, self.lang, attempt=self._attempt)
+        if not self._feedback.correct and self._feedback.readable:
+            self.attempts += 1
+        self._show_feedback()
+        return self._feedback
+
+    def show_answer(self) -> Feedback:
+        """The answer on request, with the rule behind it."""
+        self._attempt = None
+        self._feedback = Feedback(False, self.exercise.reveal(self.lang))
         self._show_feedback()
         return self._feedback
 
@@ -302,8 +319,12 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
                 self.input.index = None if kind == "choice" else 0  # no choice yet / "Choose..."
             else:
                 self.input.value = current
+        self.show_button.description = words["show"]
         if self._feedback is not None:
-            self._feedback = self.exercise.check(self.answer, lang)
+            if self._attempt is None:
+                self._feedback = Feedback(False, self.exercise.reveal(lang))
+            else:
+                self._feedback = self.exercise.check(self.answer, lang, attempt=self._attempt)
         self._show_feedback()
 
 

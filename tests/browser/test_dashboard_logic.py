@@ -312,6 +312,9 @@ def test_the_coach_answers_for_the_person_who_decides() -> None:
     dash = dashboard(seed=2)
     dash.ask_coach()
     assert "Suggestion for Red" in dash.hint_html.value and "chance to win" in dash.hint_html.value
+    # what the search tried: a table with a bar per move, the suggestion first
+    assert "What the search tried:" in dash.hint_html.value and "aton-search-bar" in dash.hint_html.value
+    assert dash.hint_html.value.count("aton-search-bar") == len(dash.flow.hint.candidates) > 1
     dash.lang = "fr"
     assert dash.hint_html.value == ""
 
