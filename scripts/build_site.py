@@ -117,10 +117,9 @@ def download(requirements: Iterable[tuple[str, str]]) -> dict[str, Path]:
     missing = [f"{name}=={version}" for name, version in wanted if find_wheel(WHEELS, name, version) is None]
     if missing:
         log(f"downloading {len(missing)} wheels from PyPI")
+        pip = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary", ":all:"]
         subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary", ":all:"]
-            + ["--python-version", "3.13", "--implementation", "py", "--dest", str(WHEELS), *missing],
-            check=True,
+            [*pip, "--python-version", "3.13", "--implementation", "py", "--dest", str(WHEELS), *missing], check=True
         )
     found: dict[str, Path] = {}
     for name, version in wanted:
@@ -141,7 +140,9 @@ def stand_in_wheel(source: Path, name: str, version: str, dest: Path) -> Path:
     files[f"{dist}.dist-info/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: test-only stand-in\n"
     ).encode()
-    files[f"{dist}.dist-info/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: build_site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{dist}.dist-info/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: build_site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
     record = []
     for file_name, data in files.items():
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
@@ -155,19 +156,20 @@ def stand_in_wheel(source: Path, name: str, version: str, dest: Path) -> Path:
 
 
 # ----------------------------------------------------------------- Pyodide
+def npm_pack(package: str, version: str) -> Path:
+    """The npm package ``package`` at ``version``, as a tarball cached in ``.cache/site``."""
+    tarball = CACHE / f"{package.lstrip('@').replace('/', '-')}-{version}.tgz"
+    if not tarball.exists():
+        log(f"downloading {package} {version} from npm")
+        CACHE.mkdir(parents=True, exist_ok=True)
+        command = ["npm", "pack", f"{package}@{version}", "--silent", "--cache", str(CACHE / "npm-cache")]
+        subprocess.run([*command, "--pack-destination", str(CACHE)], check=True, stdout=subprocess.DEVNULL)
+    return tarball
+
+
 def npm_pyodide(version: str) -> Path:
     """The npm package ``pyodide`` at ``version``, as a cached tarball."""
-    tarball = CACHE / f"pyodide-{version}.tgz"
-    if not tarball.exists():
-        log(f"downloading pyodide {version} from npm")
-        CACHE.mkdir(parents=True, exist_ok=True)
-        subprocess.run(
-            ["npm", "pack", f"pyodide@{version}", "--silent", "--cache", str(CACHE / "npm-cache")]
-            + ["--pack-destination", str(CACHE)],
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
-    return tarball
+    return npm_pack("pyodide", version)
 
 
 def extract_pyodide(version: str, dest: Path) -> dict[str, Any]:
@@ -309,20 +311,12 @@ FONT_AWESOME_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^
 
 def font_awesome(dest: Path) -> None:
     """Copy Font Awesome's style sheets and fonts from its npm package into ``dest`` (cached)."""
-    tarball = CACHE / f"fortawesome-fontawesome-free-{FONT_AWESOME}.tgz"
-    if not tarball.exists():
-        log(f"downloading Font Awesome {FONT_AWESOME} from npm")
-        CACHE.mkdir(parents=True, exist_ok=True)
-        subprocess.run(
-            ["npm", "pack", f"@fortawesome/fontawesome-free@{FONT_AWESOME}", "--silent"]
-            + ["--cache", str(CACHE / "npm-cache"), "--pack-destination", str(CACHE)],
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
-    with tarfile.open(tarball) as archive:
+    with tarfile.open(npm_pack("@fortawesome/fontawesome-free", FONT_AWESOME)) as archive:
         for member in archive.getmembers():
             name = member.name.removeprefix("package/")
-            if member.isfile() and (name in ("css/all.min.css", "css/v4-shims.min.css") or name.startswith("webfonts/")):
+            if member.isfile() and (
+                name in ("css/all.min.css", "css/v4-shims.min.css") or name.startswith("webfonts/")
+            ):
                 source = archive.extractfile(member)
                 assert source is not None  # a regular file always has a stream
                 target = dest / name
@@ -362,8 +356,9 @@ def build(out: Path, pyodide: str, stand_ins: Path | None) -> None:
             log(f"self-hosted Pyodide without: {', '.join(left_out)}")
     shutil.rmtree(out, ignore_errors=True)
     voici = Path(sys.executable).with_name("voici")
-    command = [str(voici), "build", "--no-sourcemaps", "--apps", "lab", "--apps", "notebooks", "--apps", "tree"]
-    command += ["--contents", "content", "--output-dir", str(out.resolve()), "--lite-dir", "."]
+    apps = ["--apps", "lab", "--apps", "notebooks", "--apps", "tree"]
+    command = [str(voici), "build", "--no-sourcemaps", *apps, "--contents", "content", "--lite-dir", "."]
+    command += ["--output-dir", str(out.resolve())]
     log(" ".join(command[1:]))
     result = subprocess.run(command, cwd=lite, capture_output=True, text=True)
     if result.returncode != 0:
