@@ -204,13 +204,16 @@ def from_cdn(version: str, file_name: str, expected: str, dest: Path) -> Path | 
     return Path(shutil.copy2(cached, dest / file_name))
 
 
-def self_hosted_pyodide(dest: Path, extra_roots: Iterable[str], stand_ins: Path | None) -> list[str]:
-    """Assemble Pyodide in ``dest`` from the registries; return the names of packages left out."""
+def self_hosted_pyodide(dest: Path, roots: Iterable[str] = ROOTS, stand_ins: Path | None = None) -> list[str]:
+    """Assemble Pyodide in ``dest`` from the registries, with ``roots`` and what they need from its lock.
+
+    Returns the names of the packages left out (the build says which).
+    """
     version = pyodide_version()
     lock = extract_pyodide(version, dest)
     packages: dict[str, Any] = lock["packages"]
     wanted: list[str] = []
-    pending = [normalize(n) for n in (*ROOTS, *extra_roots)]
+    pending = [normalize(n) for n in roots]
     while pending:
         name = pending.pop()
         if name in wanted or name not in packages:
@@ -351,7 +354,7 @@ def build(out: Path, pyodide: str, stand_ins: Path | None) -> None:
         shutil.copy2(wheel, pypi / wheel.name)
     (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(pyodide == "local"), indent=1), encoding="utf-8")
     if pyodide == "local":
-        left_out = self_hosted_pyodide(lite / "static" / "pyodide", [], stand_ins)
+        left_out = self_hosted_pyodide(lite / "static" / "pyodide", ROOTS, stand_ins)
         if left_out:
             log(f"self-hosted Pyodide without: {', '.join(left_out)}")
     shutil.rmtree(out, ignore_errors=True)
