@@ -302,6 +302,7 @@ def lite_config(local: bool) -> dict[str, Any]:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "Aton",
+            "exposeAppInBrowser": True,  # window.jupyterapp: lets the browser test run a notebook's cells
             "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel},
         },
     }

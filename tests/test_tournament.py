@@ -95,7 +95,7 @@ def test_a_series_can_be_stopped_between_two_games_and_keeps_what_was_played() -
     stopped = play_many("greedy", "random", games=8, seed=5, executor=SerialExecutor(), on_game=on_game)
     full = play_many("greedy", "random", games=8, seed=5, executor=SerialExecutor())
     assert seen == [0, 1, 2]
-    same = lambda games: [(g.number, g.scores, g.score_curve, g.decisions) for g in games]  # noqa: E731
+    same = lambda games: [(g.number, g.scores, g.score_curve, g.decisions) for g in games]
     assert same(stopped.games) == same(full.games[:3])
 
 
