@@ -328,6 +328,38 @@ def font_awesome(dest: Path) -> None:
                 target.write_bytes(source.read())
 
 
+LANDING = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Aton: play and learn in your browser</title>
+<style>
+body {{ font: 17px/1.5 sans-serif; max-width: 42em; margin: 2em auto; padding: 0 1em; color: #222; }}
+a {{ color: #1f4e79; }} li {{ margin: 0.4em 0; }} small {{ color: #555; }}
+</style>
+</head>
+<body>
+<h1>Aton</h1>
+<p>Python runs in this browser tab: nothing to install, nothing sent to a server.
+<small>The first visit downloads Python (about {megabytes} MB); later visits start faster.</small></p>
+<ul>
+<li><a href="voici/render/aton.html"><b>Play</b></a>: the dashboard, against a bot or with a friend</li>
+<li><a href="notebooks/index.html?path=tutorials/01-the-board.ipynb"><b>Tutorials</b></a>: eight lessons, from the
+board to the engine from Python (<a href="tree/index.html?path=tutorials">all of them</a>)</li>
+<li><a href="notebooks/index.html?path=tutorials/fr/01-le-plateau.ipynb"><b>Tutoriels en français</b></a>
+(<a href="tree/index.html?path=tutorials/fr">tous</a>)</li>
+<li><a href="notebooks/index.html?path=simulation-lab.ipynb"><b>Simulation lab</b></a>: bot tournaments with
+win rates and score curves</li>
+<li><a href="lab/index.html">JupyterLab</a>, with every notebook</li>
+</ul>
+<p><small>Work is kept in this browser only; Python is Pyodide, started from {source}.</small></p>
+</body>
+</html>
+"""
+"""The site's front page (JupyterLite's own would go straight to JupyterLab)."""
+
+
 def finish_pages(out: Path) -> None:
     """Serve the Voici pages' icons from the site and put the start-up progress line into each page."""
     icons = out / "static" / "fontawesome"
@@ -369,6 +401,8 @@ def build(out: Path, pyodide: str, stand_ins: Path | None) -> None:
         sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
         raise SystemExit(f"build_site: voici build failed ({result.returncode})")
     finish_pages(out)
+    source = "this site" if pyodide == "local" else "the Pyodide CDN (cdn.jsdelivr.net)"
+    (out / "index.html").write_text(LANDING.format(megabytes=25, source=source), encoding="utf-8")
     (out / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages serves folders starting with _
     files = [f for f in out.rglob("*") if f.is_file()]
     size = sum(f.stat().st_size for f in files)

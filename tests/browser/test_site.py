@@ -38,9 +38,7 @@ def tools_missing() -> str | None:
     for tool in ("node", "npm"):
         if subprocess.run(["which", tool], capture_output=True).returncode != 0:
             return f"{tool} is not installed"
-    try:
-        import voici  # noqa: F401
-    except ImportError:
+    if not Path(sys.executable).with_name("voici").exists():
         return "the site's build tools are not installed (pip install -e '.[site]')"
     return None
 
