@@ -204,14 +204,8 @@ def from_cdn(version: str, file_name: str, expected: str, dest: Path) -> Path | 
     return Path(shutil.copy2(cached, dest / file_name))
 
 
-def self_hosted_pyodide(dest: Path, roots: Iterable[str] = ROOTS, stand_ins: Path | None = None) -> list[str]:
-    """Assemble Pyodide in ``dest`` from the registries, with ``roots`` and what they need from its lock.
-
-    Returns the names of the packages left out (the build says which).
-    """
-    version = pyodide_version()
-    lock = extract_pyodide(version, dest)
-    packages: dict[str, Any] = lock["packages"]
+def closure(packages: dict[str, Any], roots: Iterable[str]) -> list[str]:
+    """The names of ``roots`` in Pyodide's lock and of everything they depend on."""
     wanted: list[str] = []
     pending = [normalize(n) for n in roots]
     while pending:
@@ -220,6 +214,18 @@ def self_hosted_pyodide(dest: Path, roots: Iterable[str] = ROOTS, stand_ins: Pat
             continue
         wanted.append(name)
         pending.extend(normalize(d) for d in packages[name]["depends"])
+    return wanted
+
+
+def self_hosted_pyodide(dest: Path, roots: Iterable[str] = ROOTS, stand_ins: Path | None = None) -> list[str]:
+    """Assemble Pyodide in ``dest`` from the registries, with ``roots`` and what they need from its lock.
+
+    Returns the names of the packages left out (the build says which).
+    """
+    version = pyodide_version()
+    lock = extract_pyodide(version, dest)
+    packages: dict[str, Any] = lock["packages"]
+    wanted = closure(packages, roots)
     pure = [n for n in wanted if packages[n]["file_name"].endswith("-none-any.whl")]
     wheels = download((packages[n]["name"], packages[n]["version"]) for n in pure)
     kept: dict[str, Any] = {}
@@ -360,17 +366,53 @@ win rates and score curves</li>
 """The site's front page (JupyterLite's own would go straight to JupyterLab)."""
 
 
-def finish_pages(out: Path) -> None:
-    """Serve the Voici pages' icons from the site and put the start-up progress line into each page."""
+DASHBOARD_NEEDS = tuple(name for name in ROOTS if name != "matplotlib")
+"""What the dashboard loads from Pyodide's lock (the kernel's own packages and the widgets' imports)."""
+PYODIDE_CORE = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.js", "pyodide-lock.json")
+"""The files Pyodide itself loads when it starts."""
+
+
+def preloads(out: Path, local: bool) -> list[str]:
+    """What the dashboard's page fetches to start Python, as paths in the site or CDN addresses.
+
+    The Python worker fetches these one after another as it needs them; announced in the page they
+    download in parallel while the page itself starts, and the worker finds them in the browser's cache.
+    """
+    version = pyodide_version()
+    base = "static/pyodide/" if local else f"https://cdn.jsdelivr.net/pyodide/v{version}/full/"
+    if local:
+        lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    else:
+        with tarfile.open(npm_pyodide(version)) as archive:
+            member = archive.extractfile("package/pyodide-lock.json")
+            assert member is not None  # the npm package always has its lock
+            lock = json.loads(member.read())
+    packages = lock["packages"]
+    urls = [base + name for name in PYODIDE_CORE]
+    urls += [base + packages[name]["file_name"] for name in closure(packages, DASHBOARD_NEEDS)]
+    kernel_wheels = out.glob("extensions/@jupyterlite/pyodide-kernel-extension/static/pypi/*.whl")
+    for wheel in sorted([*out.glob("pypi/*.whl"), *kernel_wheels]):
+        if "-3.6.999-" not in wheel.name:  # widgetsnbextension for ipywidgets 7, which the site does not use
+            urls.append(wheel.relative_to(out).as_posix())
+    return urls
+
+
+def finish_pages(out: Path, local: bool) -> None:
+    """Serve the Voici pages' icons from the site; give each page its preloads and its start-up line."""
     icons = out / "static" / "fontawesome"
     font_awesome(icons)
     script = f"<script>{(ROOT / 'scripts' / 'site_progress.js').read_text(encoding='utf-8')}</script>"
+    fetched = preloads(out, local)
     for page in out.glob("voici/render/**/*.html"):
         html = page.read_text(encoding="utf-8")
-        local = Path(os.path.relpath(icons, page.parent)).as_posix() + "/"
-        html = html.replace(FONT_AWESOME_CDN, local)
+        up = Path(os.path.relpath(out, page.parent)).as_posix() + "/"
+        html = html.replace(FONT_AWESOME_CDN, f"{up}static/fontawesome/")
         if "aton-site-progress" not in html:
-            html = html.replace("</body>", f"{script}\n</body>", 1)
+            links = "".join(
+                f'<link rel="prefetch" href="{url if url.startswith("https:") else up + url}" crossorigin>\n'
+                for url in fetched
+            )
+            html = html.replace("</head>", f"{links}</head>", 1).replace("</body>", f"{script}\n</body>", 1)
         page.write_text(html, encoding="utf-8")
 
 
@@ -400,7 +442,7 @@ def build(out: Path, pyodide: str, stand_ins: Path | None) -> None:
     if result.returncode != 0:
         sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
         raise SystemExit(f"build_site: voici build failed ({result.returncode})")
-    finish_pages(out)
+    finish_pages(out, pyodide == "local")
     source = "this site" if pyodide == "local" else "the Pyodide CDN (cdn.jsdelivr.net)"
     (out / "index.html").write_text(LANDING.format(megabytes=25, source=source), encoding="utf-8")
     (out / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages serves folders starting with _

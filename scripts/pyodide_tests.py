@@ -18,7 +18,7 @@ from importlib import metadata
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import build_site  # noqa: E402 - a script beside this one
+import build_site
 
 ROOT = build_site.ROOT
 PYODIDE = build_site.CACHE / "node-pyodide"
