@@ -340,6 +340,8 @@ LANDING = """<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Aton: play and learn in your browser</title>
+<!-- JupyterLite's pages read the site's settings from this element of the front page (here: none). -->
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
 <style>
 body {{ font: 17px/1.5 sans-serif; max-width: 42em; margin: 2em auto; padding: 0 1em; color: #222; }}
 a {{ color: #1f4e79; }} li {{ margin: 0.4em 0; }} small {{ color: #555; }}
