@@ -422,8 +422,13 @@ def build(out: Path, pyodide: str, stand_ins: Path | None) -> None:
     """Build the whole site into ``out``."""
     if pyodide not in ("cdn", "local"):
         raise SystemExit(f"build_site: Pyodide comes from 'cdn' or 'local', not {pyodide!r}")
-    lite = CACHE / "lite"
-    shutil.rmtree(lite, ignore_errors=True)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="lite-", dir=CACHE) as folder:  # two builds may run at once
+        build_in(Path(folder), out, pyodide, stand_ins)
+
+
+def build_in(lite: Path, out: Path, pyodide: str, stand_ins: Path | None) -> None:
+    """Build the site into ``out`` from the JupyterLite folder ``lite`` (empty at first)."""
     contents(lite / "content")
     pypi = lite / "pypi"
     project_wheel(pypi)
