@@ -370,8 +370,9 @@ win rates and score curves</li>
 
 DASHBOARD_NEEDS = tuple(name for name in ROOTS if name != "matplotlib")
 """What the dashboard loads from Pyodide's lock (the kernel's own packages and the widgets' imports)."""
-PYODIDE_CORE = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.js", "pyodide-lock.json")
-"""The files Pyodide itself loads when it starts."""
+PYODIDE_CORE = ("python_stdlib.zip", "pyodide.asm.js", "pyodide-lock.json")
+"""The files Pyodide itself loads when it starts, but ``pyodide.asm.wasm``: Chromium compiles it as it
+streams in and does not take it from a prefetch (measured: it came twice)."""
 
 
 def preloads(out: Path, local: bool) -> list[str]:
@@ -392,10 +393,17 @@ def preloads(out: Path, local: bool) -> list[str]:
     packages = lock["packages"]
     urls = [base + name for name in PYODIDE_CORE]
     urls += [base + packages[name]["file_name"] for name in closure(packages, DASHBOARD_NEEDS)]
-    kernel_wheels = out.glob("extensions/@jupyterlite/pyodide-kernel-extension/static/pypi/*.whl")
-    for wheel in sorted([*out.glob("pypi/*.whl"), *kernel_wheels]):
-        if "-3.6.999-" not in wheel.name:  # widgetsnbextension for ipywidgets 7, which the site does not use
-            urls.append(wheel.relative_to(out).as_posix())
+    # The kernel's installer asks for the site's wheels with their hash in the address, as its index says.
+    for index in [
+        out / "pypi" / "all.json",
+        *out.glob("extensions/@jupyterlite/pyodide-kernel-extension/static/pypi/all.json"),
+    ]:
+        folder = index.parent.relative_to(out).as_posix()
+        for package in json.loads(index.read_text(encoding="utf-8")).values():
+            for files in package["releases"].values():
+                for file in files:
+                    if "-3.6.999-" not in file["filename"]:  # widgetsnbextension for ipywidgets 7: unused here
+                        urls.append(f"{folder}/{file['filename']}?sha256={file['digests']['sha256']}")
     return urls
 
 
