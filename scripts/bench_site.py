@@ -8,7 +8,7 @@ Chromium and prints:
 
 - the site's size and number of files;
 - the first open with an empty browser cache ("cold"): page open to board drawn, and the bytes the
-  page and its Python worker fetched (bodies as sent; ``http.server`` does not compress);
+  server sent for it (the files of every ``200`` answer in its log; ``http.server`` does not compress);
 - later opens in the same browser ("warm", the HTTP cache filled): page open to board drawn;
 - a click on a square to the canvas showing the counter there (the four counters of a loaded position).
 
@@ -20,12 +20,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlparse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_ui import BOARD, POLL_JS, Bench, hex_rgb
@@ -50,15 +53,6 @@ class SiteBench(Bench):
     def __init__(self, playwright: Any, chromium: str) -> None:
         super().__init__(playwright, chromium)
         self.context = self.browser.new_context(viewport={"width": 1280, "height": 720})
-        self.fetched: list[int] = []
-        self.context.on("requestfinished", self._count)
-
-    def _count(self, request: Any) -> None:
-        try:
-            sizes = request.sizes()
-        except Exception:  # a request whose sizes are gone (page closed): not counted
-            return
-        self.fetched.append(int(sizes.get("responseBodySize", 0)) + int(sizes.get("responseHeadersSize", 0)))
 
     def page(self, viewport: tuple[int, int] = (1280, 720)) -> Any:
         from aton.widgets.dashboard import BOARD_SCALE
@@ -91,6 +85,19 @@ class SiteBench(Bench):
             self.add(name, page.evaluate("() => window.__atonBoardDrawn"))
 
 
+def served(log: Path, site: Path) -> tuple[int, int]:
+    """(answers, bytes) of the ``200`` answers in ``http.server``'s log: what really went over the wire."""
+    count = size = 0
+    for path in re.findall(r'"GET (\S+) HTTP/[\d.]+" 200', log.read_text(encoding="utf-8", errors="replace")):
+        file = site / unquote(urlparse(path).path).lstrip("/")
+        if file.is_dir():
+            file = file / "index.html"
+        if file.is_file():
+            count += 1
+            size += file.stat().st_size
+    return count, size
+
+
 def site_size(site: Path) -> tuple[int, int]:
     """(files, bytes) of the built site."""
     files = [path for path in site.rglob("*") if path.is_file()]
@@ -112,11 +119,13 @@ def main() -> None:
     files, size = site_size(args.site)
     print(f"site: {size / 1e6:.1f} MB in {files} files ({args.site})")
     port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(args.site)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    log = Path(tempfile.mkdtemp(prefix="aton-site-bench-")) / "server.log"
+    with log.open("w") as sink:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(args.site)],
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+        )
     from playwright.sync_api import sync_playwright
 
     url = f"http://127.0.0.1:{port}/{PAGE}"
@@ -127,7 +136,8 @@ def main() -> None:
             page = bench.page()
             bench.open(page, url, "page open -> board drawn, cold")
             time.sleep(3)  # let the page's last requests finish before counting
-            print(f"first open fetched {sum(bench.fetched) / 1e6:.1f} MB in {len(bench.fetched)} requests")
+            answers, size = served(log, args.site)
+            print(f"first open: the server sent {size / 1e6:.1f} MB in {answers} answers")
             for _ in range(args.warm):
                 page.close()
                 page = bench.page()
