@@ -130,6 +130,14 @@ def download(requirements: Iterable[tuple[str, str]]) -> dict[str, Path]:
     return found
 
 
+def runtime_pins() -> list[tuple[str, str]]:
+    """The project's own dependencies (``name==version`` in ``pyproject.toml``): pure-Python wheels it needs."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return [tuple(pin.split("==", 1)) for pin in project.get("dependencies", [])]  # type: ignore[misc]
+
+
 def stand_in_wheel(source: Path, name: str, version: str, dest: Path) -> Path:
     """A wheel of the stand-in package in ``source`` (test only), named like the package it replaces."""
     dist = f"{re.sub(r'[-.]+', '_', name)}-{version}"
@@ -440,7 +448,8 @@ def build_in(lite: Path, out: Path, pyodide: str, stand_ins: Path | None) -> Non
     contents(lite / "content")
     pypi = lite / "pypi"
     project_wheel(pypi)
-    for wheel in download((name, metadata.version(name)) for name in WIDGET_WHEELS).values():
+    wanted = [(name, metadata.version(name)) for name in WIDGET_WHEELS] + runtime_pins()
+    for wheel in download(wanted).values():
         shutil.copy2(wheel, pypi / wheel.name)
     (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(pyodide == "local"), indent=1), encoding="utf-8")
     if pyodide == "local":

@@ -55,6 +55,8 @@ def prepare() -> None:
         subprocess.run([*pip, *(f"{name}=={version}" for name, version in wanted.items())], check=True)
     for wheel in download.glob("*.whl"):
         shutil.copy2(wheel, WHEELS / wheel.name)
+    for wheel in build_site.download(build_site.runtime_pins()).values():  # the engine's own dependencies
+        shutil.copy2(wheel, WHEELS / wheel.name)
 
 
 def engine_modules() -> list[str]:
