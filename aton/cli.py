@@ -74,9 +74,11 @@ def _simulate(args: argparse.Namespace) -> int:
     import json
     from concurrent.futures import Executor, ProcessPoolExecutor
 
+    from .runtime import CAN_START_PROCESSES
     from .tournament import SerialExecutor, play_many
 
-    executor: Executor = SerialExecutor() if args.jobs == 1 else ProcessPoolExecutor(max_workers=args.jobs)
+    serial = args.jobs == 1 or not CAN_START_PROCESSES  # in a browser: one game after another
+    executor: Executor = SerialExecutor() if serial else ProcessPoolExecutor(max_workers=args.jobs)
     try:
         result = play_many(args.red, args.blue, args.games, args.seed, executor, alternate=args.alternate)
     finally:

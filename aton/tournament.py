@@ -33,6 +33,7 @@ from .bots import Bot, make_bot
 from .game import EndReason, Game, Result
 from .i18n import check_lang, decimal, gtext, msg, ngtext, render
 from .rules import Rules
+from .runtime import CAN_START_PROCESSES, cpu_time
 
 BotSpec = str | Bot
 """A bot by name (``"greedy"``, ``"mcts:iterations=200"``) or a bot object (picklable for process pools)."""
@@ -369,9 +370,9 @@ def play_game(
     start = time.perf_counter()
     while game.result is None:
         player = game.to_act[0]
-        tick = time.thread_time()
+        tick = cpu_time()
         action = bots[player].choose(game.view(player), generators[player])
-        think[player] += time.thread_time() - tick
+        think[player] += cpu_time() - tick
         decisions[player] += 1
         if isinstance(action, Assign):
             pending[player] = action.cards[0]
@@ -447,14 +448,22 @@ def play_many(
     *,
     alternate: bool = False,
     rules: Rules | None = None,
-    on_game: Callable[[GameSummary], None] | None = None,
+    on_game: Callable[[GameSummary], bool | None] | None = None,
 ) -> TournamentResult:
     """Play ``games`` seeded games between ``red`` and ``blue``; the same arguments give the same games.
 
     ``executor`` runs batches of games (default: local processes, one per
-    core).  ``alternate=True`` swaps colours in odd games.  ``on_game`` is
-    called in the calling process as each game's batch comes back.  Bots
-    given as objects must be picklable for a process pool; names always are.
+    core; one game after another where processes cannot start, as in a
+    browser).  ``alternate=True`` swaps colours in odd games.  ``on_game`` is
+    called in the calling process as each game's batch comes back (game by
+    game with a :class:`SerialExecutor`, so progress can be shown); if it
+    returns ``False`` the series stops there and the result holds the games
+    played so far.  Bots given as objects must be picklable for a process
+    pool; names always are.
+
+    >>> stopped = play_many("random", "random", games=5, executor=SerialExecutor(), on_game=lambda g: g.number < 1)
+    >>> len(stopped.games)
+    2
     """
     if not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
@@ -465,22 +474,26 @@ def play_many(
             make_bot(bot)
     own = executor is None
     if executor is None:
-        workers = max(1, min(os.cpu_count() or 1, games))
+        workers = max(1, min(os.cpu_count() or 1, games)) if CAN_START_PROCESSES else 1
         executor = SerialExecutor() if workers == 1 else ProcessPoolExecutor(max_workers=workers)
+    serial = isinstance(executor, SerialExecutor)
     workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
-    pieces = 1 if isinstance(executor, SerialExecutor) else workers * 4
+    chunks = list(_chunks(games, games if serial else workers * 4))
+    summaries: list[GameSummary] = []
     try:
-        futures = [
-            executor.submit(_play_chunk, red, blue, seed, list(numbers), alternate, rules)
-            for numbers in _chunks(games, pieces)
-        ]
-        summaries: list[GameSummary] = []
-        for future in futures:
-            batch = future.result()
+        # A serial executor plays a chunk as soon as it is submitted: submit one at a time, so that a
+        # stop asked by ``on_game`` comes before the next game rather than after all of them.
+        def submit(numbers: range) -> Future[list[GameSummary]]:
+            return executor.submit(_play_chunk, red, blue, seed, list(numbers), alternate, rules)
+
+        ahead = [] if serial else [submit(numbers) for numbers in chunks]
+        for index, numbers in enumerate(chunks):
+            batch = (submit(numbers) if serial else ahead[index]).result()
             summaries.extend(batch)
-            if on_game is not None:
-                for summary in batch:
-                    on_game(summary)
+            if on_game is not None and False in [on_game(summary) for summary in batch]:
+                for waiting in ahead:
+                    waiting.cancel()
+                break
     finally:
         if own:
             executor.shutdown()

@@ -7,9 +7,11 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 import aton
+from aton.runtime import CAN_START_PROCESSES, CAN_START_THREADS
 from aton.tournament import ENDINGS, SerialExecutor, ending, play_game, play_many, wilson
 
 
+@pytest.mark.skipif(not (CAN_START_PROCESSES and CAN_START_THREADS), reason="processes and threads cannot start here")
 def test_process_pool_threads_and_serial_give_the_same_games() -> None:
     serial = play_many("greedy", "random", games=6, seed=3, executor=SerialExecutor(), alternate=True)
     with ProcessPoolExecutor(max_workers=2) as pool:
@@ -81,3 +83,29 @@ def test_bad_arguments_are_refused() -> None:
         play_many("greedy", "nobody", games=2, executor=SerialExecutor())
     with pytest.raises(ValueError, match="at least 1"):
         play_many("greedy", "random", games=0, executor=SerialExecutor())
+
+
+def test_a_series_can_be_stopped_between_two_games_and_keeps_what_was_played() -> None:
+    seen: list[int] = []
+
+    def on_game(summary: object) -> bool:
+        seen.append(summary.number)
+        return len(seen) < 3
+
+    stopped = play_many("greedy", "random", games=8, seed=5, executor=SerialExecutor(), on_game=on_game)
+    full = play_many("greedy", "random", games=8, seed=5, executor=SerialExecutor())
+    assert seen == [0, 1, 2]
+    same = lambda games: [(g.number, g.scores, g.score_curve, g.decisions) for g in games]
+    assert same(stopped.games) == same(full.games[:3])
+
+
+def test_the_default_executor_plays_in_the_calling_process_where_processes_cannot_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import aton.tournament as tournament
+
+    monkeypatch.setattr(tournament, "CAN_START_PROCESSES", False)
+    monkeypatch.setattr(tournament, "ProcessPoolExecutor", None)  # would fail if it were used
+    numbers: list[int] = []
+    result = play_many("random", "random", games=3, seed=1, on_game=lambda s: numbers.append(s.number))
+    assert numbers == [0, 1, 2] and len(result.games) == 3

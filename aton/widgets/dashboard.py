@@ -53,7 +53,7 @@ from .dashboard_controller import DashboardController
 from .dashboard_form import GameForm
 from .dashboard_html import coach_html, log_html, message_html, status_html
 from .dashboard_play import CoverScreen, PlayPanel, close_tree
-from .dashboard_session import SavedFile, Schedule, Session, Worker
+from .dashboard_session import SavedFile, Schedule, Session, Worker, browser_schedule
 from .dashboard_style import dashboard_css
 from .dashboard_text import say
 from .i18n import check_lang
@@ -81,7 +81,7 @@ def kernel_schedule() -> Schedule | None:
     shell = get_ipython()
     loop = getattr(getattr(shell, "kernel", None), "io_loop", None)
     add_callback = getattr(loop, "add_callback", None)
-    return add_callback if callable(add_callback) else None
+    return add_callback if callable(add_callback) else browser_schedule()
 
 
 def _guarded(method: Callable[Concatenate[Dashboard, P], T]) -> Callable[Concatenate[Dashboard, P], T | None]:

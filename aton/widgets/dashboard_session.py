@@ -6,7 +6,8 @@
   screen; :func:`read_game_file` reads a saved game, a teacher's position or a record, and turns
   every problem into a :class:`LoadError` with a clear message.
 - :class:`Worker` runs a bot's or the coach's search away from the page's thread and hands the
-  result back on it, so the page never freezes.
+  result back on it, so the page never freezes.  In a browser (Pyodide), where threads cannot start,
+  it runs the search in the page's event loop after the click is answered, with progress, instead.
 
 >>> import aton
 >>> session = Session(Setup(mode=Mode.BOT, level="easy", human=aton.RED, seed=12))
@@ -41,6 +42,7 @@ from ..explain import player_name
 from ..game import Game, GameView, new_game
 from ..i18n import gtext
 from ..position import MAX_FILE_BYTES, GameFileError, load_game
+from ..runtime import CAN_START_THREADS
 
 __all__ = [
     "LEVELS",
@@ -52,6 +54,7 @@ __all__ = [
     "Session",
     "Setup",
     "Worker",
+    "browser_schedule",
     "fresh_seed",
     "public_position",
     "read_game_file",
@@ -248,6 +251,27 @@ Schedule = Callable[[Callable[[], None]], None]
 """Run a function on the page's thread, soon; callable from any thread."""
 
 
+def browser_schedule() -> Schedule | None:
+    """Where threads cannot start (Pyodide): "run this soon" in the page's event loop, else ``None``.
+
+    The Pyodide kernel has no ``io_loop``; its messages are handled by the asyncio loop that Pyodide
+    runs on the browser's own event loop.
+    """
+    if CAN_START_THREADS:
+        return None
+    import asyncio
+
+    try:
+        loop = asyncio.get_event_loop()
+    except RuntimeError:  # pragma: no cover - Pyodide always has one
+        return None
+
+    def schedule(function: Callable[[], None]) -> None:
+        loop.call_soon(function)
+
+    return schedule
+
+
 class Job:
     """One piece of background work (a bot's or the coach's search); :meth:`cancel` asks it to stop early."""
 
@@ -276,21 +300,26 @@ class Worker(Generic[R]):
     ``schedule`` runs a function on the page's thread (in a kernel: the kernel's event loop, where
     widget messages are handled, so the game is only ever changed on one thread).  Without it the
     work runs at once on the calling thread and the callbacks are queued and run in order, never
-    nested (for tests and scripts).
+    nested (for tests and scripts).  Where threads cannot start (``in_loop``, default: in a browser),
+    the work itself is scheduled: it runs in the event loop after the current handler has returned
+    (so the page shows the click first), sends its progress as it goes, and stops early once its job
+    is cancelled.
     """
 
     PROGRESS_EVERY = 0.1
     """Seconds between two progress reports sent to the page."""
 
-    def __init__(self, schedule: Schedule | None = None) -> None:
+    def __init__(self, schedule: Schedule | None = None, *, in_loop: bool | None = None) -> None:
         self._schedule = schedule
         self._queue: deque[Callable[[], None]] = deque()
         self._draining = False
+        self.in_loop = (not CAN_START_THREADS) if in_loop is None else in_loop
+        """Whether scheduled work runs in the event loop rather than in threads."""
 
     @property
     def threaded(self) -> bool:
         """Whether work runs in background threads."""
-        return self._schedule is not None
+        return self._schedule is not None and not self.in_loop
 
     def call_soon(self, function: Callable[[], None]) -> None:
         """Run ``function`` on the page's thread after the current handler."""
@@ -326,7 +355,10 @@ class Worker(Generic[R]):
             now = time.perf_counter()
             if progress is not None and now - last[0] >= self.PROGRESS_EVERY and not job.cancelled:
                 last[0] = now
-                self.call_soon(lambda: progress(job, fraction))
+                if self.in_loop:  # on the page's thread already: show it now, not after the work
+                    progress(job, fraction)
+                else:
+                    self.call_soon(lambda: progress(job, fraction))
             return not job.cancelled
 
         def body() -> None:
@@ -341,6 +373,15 @@ class Worker(Generic[R]):
 
         if self._schedule is None:
             body()
+        elif self.in_loop:
+
+            def turn() -> None:
+                if job.cancelled:  # cancelled while waiting for its turn: nothing to compute
+                    done(job, None, None)
+                else:
+                    body()
+
+            self._schedule(turn)
         else:
             threading.Thread(target=body, name=f"aton-{job.name}", daemon=True).start()
 

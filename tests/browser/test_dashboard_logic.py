@@ -398,3 +398,41 @@ def test_in_a_kernel_the_bot_thinks_in_a_thread_and_answers_on_the_kernel_thread
     assert not errors
     printed = notebook.cells[-1].outputs[0]["text"].strip()
     assert printed == "(True, ['bot:blue'], False) [] True MainThread"
+
+
+def test_in_the_event_loop_work_waits_for_the_handler_and_shows_progress_as_it_goes() -> None:
+    import asyncio
+
+    loop = asyncio.new_event_loop()
+    worker: Worker[int] = Worker(loop.call_soon, in_loop=True)
+    worker.PROGRESS_EVERY = 0.0
+    order: list[str] = []
+
+    def work(report: Any) -> int:
+        order.append("work")
+        report(0.5)
+        order.append("after progress")
+        return 3
+
+    worker.run(
+        Job("bot"), work, lambda job, result, error: order.append(f"done {result}"), lambda job, f: order.append(f"{f}")
+    )
+    order.append("handler returned")
+    assert not worker.threaded
+    loop.run_until_complete(asyncio.sleep(0.05))
+    loop.close()
+    assert order == ["handler returned", "work", "0.5", "after progress", "done 3"]
+
+
+def test_in_the_event_loop_a_job_cancelled_before_its_turn_never_computes() -> None:
+    import asyncio
+
+    loop = asyncio.new_event_loop()
+    worker: Worker[int] = Worker(loop.call_soon, in_loop=True)
+    job = Job("coach")
+    seen: list[object] = []
+    worker.run(job, lambda report: seen.append("work") or 1, lambda job, result, error: seen.append(result))
+    job.cancel()
+    loop.run_until_complete(asyncio.sleep(0.05))
+    loop.close()
+    assert seen == [None]

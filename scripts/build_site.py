@@ -1,0 +1,495 @@
+"""Build the static site: the dashboard as a Voici app, the tutorials and the simulation lab in JupyterLite.
+
+    python scripts/build_site.py [--out site] [--pyodide cdn|local] [--stand-ins DIR]
+
+Every student's Python then runs in their own browser (Pyodide, Python compiled to WebAssembly); the
+output folder is plain files for any web host.  What the build does:
+
+- copies the notebooks (``notebooks/aton.ipynb`` becomes the Voici app; the tutorials, English and
+  French, and the simulation lab open in JupyterLite) and adds to each a first, hidden cell that
+  installs the project from the site itself, so the reader has nothing to install;
+- builds the project's wheel from a copy of the tree and puts it, with the pure-Python wheels the
+  widgets need (``ipywidgets``, ``ipycanvas``, ``jupyterlab_widgets``, ``comm``, ``jedi``, ``parso``),
+  in the site's own package index;
+- chooses where Pyodide comes from (``--pyodide`` or the ``ATON_PYODIDE`` environment variable):
+  ``cdn`` (default) loads it from the Pyodide CDN when the page opens, for a public host; ``local``
+  assembles a self-hosted copy from the registries (the npm package ``pyodide`` and the pure-Python
+  wheels of its lock from PyPI, whose ``sha256`` are rewritten; the WebAssembly builds of numpy and
+  Pillow, which no registry has, come from the Pyodide CDN at build time), for a school network
+  without outside access;
+- adds a progress line to the dashboard's page while Python starts.
+
+``--stand-ins DIR`` (tests only) replaces packages the build cannot download by small pure-Python
+stand-ins found in ``DIR/<import name>/``: the browser test uses it for numpy and Pillow, which have no
+WebAssembly build on any registry.  Downloads are cached in ``.cache/site/`` (ignored by git).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import urllib.request
+import zipfile
+from collections.abc import Iterable
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+CACHE = ROOT / ".cache" / "site"
+WHEELS = CACHE / "wheels"
+
+DASHBOARD = "notebooks/aton.ipynb"
+LAB = "notebooks/simulation-lab.ipynb"
+WIDGET_WHEELS = ("ipywidgets", "ipycanvas", "jupyterlab_widgets", "comm", "jedi", "parso")
+"""Pure-Python wheels the notebooks need beyond Pyodide's own packages, at the build environment's versions
+(so the widgets' Python side matches the front-end extensions the build bundles)."""
+
+REQUIRED_BINARIES = ("numpy", "pillow")
+"""Packages of Pyodide's lock that ipycanvas imports: a self-hosted site without them cannot draw a board."""
+ROOTS = ("micropip", "ipython", "traitlets", "packaging", "numpy", "pillow", "matplotlib", "sqlite3")
+"""What the kernel and the notebooks load from Pyodide's lock; everything they depend on comes too."""
+
+INSTALL_CELL_ID = "aton-site-install"
+
+
+def log(message: str) -> None:
+    """Say what the build does, on standard error."""
+    print(f"build_site: {message}", file=sys.stderr, flush=True)
+
+
+def normalize(name: str) -> str:
+    """A package name as the registries compare them (``Prompt_Toolkit`` -> ``prompt-toolkit``)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def sha256(path: Path) -> str:
+    """The file's SHA-256, as hex."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def pyodide_version() -> str:
+    """The Pyodide release the installed JupyterLite kernel is made for."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    return str(PYODIDE_VERSION)
+
+
+# ----------------------------------------------------------------- wheels
+def project_wheel(dest: Path) -> Path:
+    """Build the project's wheel from a copy of the tree (building in place would write into the checkout)."""
+    skip = shutil.ignore_patterns(".venv", ".cache", "site", "build", "dist", "*.egg-info", "__pycache__", ".git*")
+    with tempfile.TemporaryDirectory(prefix="aton-wheel-") as tmp:
+        tree = Path(tmp) / "aton"
+        shutil.copytree(ROOT, tree, ignore=skip)
+        out = Path(tmp) / "out"
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(out), str(tree)],
+            check=True,
+        )
+        (wheel,) = out.glob("aton-*.whl")
+        dest.mkdir(parents=True, exist_ok=True)
+        return Path(shutil.copy2(wheel, dest / wheel.name))
+
+
+def find_wheel(folder: Path, name: str, version: str) -> Path | None:
+    """A wheel of ``name`` at ``version`` already in ``folder``, if any."""
+    for wheel in folder.glob("*.whl"):
+        parts = wheel.name.split("-")
+        if normalize(parts[0]) == normalize(name) and parts[1] == version:
+            return wheel
+    return None
+
+
+def download(requirements: Iterable[tuple[str, str]]) -> dict[str, Path]:
+    """Pure-Python wheels (``name``, ``version``) from PyPI, cached in ``.cache/site/wheels``."""
+    WHEELS.mkdir(parents=True, exist_ok=True)
+    wanted = list(requirements)
+    missing = [f"{name}=={version}" for name, version in wanted if find_wheel(WHEELS, name, version) is None]
+    if missing:
+        log(f"downloading {len(missing)} wheels from PyPI")
+        pip = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary", ":all:"]
+        subprocess.run(
+            [*pip, "--python-version", "3.13", "--implementation", "py", "--dest", str(WHEELS), *missing], check=True
+        )
+    found: dict[str, Path] = {}
+    for name, version in wanted:
+        wheel = find_wheel(WHEELS, name, version)
+        if wheel is None:
+            raise SystemExit(f"build_site: PyPI has no pure-Python wheel of {name} {version}")
+        found[normalize(name)] = wheel
+    return found
+
+
+def runtime_pins() -> list[tuple[str, str]]:
+    """The project's own dependencies (``name==version`` in ``pyproject.toml``): pure-Python wheels it needs."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return [tuple(pin.split("==", 1)) for pin in project.get("dependencies", [])]  # type: ignore[misc]
+
+
+def stand_in_wheel(source: Path, name: str, version: str, dest: Path) -> Path:
+    """A wheel of the stand-in package in ``source`` (test only), named like the package it replaces."""
+    dist = f"{re.sub(r'[-.]+', '_', name)}-{version}"
+    path = dest / f"{dist}-py3-none-any.whl"
+    files: dict[str, bytes] = {}
+    for file in sorted(source.rglob("*.py")):
+        files[f"{source.name}/{file.relative_to(source).as_posix()}"] = file.read_bytes()
+    files[f"{dist}.dist-info/METADATA"] = (
+        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: test-only stand-in\n"
+    ).encode()
+    files[f"{dist}.dist-info/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: build_site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
+    record = []
+    for file_name, data in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{file_name},sha256={digest},{len(data)}")
+    record.append(f"{dist}.dist-info/RECORD,,")
+    files[f"{dist}.dist-info/RECORD"] = ("\n".join(record) + "\n").encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for file_name, data in files.items():
+            archive.writestr(zipfile.ZipInfo(file_name, (2020, 1, 1, 0, 0, 0)), data)
+    return path
+
+
+# ----------------------------------------------------------------- Pyodide
+def npm_pack(package: str, version: str) -> Path:
+    """The npm package ``package`` at ``version``, as a tarball cached in ``.cache/site``."""
+    tarball = CACHE / f"{package.lstrip('@').replace('/', '-')}-{version}.tgz"
+    if not tarball.exists():
+        log(f"downloading {package} {version} from npm")
+        CACHE.mkdir(parents=True, exist_ok=True)
+        command = ["npm", "pack", f"{package}@{version}", "--silent", "--cache", str(CACHE / "npm-cache")]
+        subprocess.run([*command, "--pack-destination", str(CACHE)], check=True, stdout=subprocess.DEVNULL)
+    return tarball
+
+
+def npm_pyodide(version: str) -> Path:
+    """The npm package ``pyodide`` at ``version``, as a cached tarball."""
+    return npm_pack("pyodide", version)
+
+
+def extract_pyodide(version: str, dest: Path) -> dict[str, Any]:
+    """Unpack Pyodide's core files into ``dest``; return its lock."""
+    dest.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(npm_pyodide(version)) as archive:
+        for member in archive.getmembers():
+            name = member.name.removeprefix("package/")
+            if member.isfile() and "/" not in name and not name.endswith((".map", ".d.ts", ".html", ".md")):
+                source = archive.extractfile(member)
+                assert source is not None  # a regular file always has a stream
+                (dest / name).write_bytes(source.read())
+    lock: dict[str, Any] = json.loads((dest / "pyodide-lock.json").read_text(encoding="utf-8"))
+    return lock
+
+
+def from_cdn(version: str, file_name: str, expected: str, dest: Path) -> Path | None:
+    """A file of Pyodide's CDN, checked against the lock's hash (cached), or ``None`` when unreachable."""
+    cached = CACHE / "cdn" / version / file_name
+    if not cached.exists():
+        url = f"https://cdn.jsdelivr.net/pyodide/v{version}/full/{file_name}"
+        try:
+            with urllib.request.urlopen(url, timeout=30) as response:
+                data = response.read()
+        except OSError as error:
+            log(f"cannot download {file_name} from the Pyodide CDN ({error})")
+            return None
+        if hashlib.sha256(data).hexdigest() != expected:
+            raise SystemExit(f"build_site: {url} does not match the hash in Pyodide's lock")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        cached.write_bytes(data)
+    return Path(shutil.copy2(cached, dest / file_name))
+
+
+def closure(packages: dict[str, Any], roots: Iterable[str]) -> list[str]:
+    """The names of ``roots`` in Pyodide's lock and of everything they depend on."""
+    wanted: list[str] = []
+    pending = [normalize(n) for n in roots]
+    while pending:
+        name = pending.pop()
+        if name in wanted or name not in packages:
+            continue
+        wanted.append(name)
+        pending.extend(normalize(d) for d in packages[name]["depends"])
+    return wanted
+
+
+def self_hosted_pyodide(dest: Path, roots: Iterable[str] = ROOTS, stand_ins: Path | None = None) -> list[str]:
+    """Assemble Pyodide in ``dest`` from the registries, with ``roots`` and what they need from its lock.
+
+    Returns the names of the packages left out (the build says which).
+    """
+    version = pyodide_version()
+    lock = extract_pyodide(version, dest)
+    packages: dict[str, Any] = lock["packages"]
+    wanted = closure(packages, roots)
+    pure = [n for n in wanted if packages[n]["file_name"].endswith("-none-any.whl")]
+    wheels = download((packages[n]["name"], packages[n]["version"]) for n in pure)
+    kept: dict[str, Any] = {}
+    cdn_reachable = True
+    for name in wanted:
+        entry = dict(packages[name])
+        wheel: Path | None = None
+        if name in wheels:
+            wheel = Path(shutil.copy2(wheels[name], dest / wheels[name].name))
+        elif stand_ins is not None and (stand_ins / entry["imports"][0]).is_dir():
+            log(f"using the test-only stand-in for {entry['name']}")
+            wheel = stand_in_wheel(stand_ins / entry["imports"][0], entry["name"], entry["version"], dest)
+        elif cdn_reachable:
+            wheel = from_cdn(version, entry["file_name"], entry["sha256"], dest)
+            cdn_reachable = wheel is not None
+        if wheel is None:
+            if name in REQUIRED_BINARIES:
+                raise SystemExit(
+                    f"build_site: no WebAssembly build of {entry['name']}: the Pyodide CDN is unreachable and no "
+                    "registry has one; build with ATON_PYODIDE=cdn, or where the CDN can be reached"
+                )
+            continue
+        entry["file_name"] = wheel.name
+        entry["sha256"] = sha256(wheel)
+        kept[name] = entry
+    left_out = sorted(set(wanted) - set(kept))
+    for entry in kept.values():
+        entry["depends"] = [d for d in entry["depends"] if normalize(d) in kept]
+    lock["packages"] = kept
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    return left_out
+
+
+# ----------------------------------------------------------------- notebooks
+def install_cell(packages: list[str]) -> dict[str, Any]:
+    """The hidden first cell that installs the project from the site's own index."""
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": INSTALL_CELL_ID,
+        "metadata": {"jupyter": {"source_hidden": True}, "tags": ["site-install"]},
+        "outputs": [],
+        "source": [
+            "# Installs Aton in this browser tab (from this site; nothing leaves your computer).\n",
+            f"%pip install -q {' '.join(packages)}",
+        ],
+    }
+
+
+def site_notebook(source: Path, dest: Path) -> None:
+    """Copy a notebook for the Pyodide kernel, with the install cell first."""
+    notebook = json.loads(source.read_text(encoding="utf-8"))
+    text = "".join("".join(cell["source"]) for cell in notebook["cells"])
+    packages = ["aton"]
+    if "widgets" in text:
+        packages += ["ipywidgets", "ipycanvas"]
+    if "matplotlib" in text:
+        packages.append("matplotlib")
+    notebook["cells"].insert(0, install_cell(packages))
+    notebook["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def contents(dest: Path) -> None:
+    """The notebooks of the site: the dashboard and the lab at the top, the tutorials below."""
+    site_notebook(ROOT / DASHBOARD, dest / "aton.ipynb")
+    site_notebook(ROOT / LAB, dest / "simulation-lab.ipynb")
+    for notebook in sorted((ROOT / "tutorials").glob("*.ipynb")):
+        site_notebook(notebook, dest / "tutorials" / notebook.name)
+    for notebook in sorted((ROOT / "tutorials" / "fr").glob("*.ipynb")):
+        site_notebook(notebook, dest / "tutorials" / "fr" / notebook.name)
+
+
+# ----------------------------------------------------------------- the build
+def lite_config(local: bool) -> dict[str, Any]:
+    """``jupyter-lite.json``: the kernel finds every package on the site (only there, when self-hosted)."""
+    kernel: dict[str, Any] = {"disablePyPIFallback": local}
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Aton",
+            "exposeAppInBrowser": True,  # window.jupyterapp: lets the browser test run a notebook's cells
+            "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel},
+        },
+    }
+
+
+FONT_AWESOME = "5.15.4"
+"""The Font Awesome release the Voici pages' icons come from (the template asks a CDN for ``^5``)."""
+FONT_AWESOME_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/"
+
+
+def font_awesome(dest: Path) -> None:
+    """Copy Font Awesome's style sheets and fonts from its npm package into ``dest`` (cached)."""
+    with tarfile.open(npm_pack("@fortawesome/fontawesome-free", FONT_AWESOME)) as archive:
+        for member in archive.getmembers():
+            name = member.name.removeprefix("package/")
+            if member.isfile() and (
+                name in ("css/all.min.css", "css/v4-shims.min.css") or name.startswith("webfonts/")
+            ):
+                source = archive.extractfile(member)
+                assert source is not None  # a regular file always has a stream
+                target = dest / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(source.read())
+
+
+LANDING = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Aton: play and learn in your browser</title>
+<!-- JupyterLite's pages read the site's settings from this element of the front page (here: none). -->
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
+<style>
+body {{ font: 17px/1.5 sans-serif; max-width: 42em; margin: 2em auto; padding: 0 1em; color: #222; }}
+a {{ color: #1f4e79; }} li {{ margin: 0.4em 0; }} small {{ color: #555; }}
+</style>
+</head>
+<body>
+<h1>Aton</h1>
+<p>Python runs in this browser tab: nothing to install, nothing sent to a server.
+<small>The first visit downloads Python (about {megabytes} MB); later visits start faster.</small></p>
+<ul>
+<li><a href="voici/render/aton.html"><b>Play</b></a>: the dashboard, against a bot or with a friend</li>
+<li><a href="notebooks/index.html?path=tutorials/01-the-board.ipynb"><b>Tutorials</b></a>: eight lessons, from the
+board to the engine from Python (<a href="tree/index.html?path=tutorials">all of them</a>)</li>
+<li><a href="notebooks/index.html?path=tutorials/fr/01-le-plateau.ipynb"><b>Tutoriels en français</b></a>
+(<a href="tree/index.html?path=tutorials/fr">tous</a>)</li>
+<li><a href="notebooks/index.html?path=simulation-lab.ipynb"><b>Simulation lab</b></a>: bot tournaments with
+win rates and score curves</li>
+<li><a href="lab/index.html">JupyterLab</a>, with every notebook</li>
+</ul>
+<p><small>Work is kept in this browser only; Python is Pyodide, started from {source}.</small></p>
+</body>
+</html>
+"""
+"""The site's front page (JupyterLite's own would go straight to JupyterLab)."""
+
+
+DASHBOARD_NEEDS = tuple(name for name in ROOTS if name != "matplotlib")
+"""What the dashboard loads from Pyodide's lock (the kernel's own packages and the widgets' imports)."""
+PYODIDE_CORE = ("python_stdlib.zip", "pyodide.asm.js", "pyodide-lock.json")
+"""The files Pyodide itself loads when it starts, but ``pyodide.asm.wasm``: Chromium compiles it as it
+streams in and does not take it from a prefetch (measured: it came twice)."""
+
+
+def preloads(out: Path, local: bool) -> list[str]:
+    """What the dashboard's page fetches to start Python, as paths in the site or CDN addresses.
+
+    The Python worker fetches these one after another as it needs them; announced in the page they
+    download in parallel while the page itself starts, and the worker finds them in the browser's cache.
+    """
+    version = pyodide_version()
+    base = "static/pyodide/" if local else f"https://cdn.jsdelivr.net/pyodide/v{version}/full/"
+    if local:
+        lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    else:
+        with tarfile.open(npm_pyodide(version)) as archive:
+            member = archive.extractfile("package/pyodide-lock.json")
+            assert member is not None  # the npm package always has its lock
+            lock = json.loads(member.read())
+    packages = lock["packages"]
+    urls = [base + name for name in PYODIDE_CORE]
+    urls += [base + packages[name]["file_name"] for name in closure(packages, DASHBOARD_NEEDS)]
+    # The kernel's installer asks for the site's wheels with their hash in the address, as its index says.
+    for index in [
+        out / "pypi" / "all.json",
+        *out.glob("extensions/@jupyterlite/pyodide-kernel-extension/static/pypi/all.json"),
+    ]:
+        folder = index.parent.relative_to(out).as_posix()
+        for package in json.loads(index.read_text(encoding="utf-8")).values():
+            for files in package["releases"].values():
+                for file in files:
+                    if "-3.6.999-" not in file["filename"]:  # widgetsnbextension for ipywidgets 7: unused here
+                        urls.append(f"{folder}/{file['filename']}?sha256={file['digests']['sha256']}")
+    return urls
+
+
+def finish_pages(out: Path, local: bool) -> None:
+    """Serve the Voici pages' icons from the site; give each page its preloads and its start-up line."""
+    icons = out / "static" / "fontawesome"
+    font_awesome(icons)
+    script = f"<script>{(ROOT / 'scripts' / 'site_progress.js').read_text(encoding='utf-8')}</script>"
+    fetched = preloads(out, local)
+    for page in out.glob("voici/render/**/*.html"):
+        html = page.read_text(encoding="utf-8")
+        up = Path(os.path.relpath(out, page.parent)).as_posix() + "/"
+        html = html.replace(FONT_AWESOME_CDN, f"{up}static/fontawesome/")
+        if "aton-site-progress" not in html:
+            links = "".join(
+                f'<link rel="prefetch" href="{url if url.startswith("https:") else up + url}" crossorigin>\n'
+                for url in fetched
+            )
+            html = html.replace("</head>", f"{links}</head>", 1).replace("</body>", f"{script}\n</body>", 1)
+        page.write_text(html, encoding="utf-8")
+
+
+def build(out: Path, pyodide: str, stand_ins: Path | None) -> None:
+    """Build the whole site into ``out``."""
+    if pyodide not in ("cdn", "local"):
+        raise SystemExit(f"build_site: Pyodide comes from 'cdn' or 'local', not {pyodide!r}")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="lite-", dir=CACHE) as folder:  # two builds may run at once
+        build_in(Path(folder), out, pyodide, stand_ins)
+
+
+def build_in(lite: Path, out: Path, pyodide: str, stand_ins: Path | None) -> None:
+    """Build the site into ``out`` from the JupyterLite folder ``lite`` (empty at first)."""
+    contents(lite / "content")
+    pypi = lite / "pypi"
+    project_wheel(pypi)
+    wanted = [(name, metadata.version(name)) for name in WIDGET_WHEELS] + runtime_pins()
+    for wheel in download(wanted).values():
+        shutil.copy2(wheel, pypi / wheel.name)
+    (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(pyodide == "local"), indent=1), encoding="utf-8")
+    if pyodide == "local":
+        left_out = self_hosted_pyodide(lite / "static" / "pyodide", ROOTS, stand_ins)
+        if left_out:
+            log(f"self-hosted Pyodide without: {', '.join(left_out)}")
+    shutil.rmtree(out, ignore_errors=True)
+    voici = Path(sys.executable).with_name("voici")
+    apps = ["--apps", "lab", "--apps", "notebooks", "--apps", "tree"]
+    command = [str(voici), "build", "--no-sourcemaps", *apps, "--contents", "content", "--lite-dir", "."]
+    command += ["--output-dir", str(out.resolve())]
+    log(" ".join(command[1:]))
+    result = subprocess.run(command, cwd=lite, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
+        raise SystemExit(f"build_site: voici build failed ({result.returncode})")
+    finish_pages(out, pyodide == "local")
+    source = "this site" if pyodide == "local" else "the Pyodide CDN (cdn.jsdelivr.net)"
+    (out / "index.html").write_text(LANDING.format(megabytes=25, source=source), encoding="utf-8")
+    (out / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages serves folders starting with _
+    files = [f for f in out.rglob("*") if f.is_file()]
+    size = sum(f.stat().st_size for f in files)
+    log(f"site in {out}: {len(files)} files, {size / 1e6:.1f} MB, Pyodide from {pyodide}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: see the module's docstring."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "site", help="output folder (default: site/)")
+    parser.add_argument(
+        "--pyodide",
+        choices=("cdn", "local"),
+        default=os.environ.get("ATON_PYODIDE", "cdn") or "cdn",
+        help="where the page loads Pyodide from (default: $ATON_PYODIDE, else cdn)",
+    )
+    parser.add_argument("--stand-ins", type=Path, help="tests only: folder of pure-Python stand-in packages")
+    args = parser.parse_args(argv)
+    build(args.out, args.pyodide, args.stand_ins)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,148 @@
+"""The static site in a real browser: built with a self-hosted Pyodide, served as plain files on loopback.
+
+The build (``scripts/build_site.py --pyodide local``) takes Pyodide from the npm registry and its
+pure-Python packages from PyPI.  numpy and Pillow, which ``ipycanvas`` imports, have no WebAssembly
+build on any registry (the real ones come from the Pyodide CDN, out of reach here), so the build gets
+the **test-only stand-ins** of ``tests/site/standins/`` for them (and for ``sqlite3``).  Every request
+that leaves loopback is refused and counts as a failure, as do failed requests, answers of 400 and
+more, and page errors.  Downloads are cached in ``.cache/site/``, so a second run builds quickly.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from dashboard_page import STATUS, DashboardPage
+
+from aton.widgets.scene import PALETTE
+from aton.widgets.serving import free_port, wait_until_up
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+STAND_INS = ROOT / "tests" / "site" / "standins"
+"""Test-only stand-ins for numpy, Pillow and sqlite3: not the real packages (see their docstrings)."""
+START_TIMEOUT = 300_000
+"""Milliseconds allowed for a cold start (Pyodide, the kernel's installs, the project's wheel) on a busy machine."""
+
+
+def tools_missing() -> str | None:
+    """Why the site cannot be built here, or ``None``."""
+    for tool in ("node", "npm"):
+        if subprocess.run(["which", tool], capture_output=True).returncode != 0:
+            return f"{tool} is not installed"
+    if not Path(sys.executable).with_name("voici").exists():
+        return "the site's build tools are not installed (pip install -e '.[site]')"
+    return None
+
+
+@pytest.fixture(scope="module")
+def site_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Build the site with a self-hosted Pyodide and the stand-ins, serve it on loopback; yield its URL."""
+    missing = tools_missing()
+    if missing is not None:
+        if os.environ.get("ATON_REQUIRE_BROWSER", "") not in ("", "0"):
+            pytest.fail(missing)
+        pytest.skip(missing)
+    out = tmp_path_factory.mktemp("site") / "site"
+    build = [sys.executable, str(ROOT / "scripts" / "build_site.py"), "--pyodide", "local"]
+    subprocess.run([*build, "--stand-ins", str(STAND_INS), "--out", str(out)], check=True, cwd=ROOT)
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(out)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(f"{base}/index.html", server)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+class Problems(list[str]):
+    """Everything that went wrong in the page: errors, failed requests, requests leaving loopback."""
+
+
+@pytest.fixture
+def site_page(browser: Any, site_url: str) -> Iterator[tuple[Any, Problems]]:
+    """A fresh page whose requests stay on loopback; the test fails on any page error or failed request."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    problems = Problems()
+
+    def only_local(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(("http://127.0.0.1", "data:", "blob:")):
+            route.continue_()
+        else:
+            problems.append(f"request leaving loopback: {url}")
+            route.abort()
+
+    page.route("**/*", only_local)
+    page.on("pageerror", lambda error: problems.append(f"page error: {str(error)[:2000]}"))
+    page.on("requestfailed", lambda request: problems.append(f"failed request: {request.url}"))
+    page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+    yield page, problems
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_the_static_dashboard_plays_a_round_against_the_bot(site_page: tuple[Any, Problems], site_url: str) -> None:
+    page, _problems = site_page
+    started = time.perf_counter()
+    page.goto(f"{site_url}/voici/render/aton.html")
+    assert page.locator("#aton-site-progress").count() == 1  # the start-up line shows at once
+    page.wait_for_selector(STATUS, state="attached", timeout=START_TIMEOUT)
+    dash = DashboardPage(page, f"{site_url}/voici/render/aton.html")
+    dash.wait_square_colour((1, 0), "#F0E442")
+    print(f"page open to board drawn (cold): {time.perf_counter() - started:.1f} s")
+    page.wait_for_selector("#aton-site-progress", state="detached")
+
+    dash.new_game(mode="bot", seed=7, level="easy", human="red")
+    dash.wait_status(thinking="")
+    low, second, third, high = sorted(dash.hand())
+    dash.assign([second, low, third, high])
+    for _ in range(20):
+        dash.catch_up()
+        status = dash.status()
+        if status["round"] == "2" and status["phase"] == "assign":
+            break
+        assert status["to-act"] == "red", status
+        for square in dash.play_squares("red"):
+            dash.wait_pixel(dash.counter_point(square), PALETTE["red"])
+    else:
+        raise AssertionError("round 2 never came")
+
+
+RAN_EVERY_CELL = """() => {
+  const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map((e) => e.textContent.trim());
+  const shown = prompts.filter((text) => text);
+  return shown.length > 0 && shown.every((text) => /^\\[\\d+\\]:$/.test(text));
+}"""
+KERNEL_IDLE = """() => {
+  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const context = panel && panel.sessionContext;
+  return !!(context && context.session && context.session.kernel && context.kernelDisplayStatus === 'idle');
+}"""
+
+
+def test_tutorial_01_runs_in_jupyterlite(site_page: tuple[Any, Problems], site_url: str) -> None:
+    page, _problems = site_page
+    page.goto(f"{site_url}/notebooks/index.html?path=tutorials/01-the-board.ipynb")
+    page.wait_for_function(KERNEL_IDLE, timeout=START_TIMEOUT)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(RAN_EVERY_CELL, timeout=START_TIMEOUT)
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
+    assert errors.count() == 0, errors.all_inner_texts()
+    assert page.locator(".jp-OutputArea-output canvas").count() >= 1  # the tutorial's boards drew
