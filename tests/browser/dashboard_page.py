@@ -17,6 +17,7 @@ from aton.widgets.scene import GEOMETRY
 BOARD = ".aton-board-area canvas.aton-board"
 STATUS = ".aton-status-line"
 TIMEOUT = 30_000
+LEGAL_CELLS = ".aton-board-area .aton-twin td.aton-legal[data-square]"
 
 # Every attribute of every widget model in the page, as JSON text (binary buffers left out).
 MODEL_STATES_JS = """async () => {
@@ -107,9 +108,7 @@ class DashboardPage:
 
     def legal_squares(self) -> list[tuple[int, int]]:
         """Squares the text twin marks as choosable now."""
-        found = self.page.eval_on_selector_all(
-            ".aton-board-area .aton-twin td.aton-legal[data-square]", "cells => cells.map(c => c.dataset.square)"
-        )
+        found = self.page.eval_on_selector_all(LEGAL_CELLS, "cells => cells.map(c => c.dataset.square)")
         return [(int(t), int(i)) for t, i in (text.split("-") for text in found)]
 
     # ------------------------------------------------------------ canvas
@@ -234,6 +233,12 @@ class DashboardPage:
             if status["live"] != "true" or status["to-act"] != player or status["phase"] == "assign":
                 return clicked
             legal = self.legal_squares()
+            if not legal:  # the status line and the board's text twin are separate widgets: their updates
+                # can reach the page a moment apart
+                self.page.wait_for_function(
+                    f"() => document.querySelectorAll('{LEGAL_CELLS}').length > 0", timeout=TIMEOUT
+                )
+                legal = self.legal_squares()
             assert legal, f"{player} must act but no square is marked: {status}"
             square = legal[0]
             before = status["shown"]

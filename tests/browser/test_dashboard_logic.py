@@ -400,6 +400,20 @@ def test_in_a_kernel_the_bot_thinks_in_a_thread_and_answers_on_the_kernel_thread
     assert printed == "(True, ['bot:blue'], False) [] True MainThread"
 
 
+def _run_loop_briefly(loop: Any) -> None:
+    """Run ``loop`` for a moment on a thread of its own, then close it.
+
+    The browser tests' Playwright session keeps an event loop running on the main thread, and asyncio
+    refuses to run a second one there."""
+    import asyncio
+    import threading
+
+    runner = threading.Thread(target=loop.run_until_complete, args=(asyncio.sleep(0.05),))
+    runner.start()
+    runner.join(timeout=10)
+    loop.close()
+
+
 def test_in_the_event_loop_work_waits_for_the_handler_and_shows_progress_as_it_goes() -> None:
     import asyncio
 
@@ -419,8 +433,7 @@ def test_in_the_event_loop_work_waits_for_the_handler_and_shows_progress_as_it_g
     )
     order.append("handler returned")
     assert not worker.threaded
-    loop.run_until_complete(asyncio.sleep(0.05))
-    loop.close()
+    _run_loop_briefly(loop)
     assert order == ["handler returned", "work", "0.5", "after progress", "done 3"]
 
 
@@ -433,6 +446,5 @@ def test_in_the_event_loop_a_job_cancelled_before_its_turn_never_computes() -> N
     seen: list[object] = []
     worker.run(job, lambda report: seen.append("work") or 1, lambda job, result, error: seen.append(result))
     job.cancel()
-    loop.run_until_complete(asyncio.sleep(0.05))
-    loop.close()
+    _run_loop_briefly(loop)
     assert seen == [None]
