@@ -635,6 +635,20 @@ def _scoring_removal(d: Data, lang: str) -> str:
             count=count,
             limit=data.POST_SCORING_REMOVALS,
         )
+    temples = join([str(t) for t in d["temples"]], lang)
+    if len(d["temples"]) >= count:  # one from each temple is all of them: no "rest" to take
+        return ngtext(
+            lang,
+            "event scoring_removal",
+            "{player} takes {count} counter of their own back to stock: one from each temple where they have "
+            "counters (temples {temples}).",
+            "{player} takes {count} counters of their own back to stock: one from each temple where they have "
+            "counters (temples {temples}).",
+            count,
+            player=who,
+            count=count,
+            temples=temples,
+        )
     return ngtext(
         lang,
         "event scoring_removal",
@@ -647,7 +661,7 @@ def _scoring_removal(d: Data, lang: str) -> str:
         count,
         player=who,
         count=count,
-        temples=join([str(t) for t in d["temples"]], lang),
+        temples=temples,
     )
 
 
