@@ -6,11 +6,15 @@ Every student's Python then runs in their own browser (Pyodide, Python compiled 
 output folder is plain files for any web host.  What the build does:
 
 - copies the notebooks (``notebooks/aton.ipynb`` becomes the Voici app; the tutorials, English and
-  French, and the simulation lab open in JupyterLite) and adds to each a first, hidden cell that
-  installs the project from the site itself, so the reader has nothing to install;
+  French, and the simulation lab open in JupyterLite); a notebook that needs a package the kernel does
+  not load at start (the lab's matplotlib) gets a first, hidden cell that installs it, so the reader
+  has nothing to install;
 - builds the project's wheel from a copy of the tree and puts it, with the pure-Python wheels the
   widgets need (``ipywidgets``, ``ipycanvas``, ``jupyterlab_widgets``, ``comm``, ``jedi``, ``parso``),
   in the site's own package index;
+- writes the site's own Pyodide lock (Pyodide's packages and the site's wheels), from which the kernel
+  loads everything the dashboard needs in one parallel step as Python starts: without it, the kernel
+  installs its own packages one after another and the notebook then installs the project;
 - chooses where Pyodide comes from (``--pyodide`` or the ``ATON_PYODIDE`` environment variable):
   ``cdn`` (default) loads it from the Pyodide CDN when the page opens, for a public host; ``local``
   assembles a self-hosted copy from the registries (the npm package ``pyodide`` and the pure-Python
@@ -28,9 +32,11 @@ from __future__ import annotations
 
 import argparse
 import base64
+import email.parser
 import hashlib
 import json
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -43,6 +49,8 @@ from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path
 from typing import Any
+
+from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / ".cache" / "site"
@@ -60,6 +68,13 @@ ROOTS = ("micropip", "ipython", "traitlets", "packaging", "numpy", "pillow", "ma
 """What the kernel and the notebooks load from Pyodide's lock; everything they depend on comes too."""
 
 INSTALL_CELL_ID = "aton-site-install"
+
+KERNEL_PACKAGES = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython")
+"""What the Pyodide kernel installs for itself when it starts, unless its settings load them with Pyodide."""
+PRELOADED = (*KERNEL_PACKAGES, "aton", "ipywidgets", "ipycanvas")
+"""What every page's kernel loads as Python starts: the kernel's own packages, the project and the widgets."""
+SITE_LOCK = "static/aton/pyodide-lock.json"
+"""The site's Pyodide lock, in the site: Pyodide's packages and the site's own wheels."""
 
 
 def log(message: str) -> None:
@@ -212,6 +227,79 @@ def from_cdn(version: str, file_name: str, expected: str, dest: Path) -> Path | 
     return Path(shutil.copy2(cached, dest / file_name))
 
 
+def node_pyodide() -> Path:
+    """Pyodide's core files, unpacked once into the cache, for running the browser's Python under Node."""
+    folder = CACHE / f"node-pyodide-core-{pyodide_version()}"
+    if not (folder / "pyodide.mjs").exists():
+        extract_pyodide(pyodide_version(), folder)
+    return folder
+
+
+def unused_files(wheel: Path) -> list[str]:
+    """The files of ``wheel`` the site never reads, left out of its copy on the site.
+
+    - Babel ships the data of every locale of the world (1,100 files, 30 MB unpacked); the pages
+      format numbers and lists in the project's languages only.
+    - jedi (the notebooks' completions) ships typeshed's stubs for 4,300 files of third-party
+      libraries, none of them on the site; unpacking them took 1.2 s of every page's start.  Its
+      standard-library stubs stay.
+    """
+    name = wheel.name.split("-")[0].lower()
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    if name == "babel":
+        from aton.i18n import languages
+
+        kept = {f"babel/locale-data/{lang}.dat" for lang in ("root", *languages())}
+        return [n for n in names if n.startswith("babel/locale-data/") and n not in kept]
+    if name == "jedi":
+        return [n for n in names if n.startswith("jedi/third_party/typeshed/stubs/")]
+    return []
+
+
+def precompile(wheels: list[Path]) -> None:
+    """Add the browser's bytecode to pure-Python ``wheels``, in place: a page then imports without compiling.
+
+    Python in the browser compiles every module it imports from source when a wheel has no bytecode
+    (IPython alone took 2.5 s); the bytecode must come from the same Python (Pyodide's 3.13), so
+    Pyodide compiles it, under Node.  Files the site never reads are left out on the way.
+    """
+    if not wheels:
+        return
+    with tempfile.TemporaryDirectory(prefix="aton-pyc-") as tmp:
+        folders = []
+        for number, wheel in enumerate(wheels):
+            folder = Path(tmp) / str(number)
+            with zipfile.ZipFile(wheel) as archive:
+                archive.extractall(folder)
+            for name in unused_files(wheel):
+                (folder / name).unlink()
+            folders.append(folder)
+        script = ROOT / "scripts" / "compile_wheels.mjs"
+        subprocess.run(["node", str(script), str(node_pyodide()), tmp], check=True)
+        for wheel, folder in zip(wheels, folders, strict=True):
+            repack(folder, wheel)
+
+
+def repack(folder: Path, wheel: Path) -> None:
+    """Zip the unpacked wheel in ``folder`` back into ``wheel``, its ``RECORD`` listing every file."""
+    files = sorted(path for path in folder.rglob("*") if path.is_file())
+    (record,) = [path for path in files if path.parent.name.endswith(".dist-info") and path.name == "RECORD"]
+    lines = []
+    for path in files:
+        name = path.relative_to(folder).as_posix()
+        if path == record:
+            lines.append(f"{name},,")
+            continue
+        data = path.read_bytes()
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        lines.append(f"{name},sha256={digest},{len(data)}")
+    record.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in files:
+            archive.write(path, path.relative_to(folder).as_posix())
+
+
 def closure(packages: dict[str, Any], roots: Iterable[str]) -> list[str]:
     """The names of ``roots`` in Pyodide's lock and of everything they depend on."""
     wanted: list[str] = []
@@ -237,12 +325,14 @@ def self_hosted_pyodide(dest: Path, roots: Iterable[str] = ROOTS, stand_ins: Pat
     pure = [n for n in wanted if packages[n]["file_name"].endswith("-none-any.whl")]
     wheels = download((packages[n]["name"], packages[n]["version"]) for n in pure)
     kept: dict[str, Any] = {}
+    compiled: list[Path] = []
     cdn_reachable = True
     for name in wanted:
         entry = dict(packages[name])
         wheel: Path | None = None
         if name in wheels:
             wheel = Path(shutil.copy2(wheels[name], dest / wheels[name].name))
+            compiled.append(wheel)
         elif stand_ins is not None and (stand_ins / entry["imports"][0]).is_dir():
             log(f"using the test-only stand-in for {entry['name']}")
             wheel = stand_in_wheel(stand_ins / entry["imports"][0], entry["name"], entry["version"], dest)
@@ -256,15 +346,115 @@ def self_hosted_pyodide(dest: Path, roots: Iterable[str] = ROOTS, stand_ins: Pat
                     "registry has one; build with ATON_PYODIDE=cdn, or where the CDN can be reached"
                 )
             continue
-        entry["file_name"] = wheel.name
-        entry["sha256"] = sha256(wheel)
-        kept[name] = entry
+        kept[name] = {**entry, "file_name": wheel.name}
+    precompile(compiled)
+    for entry in kept.values():
+        entry["sha256"] = sha256(dest / entry["file_name"])
     left_out = sorted(set(wanted) - set(kept))
     for entry in kept.values():
         entry["depends"] = [d for d in entry["depends"] if normalize(d) in kept]
     lock["packages"] = kept
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     return left_out
+
+
+# ----------------------------------------------------------------- the site's lock
+BROWSER_MARKERS = {"python_version": "3.13", "sys_platform": "emscripten", "platform_system": "Emscripten"}
+"""What a requirement's environment marker sees in the browser (Pyodide's Python)."""
+
+
+def wheel_entry(wheel: Path, file_name: str) -> dict[str, Any]:
+    """A Pyodide lock entry for a pure-Python wheel, found at ``file_name`` (relative to the lock)."""
+    from packaging.requirements import Requirement
+
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        (meta,) = [n for n in names if n.endswith(".dist-info/METADATA") and n.count("/") == 1]
+        headers = email.parser.Parser().parsestr(archive.read(meta).decode("utf-8"), headersonly=True)
+    depends = []
+    for line in headers.get_all("Requires-Dist") or []:
+        requirement = Requirement(line)
+        if requirement.marker is None or requirement.marker.evaluate({**BROWSER_MARKERS, "extra": ""}):
+            depends.append(normalize(requirement.name))
+    imports = sorted(
+        {
+            name.split("/")[0].removesuffix(".py")
+            for name in names
+            if not name.split("/")[0].endswith((".dist-info", ".data")) and name.endswith(".py")
+        }
+    )
+    return {
+        "name": headers["Name"],
+        "version": headers["Version"],
+        "file_name": file_name,
+        "install_dir": "site",
+        "sha256": sha256(wheel),
+        "package_type": "package",
+        "imports": imports,
+        "depends": depends,
+        "unvendored_tests": False,
+        "shared_library": False,
+    }
+
+
+def site_wheels(out: Path) -> list[Path]:
+    """The wheels of the site's package indexes (its own and the kernel's), newest release of each name."""
+    newest: dict[str, tuple[Version, Path]] = {}
+    for wheel in sorted(out.glob("pypi/*.whl")) + sorted(out.glob("extensions/*/*/static/pypi/*.whl")):
+        name, version = wheel.name.split("-")[:2]
+        key = normalize(name)
+        if key not in newest or Version(version) > newest[key][0]:
+            newest[key] = (Version(version), wheel)
+    return [wheel for _, wheel in newest.values()]
+
+
+def pyodide_lock(out: Path, local: bool) -> tuple[dict[str, Any], str]:
+    """Pyodide's lock as the site uses it, and where its files are, as seen from the site's lock."""
+    if local:
+        lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+        return lock, posixpath.relpath("static/pyodide", posixpath.dirname(SITE_LOCK)) + "/"
+    with tarfile.open(npm_pyodide(pyodide_version())) as archive:
+        member = archive.extractfile("package/pyodide-lock.json")
+        assert member is not None  # the npm package always has its lock
+        return json.loads(member.read()), cdn_base()
+
+
+def is_url(file_name: str) -> bool:
+    """Whether a lock's ``file_name`` is a full address (``https://...``) rather than a path beside the lock."""
+    return re.match(r"^[a-z]+://", file_name) is not None
+
+
+def cdn_base() -> str:
+    """The address of Pyodide's files on its CDN, for the release the kernel is made for."""
+    return f"https://cdn.jsdelivr.net/pyodide/v{pyodide_version()}/full/"
+
+
+def site_lock(out: Path, pyodide: dict[str, Any], pyodide_files: str) -> dict[str, Any]:
+    """Write the site's lock (``SITE_LOCK``) into the built site ``out``; return it.
+
+    It holds every package of ``pyodide`` (Pyodide's lock), found under ``pyodide_files``, and the
+    wheels of the site's indexes (the project, the widgets, the kernel's own), so the kernel can load
+    them all with Pyodide as it starts.  Where both have a package (jedi), the site's wheel wins: it
+    comes compiled and trimmed, from the site itself.
+    """
+    lock_dir = posixpath.dirname(SITE_LOCK)
+    packages: dict[str, Any] = {}
+    for key, entry in pyodide["packages"].items():
+        file_name = entry["file_name"]
+        packages[normalize(key)] = {**entry, "file_name": file_name if is_url(file_name) else pyodide_files + file_name}
+    for wheel in site_wheels(out):
+        where = posixpath.relpath(wheel.relative_to(out).as_posix(), lock_dir)
+        packages[normalize(wheel.name.split("-")[0])] = wheel_entry(wheel, where)
+    for entry in packages.values():
+        entry["depends"] = [name for name in entry["depends"] if normalize(name) in packages]
+    missing = [name for name in PRELOADED if normalize(name) not in packages]
+    if missing:
+        raise SystemExit(f"build_site: the site's lock has no {', '.join(missing)}")
+    lock = {**pyodide, "packages": packages}
+    target = out / SITE_LOCK
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    return lock
 
 
 # ----------------------------------------------------------------- notebooks
@@ -284,15 +474,12 @@ def install_cell(packages: list[str]) -> dict[str, Any]:
 
 
 def site_notebook(source: Path, dest: Path) -> None:
-    """Copy a notebook for the Pyodide kernel, with the install cell first."""
+    """Copy a notebook for the Pyodide kernel, with an install cell first if it needs more than the kernel loads."""
     notebook = json.loads(source.read_text(encoding="utf-8"))
     text = "".join("".join(cell["source"]) for cell in notebook["cells"])
-    packages = ["aton"]
-    if "widgets" in text:
-        packages += ["ipywidgets", "ipycanvas"]
-    if "matplotlib" in text:
-        packages.append("matplotlib")
-    notebook["cells"].insert(0, install_cell(packages))
+    packages = [name for name in ("matplotlib",) if name in text and name not in PRELOADED]
+    if packages:
+        notebook["cells"].insert(0, install_cell(packages))
     notebook["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
     dest.parent.mkdir(parents=True, exist_ok=True)
     dest.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -310,8 +497,15 @@ def contents(dest: Path) -> None:
 
 # ----------------------------------------------------------------- the build
 def lite_config(local: bool) -> dict[str, Any]:
-    """``jupyter-lite.json``: the kernel finds every package on the site (only there, when self-hosted)."""
-    kernel: dict[str, Any] = {"disablePyPIFallback": local}
+    """``jupyter-lite.json``: the kernel starts Python with the site's lock and finds every package on the site.
+
+    Self-hosted, it looks nowhere else.  The packages it loads with Pyodide, all at once, are the
+    ones it would otherwise install one by one (and the notebooks after it).
+    """
+    kernel: dict[str, Any] = {
+        "disablePyPIFallback": local,
+        "loadPyodideOptions": {"lockFileURL": SITE_LOCK, "packages": list(PRELOADED)},
+    }
     return {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -376,51 +570,35 @@ win rates and score curves</li>
 """The site's front page (JupyterLite's own would go straight to JupyterLab)."""
 
 
-DASHBOARD_NEEDS = tuple(name for name in ROOTS if name != "matplotlib")
-"""What the dashboard loads from Pyodide's lock (the kernel's own packages and the widgets' imports)."""
-PYODIDE_CORE = ("python_stdlib.zip", "pyodide.asm.js", "pyodide-lock.json")
+PYODIDE_CORE = ("python_stdlib.zip", "pyodide.asm.js")
 """The files Pyodide itself loads when it starts, but ``pyodide.asm.wasm``: Chromium compiles it as it
 streams in and does not take it from a prefetch (measured: it came twice)."""
 
 
-def preloads(out: Path, local: bool) -> list[str]:
-    """What the dashboard's page fetches to start Python, as paths in the site or CDN addresses.
+def preloads(lock: dict[str, Any], local: bool) -> list[str]:
+    """What a page fetches to start Python, as paths in the site or CDN addresses, given the site's ``lock``.
 
-    The Python worker fetches these one after another as it needs them; announced in the page they
-    download in parallel while the page itself starts, and the worker finds them in the browser's cache.
+    The Python worker fetches these as it needs them, Pyodide's core files one after another;
+    announced in the page they download in parallel while the page itself starts, and the worker
+    finds them in the browser's cache.
     """
-    version = pyodide_version()
-    base = "static/pyodide/" if local else f"https://cdn.jsdelivr.net/pyodide/v{version}/full/"
-    if local:
-        lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
-    else:
-        with tarfile.open(npm_pyodide(version)) as archive:
-            member = archive.extractfile("package/pyodide-lock.json")
-            assert member is not None  # the npm package always has its lock
-            lock = json.loads(member.read())
     packages = lock["packages"]
-    urls = [base + name for name in PYODIDE_CORE]
-    urls += [base + packages[name]["file_name"] for name in closure(packages, DASHBOARD_NEEDS)]
-    # The kernel's installer asks for the site's wheels with their hash in the address, as its index says.
-    for index in [
-        out / "pypi" / "all.json",
-        *out.glob("extensions/@jupyterlite/pyodide-kernel-extension/static/pypi/all.json"),
-    ]:
-        folder = index.parent.relative_to(out).as_posix()
-        for package in json.loads(index.read_text(encoding="utf-8")).values():
-            for files in package["releases"].values():
-                for file in files:
-                    if "-3.6.999-" not in file["filename"]:  # widgetsnbextension for ipywidgets 7: unused here
-                        urls.append(f"{folder}/{file['filename']}?sha256={file['digests']['sha256']}")
+    core = "static/pyodide/" if local else cdn_base()
+    urls = [core + name for name in PYODIDE_CORE] + [SITE_LOCK]
+    lock_dir = posixpath.dirname(SITE_LOCK) + "/"
+    for name in closure(packages, PRELOADED):
+        file_name = packages[name]["file_name"]
+        urls.append(file_name if is_url(file_name) else posixpath.normpath(lock_dir + file_name))
     return urls
 
 
 def finish_pages(out: Path, local: bool) -> None:
-    """Serve the Voici pages' icons from the site; give each page its preloads and its start-up line."""
+    """Write the site's lock; serve the pages' icons from the site; give each page its preloads and start-up line."""
+    lock = site_lock(out, *pyodide_lock(out, local))
     icons = out / "static" / "fontawesome"
     font_awesome(icons)
     script = f"<script>{(ROOT / 'scripts' / 'site_progress.js').read_text(encoding='utf-8')}</script>"
-    fetched = preloads(out, local)
+    fetched = preloads(lock, local)
     for page in out.glob("voici/render/**/*.html"):
         html = page.read_text(encoding="utf-8")
         up = Path(os.path.relpath(out, page.parent)).as_posix() + "/"
@@ -451,6 +629,7 @@ def build_in(lite: Path, out: Path, pyodide: str, stand_ins: Path | None) -> Non
     wanted = [(name, metadata.version(name)) for name in WIDGET_WHEELS] + runtime_pins()
     for wheel in download(wanted).values():
         shutil.copy2(wheel, pypi / wheel.name)
+    precompile(sorted(pypi.glob("*.whl")))
     (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(pyodide == "local"), indent=1), encoding="utf-8")
     if pyodide == "local":
         left_out = self_hosted_pyodide(lite / "static" / "pyodide", ROOTS, stand_ins)

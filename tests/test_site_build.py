@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import importlib.util
 import json
 import sys
@@ -15,7 +17,9 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import build_site  # noqa: E402 - a script, not a package
 
 
-def test_every_notebook_gets_a_hidden_install_cell_first_and_the_browser_kernel(tmp_path: Path) -> None:
+def test_notebooks_get_the_browser_kernel_and_an_install_cell_only_for_what_the_kernel_does_not_load(
+    tmp_path: Path,
+) -> None:
     build_site.contents(tmp_path)
     notebooks = sorted(tmp_path.rglob("*.ipynb"))
     english = len(list((ROOT / "tutorials").glob("*.ipynb")))
@@ -23,18 +27,127 @@ def test_every_notebook_gets_a_hidden_install_cell_first_and_the_browser_kernel(
     assert len(notebooks) == 2 + english + french
     for path in notebooks:
         notebook = json.loads(path.read_text(encoding="utf-8"))
-        first = notebook["cells"][0]
-        assert first["id"] == build_site.INSTALL_CELL_ID and first["metadata"]["jupyter"]["source_hidden"]
-        assert "".join(first["source"]).splitlines()[-1].startswith("%pip install -q aton")
         assert notebook["metadata"]["kernelspec"]["name"] == "python"
-        assert sum(cell.get("id") == build_site.INSTALL_CELL_ID for cell in notebook["cells"]) == 1
-    dashboard = json.loads((tmp_path / "aton.ipynb").read_text(encoding="utf-8"))
-    assert "ipycanvas" in "".join(dashboard["cells"][0]["source"])
-    lab = json.loads((tmp_path / "simulation-lab.ipynb").read_text(encoding="utf-8"))
-    assert "matplotlib" in "".join(lab["cells"][0]["source"])
+        installs = [cell for cell in notebook["cells"] if cell.get("id") == build_site.INSTALL_CELL_ID]
+        if path.name == "simulation-lab.ipynb":  # matplotlib: not loaded with the kernel
+            assert notebook["cells"][0] is installs[0] and installs[0]["metadata"]["jupyter"]["source_hidden"]
+            assert "".join(installs[0]["source"]).splitlines()[-1] == "%pip install -q matplotlib"
+        else:  # the project and the widgets come with the kernel
+            assert installs == [], path
     # the notebooks of the repository stay as they are
-    original = json.loads((ROOT / "notebooks" / "aton.ipynb").read_text(encoding="utf-8"))
-    assert original["cells"][0]["id"] != build_site.INSTALL_CELL_ID
+    original = json.loads((ROOT / "notebooks" / "simulation-lab.ipynb").read_text(encoding="utf-8"))
+    assert original["cells"][0].get("id") != build_site.INSTALL_CELL_ID
+
+
+def make_wheel(folder: Path, name: str, version: str, requires: list[str], files: dict[str, str]) -> Path:
+    """A small wheel with ``Requires-Dist`` lines, as the build finds in the site's indexes."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}-{version}-py3-none-any.whl"
+    metadata = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+    metadata += "".join(f"Requires-Dist: {line}\n" for line in requires)
+    with zipfile.ZipFile(path, "w") as archive:
+        for file_name, text in files.items():
+            archive.writestr(file_name, text)
+        archive.writestr(f"{name}-{version}.dist-info/METADATA", metadata)
+        archive.writestr(f"{name}-{version}.dist-info/RECORD", "")
+    return path
+
+
+def test_the_site_lock_holds_pyodide_packages_and_the_site_wheels_which_win(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    pypi = out / "pypi"
+    kernel = out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+    make_wheel(pypi, "aton", "0.1.0", ["babel==2.19.0"], {"aton/__init__.py": ""})
+    make_wheel(pypi, "ipycanvas", "0.14.3", ["ipywidgets>=7.6", "numpy", 'pywin32; sys_platform == "win32"'], {})
+    make_wheel(
+        pypi, "ipywidgets", "8.1.9", ["comm>=0.1.3", "widgetsnbextension~=4.0.14", "pytest; extra == 'test'"], {}
+    )
+    make_wheel(pypi, "jedi", "0.20.1", ["parso>=0.8"], {"jedi/__init__.py": "", "jedi/api/__init__.py": ""})
+    make_wheel(kernel, "widgetsnbextension", "3.6.999", [], {})
+    newest = make_wheel(kernel, "widgetsnbextension", "4.0.999", [], {})
+    for name in ("piplite", "pyodide_kernel", "ipykernel", "comm"):
+        make_wheel(kernel, name, "1.0", [], {f"{name}/__init__.py": ""})
+    pyodide = {
+        "info": {"version": "0.29.0"},
+        "packages": {
+            name: {
+                "name": name,
+                "version": "1",
+                "file_name": f"{name}-1-py3-none-any.whl",
+                "depends": [],
+                "sha256": "0",
+            }
+            for name in ("micropip", "sqlite3", "ipython", "numpy", "jedi")
+        },
+    }
+    lock = build_site.site_lock(out, pyodide, "../pyodide/")
+    assert json.loads((out / build_site.SITE_LOCK).read_text(encoding="utf-8")) == lock
+    assert lock["info"] == {"version": "0.29.0"}
+    packages = lock["packages"]
+    assert packages["numpy"]["file_name"] == "../pyodide/numpy-1-py3-none-any.whl"
+    assert packages["jedi"]["version"] == "0.20.1"  # the site's own wheel, not Pyodide's
+    assert packages["jedi"]["imports"] == ["jedi"]
+    assert packages["widgetsnbextension"]["version"] == "4.0.999"
+    assert packages["ipycanvas"]["depends"] == ["ipywidgets", "numpy"]  # no marker for Windows, present only
+    assert packages["ipywidgets"]["depends"] == ["comm", "widgetsnbextension"]  # no extra
+    assert packages["aton"]["depends"] == []  # babel is not on this little site
+    lock_dir = (out / build_site.SITE_LOCK).parent
+    for name in ("aton", "jedi", "widgetsnbextension", "pyodide-kernel"):
+        wheel = (lock_dir / packages[name]["file_name"]).resolve()
+        assert wheel.is_file() and build_site.sha256(wheel) == packages[name]["sha256"]
+    assert (lock_dir / packages["widgetsnbextension"]["file_name"]).resolve() == newest.resolve()
+    urls = build_site.preloads(lock, local=True)
+    assert urls[:3] == ["static/pyodide/python_stdlib.zip", "static/pyodide/pyodide.asm.js", build_site.SITE_LOCK]
+    assert "pypi/aton-0.1.0-py3-none-any.whl" in urls and "static/pyodide/numpy-1-py3-none-any.whl" in urls
+    for url in urls[3:]:
+        assert (out / url).is_file() or url.startswith("static/pyodide/"), url
+
+    (pypi / "aton-0.1.0-py3-none-any.whl").unlink()
+    with pytest.raises(SystemExit, match="has no aton"):
+        build_site.site_lock(out, pyodide, "../pyodide/")
+
+
+def test_the_site_leaves_out_babel_locales_it_never_uses_and_jedi_stubs_for_absent_libraries(tmp_path: Path) -> None:
+    from aton.i18n import languages
+
+    babel = make_wheel(
+        tmp_path,
+        "babel",
+        "2.19.0",
+        [],
+        {f"babel/locale-data/{name}.dat": "" for name in ("root", "en", "fr", "de", "en_GB")} | {"babel/core.py": ""},
+    )
+    dropped = build_site.unused_files(babel)
+    assert "babel/locale-data/de.dat" in dropped and "babel/locale-data/en_GB.dat" in dropped
+    assert not {f"babel/locale-data/{lang}.dat" for lang in ("root", *languages())} & set(dropped)
+    assert "babel/core.py" not in dropped
+    jedi = make_wheel(
+        tmp_path,
+        "jedi",
+        "0.20.1",
+        [],
+        {"jedi/third_party/typeshed/stubs/six/six.pyi": "", "jedi/third_party/typeshed/stdlib/os.pyi": ""},
+    )
+    assert build_site.unused_files(jedi) == ["jedi/third_party/typeshed/stubs/six/six.pyi"]
+    assert build_site.unused_files(make_wheel(tmp_path, "parso", "1", [], {"parso/a.py": ""})) == []
+
+
+def test_a_repacked_wheel_lists_every_file_with_its_hash(tmp_path: Path) -> None:
+    folder = tmp_path / "unpacked"
+    (folder / "pkg" / "__pycache__").mkdir(parents=True)
+    (folder / "pkg-1.dist-info").mkdir()
+    (folder / "pkg" / "__init__.py").write_text("x = 1\n")
+    (folder / "pkg" / "__pycache__" / "__init__.cpython-313.pyc").write_bytes(b"\x00bytecode")
+    (folder / "pkg-1.dist-info" / "RECORD").write_text("pkg/__init__.py,,\n")
+    wheel = tmp_path / "pkg-1-py3-none-any.whl"
+    build_site.repack(folder, wheel)
+    with zipfile.ZipFile(wheel) as archive:
+        names = sorted(archive.namelist())
+        record = archive.read("pkg-1.dist-info/RECORD").decode().splitlines()
+    assert names == ["pkg-1.dist-info/RECORD", "pkg/__init__.py", "pkg/__pycache__/__init__.cpython-313.pyc"]
+    digest = base64.urlsafe_b64encode(hashlib.sha256(b"\x00bytecode").digest()).rstrip(b"=").decode()
+    assert f"pkg/__pycache__/__init__.cpython-313.pyc,sha256={digest},9" in record
+    assert "pkg-1.dist-info/RECORD,," in record
 
 
 def test_a_stand_in_wheel_is_named_like_the_package_it_replaces_and_lists_its_files(tmp_path: Path) -> None:

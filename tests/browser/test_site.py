@@ -10,10 +10,16 @@ more, and page errors.  Downloads are cached in ``.cache/site/``, so a second ru
 
 from __future__ import annotations
 
+import hashlib
+import io
+import json
 import os
 import subprocess
 import sys
 import time
+import urllib.parse
+import urllib.request
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -137,12 +143,37 @@ KERNEL_IDLE = """() => {
 }"""
 
 
-def test_tutorial_01_runs_in_jupyterlite(site_page: tuple[Any, Problems], site_url: str) -> None:
+@pytest.mark.parametrize(
+    "tutorial",
+    [
+        "01-the-board.ipynb",
+        "07-strategy.ipynb",  # bots thinking in the page's own loop
+        "08-the-engine-from-python.ipynb",  # tournaments, game by game, with no threads
+        "fr/01-le-plateau.ipynb",
+    ],
+)
+def test_a_tutorial_runs_in_jupyterlite(site_page: tuple[Any, Problems], site_url: str, tutorial: str) -> None:
     page, _problems = site_page
-    page.goto(f"{site_url}/notebooks/index.html?path=tutorials/01-the-board.ipynb")
+    page.goto(f"{site_url}/notebooks/index.html?path=tutorials/{tutorial}")
     page.wait_for_function(KERNEL_IDLE, timeout=START_TIMEOUT)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function(RAN_EVERY_CELL, timeout=START_TIMEOUT)
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
     assert errors.count() == 0, errors.all_inner_texts()
     assert page.locator(".jp-OutputArea-output canvas").count() >= 1  # the tutorial's boards drew
+
+
+def test_the_site_lock_serves_compiled_wheels_the_kernel_loads_as_python_starts(site_url: str) -> None:
+    config = json.loads(urllib.request.urlopen(f"{site_url}/jupyter-lite.json", timeout=30).read())
+    kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["loadPyodideOptions"]["lockFileURL"] == "static/aton/pyodide-lock.json"
+    assert {"aton", "ipywidgets", "ipycanvas", "ipython"} <= set(kernel["loadPyodideOptions"]["packages"])
+    lock = json.loads(urllib.request.urlopen(f"{site_url}/static/aton/pyodide-lock.json", timeout=30).read())
+    entry = lock["packages"]["aton"]
+    address = urllib.parse.urljoin(f"{site_url}/static/aton/", entry["file_name"])
+    data = urllib.request.urlopen(address, timeout=30).read()
+    assert hashlib.sha256(data).hexdigest() == entry["sha256"]
+    with zipfile.ZipFile(io.BytesIO(data)) as wheel:
+        assert "aton/game.py" in wheel.namelist()  # the source stays, for tracebacks
+        header = wheel.read("aton/__pycache__/game.cpython-313.pyc")[:8]
+    assert header[4:8] == (1).to_bytes(4, "little")  # hash-based, never checked against the source
