@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 
 from . import data
 from .actions import Action, Assign, Exchange, Place, Player, Remove
-from .bots.base import Progress
+from .bots.base import Progress, Steps, run_steps
 from .bots.heuristics import DEFAULT_WEIGHTS, BoardInfo, Weights, aggregates, board, flat_of, missing
 from .bots.mcts import PRESETS, MctsBot, OptionStats, SearchResult
 from .game import Game, GameView, Phase
@@ -215,6 +215,19 @@ def hint(
     (returning ``False`` stops it early).  Raises ``ValueError`` when the
     viewer has nothing to decide.
     """
+    return run_steps(hint_steps(view, lang, iterations=iterations, seed=seed, weights=weights, on_progress=on_progress))
+
+
+def hint_steps(
+    view: GameView,
+    lang: str = "en",
+    *,
+    iterations: int = COACH_ITERATIONS,
+    seed: int = 0,
+    weights: Weights | None = None,
+    on_progress: Progress | None = None,
+) -> Steps[Hint]:
+    """:func:`hint` in steps (see :data:`aton.bots.base.Steps`): the search pauses now and then."""
     check_lang(lang)
     if not isinstance(view, GameView):
         raise ValueError("the coach reads a player's view: pass game.view(player)")
@@ -222,7 +235,8 @@ def hint(
     if player not in view.to_act:
         raise ValueError(f"{player.label} has nothing to decide now")
     config = replace(PRESETS["medium"], iterations=iterations, weights=weights or DEFAULT_WEIGHTS)
-    result: SearchResult = MctsBot(config, name="coach").search(view, random.Random(f"aton/coach/{seed}"), on_progress)
+    coach = MctsBot(config, name="coach")
+    result: SearchResult = yield from coach.search_steps(view, random.Random(f"aton/coach/{seed}"), on_progress)
     if on_progress is not None:
         on_progress(1.0)
     best = result.options[0]
@@ -341,5 +355,6 @@ __all__ = [
     "action_words",
     "candidates_table",
     "hint",
+    "hint_steps",
     "search_candidates",
 ]

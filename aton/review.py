@@ -58,6 +58,7 @@ from typing import Any
 
 from . import data
 from .actions import Action, Assign, Exchange, Place, Player, Remove, parse_action
+from .bots.base import Steps, run_steps
 from .bots.heuristics import BoardInfo, class_representatives, flat_of
 from .bots.mcts import PRESETS, MctsBot, OptionStats, SearchResult
 from .coach import _board_reasons, _square_words
@@ -611,6 +612,18 @@ def judge(
     way.  ``number`` is the decision's number in the game (it names the
     decision's random stream, together with ``seed``).
     """
+    return run_steps(judge_steps(view, played, iterations=iterations, seed=seed, number=number))
+
+
+def judge_steps(
+    view: GameView,
+    played: Action,
+    *,
+    iterations: int = DEFAULT_ITERATIONS,
+    seed: int = 0,
+    number: int = 1,
+) -> Steps[Judgement]:
+    """:func:`judge` in steps (see :data:`aton.bots.base.Steps`): its searches pause now and then."""
     if not isinstance(view, GameView):
         raise ValueError("a review reads a player's view: pass game.view(player)")
     player = view.viewer
@@ -625,14 +638,14 @@ def judge(
         return Judgement(number, view.round, kind, played, played, math.nan, math.nan, None)
     bot = MctsBot(replace(PRESETS["medium"], iterations=iterations), name="review")
     stream = f"aton/review/{seed}/{number}"
-    found = bot.search(view, random.Random(f"{stream}/search"))
+    found = yield from bot.search_steps(view, random.Random(f"{stream}/search"))
     best = found.action
     if _same_choice(best, played, info):
         rate = _rate(found)
         return Judgement(number, view.round, kind, played, played, rate, rate, Verdict.GOOD)
     measure = MctsBot(replace(PRESETS["medium"], iterations=max(1, round(iterations * MEASURE_SHARE))))
-    best_found = measure.search(view, random.Random(f"{stream}/measure"), only=best)
-    played_found = measure.search(view, random.Random(f"{stream}/measure"), only=played)
+    best_found = yield from measure.search_steps(view, random.Random(f"{stream}/measure"), only=best)
+    played_found = yield from measure.search_steps(view, random.Random(f"{stream}/measure"), only=played)
     best_rate, played_rate = _rate(best_found), _rate(played_found)
     if played_rate >= best_rate:
         best, best_found, best_rate = played, played_found, played_rate
@@ -729,6 +742,22 @@ def review(
     decision.  Raises :class:`aton.ReplayError` for a record that cannot be
     played and :class:`ReviewCancelled` when ``on_progress`` returns ``False``.
     """
+    return run_steps(
+        review_steps(source, player, seed=seed, iterations=iterations, samples=samples, on_progress=on_progress)
+    )
+
+
+def review_steps(
+    source: Game | dict[str, Any],
+    player: Player,
+    *,
+    seed: int = 0,
+    iterations: int = DEFAULT_ITERATIONS,
+    samples: int = DEFAULT_SAMPLES,
+    on_progress: Progress | None = None,
+) -> Steps[Review]:
+    """:func:`review` in steps (see :data:`aton.bots.base.Steps`): a pause inside every search and after
+    every decision, so a page without threads handles its "stop" while a review runs."""
     if not isinstance(player, Player):
         raise ValueError(f"review a player (aton.RED or aton.BLUE), not {player!r}")
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
@@ -753,13 +782,15 @@ def review(
     judgements: list[Judgement] = []
     for number, action in enumerate(actions, start=1):
         if action.player is player:
-            judgements.append(judge(game.view(player), action, iterations=iterations, seed=seed, number=number))
+            judged = yield from judge_steps(game.view(player), action, iterations=iterations, seed=seed, number=number)
+            judgements.append(judged)
         round_before = game.round
         game.apply(action)
         view = game.view(player)
         chance = estimator.estimate(view, random.Random(f"aton/review/{seed}/{number}/graph"), samples)
         curve.append(Point(number, round_before, action.player, chance))
         step(1 + (3 if action.player is player else 0))
+        yield
     result = None
     if game.result is not None:
         winner = game.result.winner
@@ -785,9 +816,11 @@ __all__ = [
     "at_least",
     "describe",
     "judge",
+    "judge_steps",
     "recorded_game",
     "recorded_game_info",
     "recorded_game_names",
     "review",
+    "review_steps",
     "verdict_of",
 ]

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Generator
+from typing import TypeVar
 
 from ..actions import Action, Player
 from ..game import GameView
@@ -28,6 +29,30 @@ Progress = Callable[[float], "bool | None"]
 
 Returning ``False`` asks the bot to stop early and answer with its best action
 so far (still legal; an early stop makes the answer depend on timing)."""
+
+T = TypeVar("T")
+Steps = Generator[None, None, T]
+"""Work in steps: a generator that yields now and then and returns its result at the end.
+
+Whoever drives it may do something else between two steps: a browser page, where Python has no
+threads, handles its clicks there (a "stop" among them) while a bot thinks."""
+
+
+def run_steps(steps: Steps[T]) -> T:
+    """Drive ``steps`` to the end and return its result.
+
+    >>> def count() -> Steps[int]:
+    ...     yield
+    ...     yield
+    ...     return 2
+    >>> run_steps(count())
+    2
+    """
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value  # type: ignore[no-any-return]
 
 
 class Bot(ABC):
@@ -41,12 +66,16 @@ class Bot(ABC):
         Raises ``ValueError`` if ``view`` is not a player's view or that player
         has nothing to decide.
         """
+        return run_steps(self.choose_steps(view, rng, on_progress))
+
+    def choose_steps(self, view: GameView, rng: random.Random, on_progress: Progress | None = None) -> Steps[Action]:
+        """:meth:`choose` in steps (see :data:`Steps`): the same action, with pauses while the bot thinks."""
         if not isinstance(view, GameView):
             raise ValueError("a bot decides from a player's view: pass game.view(player), not the game")
         player = view.viewer
         if player not in view.to_act:
             raise ValueError(f"{player.label} has nothing to decide now (phase {view.phase.value})")
-        action = self.decide(view, player, rng, on_progress)
+        action = yield from self.decide_steps(view, player, rng, on_progress)
         if on_progress is not None:
             on_progress(1.0)
         return action
@@ -54,6 +83,13 @@ class Bot(ABC):
     @abstractmethod
     def decide(self, view: GameView, player: Player, rng: random.Random, on_progress: Progress | None) -> Action:
         """The bot's choice for ``player``, who is to act in ``view``."""
+
+    def decide_steps(
+        self, view: GameView, player: Player, rng: random.Random, on_progress: Progress | None
+    ) -> Steps[Action]:
+        """:meth:`decide` in steps; a bot that thinks long pauses now and then (a quick one: never)."""
+        yield from ()
+        return self.decide(view, player, rng, on_progress)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"

@@ -38,7 +38,7 @@ from typing import Any
 from .. import data
 from ..actions import Action, Assign, Exchange, Place, Player, Remove
 from ..game import Game, GameView, Phase
-from .base import Bot, Progress
+from .base import Bot, Progress, Steps, run_steps
 from .greedy import AssignmentRater, greedy_square
 from .heuristics import (
     DEFAULT_WEIGHTS,
@@ -54,6 +54,8 @@ from .heuristics import (
 
 Key = Hashable
 EXCHANGE_KEY = "exchange"
+STEP_ITERATIONS = 16
+"""Search iterations between two pauses of :meth:`MctsBot.search_steps` (a few milliseconds of work)."""
 
 
 @dataclass(frozen=True)
@@ -207,6 +209,13 @@ class MctsBot(Bot):
         """The most visited root option after the search."""
         return self.search(view, rng, on_progress).action
 
+    def decide_steps(
+        self, view: GameView, player: Player, rng: random.Random, on_progress: Progress | None
+    ) -> Steps[Action]:
+        """:meth:`decide` in steps: the search pauses every :data:`STEP_ITERATIONS` iterations."""
+        result = yield from self.search_steps(view, rng, on_progress)
+        return result.action
+
     def search(
         self, view: GameView, rng: random.Random, on_progress: Progress | None = None, *, only: Action | None = None
     ) -> SearchResult:
@@ -217,6 +226,12 @@ class MctsBot(Bot):
         the single option's ``win_rate`` then estimates that action's chance to
         win (a game review measures the move played and the best move this way).
         """
+        return run_steps(self.search_steps(view, rng, on_progress, only=only))
+
+    def search_steps(
+        self, view: GameView, rng: random.Random, on_progress: Progress | None = None, *, only: Action | None = None
+    ) -> Steps[SearchResult]:
+        """:meth:`search` in steps (see :data:`~aton.bots.base.Steps`): a pause every :data:`STEP_ITERATIONS`."""
         player = view.viewer
         legal = view.legal_actions(player)
         options = class_representatives(legal, BoardInfo.of(view.rules.layout))
@@ -249,6 +264,8 @@ class MctsBot(Bot):
                     break
                 if on_progress is not None and done % 16 == 0 and on_progress(done / total) is False:
                     break
+            if done % STEP_ITERATIONS == 0:
+                yield
         stats = search.root_options()
         return SearchResult(stats[0].action, stats, done, time.perf_counter() - start, search.line_rate(stats[0]))
 

@@ -32,7 +32,8 @@ from typing import Any
 
 from .. import data
 from ..actions import RED, Action, Assign, Exchange, Place, Player, Remove, Square
-from ..coach import Hint, hint
+from ..bots.base import Steps
+from ..coach import Hint, hint_steps
 from ..explain import LANGUAGES
 from ..game import Game, Phase
 from ..timeline import Step, timeline
@@ -571,8 +572,8 @@ class DashboardController:
         self._set_coach(functools.partial(say, "coach.thinking"))
         self._changed()
 
-        def work(report: Callable[[float], bool]) -> Hint:
-            return hint(view, lang, on_progress=report)
+        def work(report: Callable[[float], bool]) -> Steps[Hint]:
+            return hint_steps(view, lang, on_progress=report)
 
         def done(job: Job, result: Hint | None, error: BaseException | None) -> None:
             self._guard(self._finish_coach, job, key3, result, error)

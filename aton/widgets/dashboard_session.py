@@ -23,6 +23,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import secrets
@@ -30,7 +31,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
@@ -38,6 +39,7 @@ from typing import Any, Generic, TypeVar
 
 from ..actions import BLUE, PLAYERS, RED, Player
 from ..bots import Bot, make_bot
+from ..bots.base import Steps, run_steps
 from ..explain import player_name
 from ..game import Game, GameView, new_game
 from ..i18n import gtext
@@ -303,11 +305,15 @@ class Worker(Generic[R]):
     nested (for tests and scripts).  Where threads cannot start (``in_loop``, default: in a browser),
     the work itself is scheduled: it runs in the event loop after the current handler has returned
     (so the page shows the click first), sends its progress as it goes, and stops early once its job
-    is cancelled.
+    is cancelled.  Work that comes in steps (``work`` returns a generator, see
+    :data:`aton.bots.base.Steps`) runs there a slice of :attr:`SLICE` seconds at a time, and the
+    page's own messages (a click on "stop") are handled between two slices.
     """
 
     PROGRESS_EVERY = 0.1
     """Seconds between two progress reports sent to the page."""
+    SLICE = 0.05
+    """Seconds of stepped work run in the event loop before the page's messages get their turn."""
 
     def __init__(self, schedule: Schedule | None = None, *, in_loop: bool | None = None) -> None:
         self._schedule = schedule
@@ -339,7 +345,7 @@ class Worker(Generic[R]):
     def run(
         self,
         job: Job,
-        work: Callable[[Callable[[float], bool]], R],
+        work: Callable[[Callable[[float], bool]], R | Steps[R]],
         done: Callable[[Job, R | None, BaseException | None], None],
         progress: Callable[[Job, float], None] | None = None,
     ) -> None:
@@ -366,10 +372,31 @@ class Worker(Generic[R]):
             error: BaseException | None = None
             try:
                 with _quick_switching():
-                    result = work(report)
+                    outcome = work(report)
+                    if isinstance(outcome, Generator):
+                        if self.in_loop and self._schedule is not None:
+                            self._schedule(functools.partial(run_slice, outcome, self._schedule))
+                            return
+                        outcome = run_steps(outcome)
+                    result = outcome
             except Exception as problem:  # handed back to the page as a message
                 error = problem
             self.call_soon(lambda: done(job, result, error))
+
+        def run_slice(steps: Generator[None, None, R], schedule: Schedule) -> None:
+            deadline = time.perf_counter() + self.SLICE
+            try:
+                while not job.cancelled:
+                    next(steps)
+                    if time.perf_counter() >= deadline:
+                        schedule(functools.partial(run_slice, steps, schedule))
+                        return
+                steps.close()
+                done(job, None, None)
+            except StopIteration as end:
+                done(job, end.value, None)
+            except Exception as problem:  # handed back to the page as a message
+                done(job, None, problem)
 
         if self._schedule is None:
             body()
@@ -413,10 +440,10 @@ def _quick_switching() -> Iterator[None]:
 
 
 def bot_work(bot: Bot, view: GameView, rng: random.Random) -> Callable[[Callable[[float], bool]], Any]:
-    """The work of one bot decision, for :meth:`Worker.run`."""
+    """The work of one bot decision, for :meth:`Worker.run`: in steps, so a page without threads can stop it."""
 
     def work(report: Callable[[float], bool]) -> Any:
-        return bot.choose(view, rng, on_progress=report)
+        return bot.choose_steps(view, rng, on_progress=report)
 
     return work
 

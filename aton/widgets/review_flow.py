@@ -27,10 +27,11 @@ from enum import Enum
 from typing import Any
 
 from ..actions import Assign, Place, Player, Remove
+from ..bots.base import Steps, run_steps
 from ..explain import player_name
 from ..game import Game
 from ..i18n import Message, check_lang, msg, nmsg, percent, render, table
-from ..review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES, Judgement, Review, ReviewCancelled, review
+from ..review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES, Judgement, Review, ReviewCancelled, review_steps
 from ..timeline import Step, timeline
 
 __all__ = ["GRAPH_HEIGHT", "GRAPH_MARGIN", "GRAPH_WIDTH", "REVIEW_STRINGS", "FlowState", "ReviewFlow", "words"]
@@ -134,14 +135,14 @@ class ReviewFlow:
             self.finish(result, None)
 
     # ------------------------------------------------------------- the run
-    def work(self) -> Callable[[Callable[[float], bool]], Review]:
-        """The review as work for :meth:`aton.widgets.dashboard_session.Worker.run` (``report`` may stop it)."""
+    def work(self) -> Callable[[Callable[[float], bool]], Steps[Review]]:
+        """The review as work in steps for :meth:`~aton.widgets.dashboard_session.Worker.run` (``report`` stops it)."""
         self.state = FlowState.RUNNING
         self.progress = 0.0
         record, player, seed, iterations, samples = self.record, self.player, self.seed, self.iterations, self.samples
 
-        def run(report: Callable[[float], bool]) -> Review:
-            return review(record, player, seed=seed, iterations=iterations, samples=samples, on_progress=report)
+        def run(report: Callable[[float], bool]) -> Steps[Review]:
+            return review_steps(record, player, seed=seed, iterations=iterations, samples=samples, on_progress=report)
 
         return run
 
@@ -165,7 +166,7 @@ class ReviewFlow:
             return on_progress is None or on_progress(fraction) is not False
 
         try:
-            result = work(report)
+            result = run_steps(work(report))
         except ReviewCancelled as error:
             self.finish(None, error)
             return None

@@ -10,6 +10,8 @@ import json
 import random
 import re
 import string
+from collections import deque
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,8 @@ import pytest
 
 import aton
 from aton import BLUE, RED, Phase
+from aton.bots import make_bot
+from aton.bots.mcts import PRESETS, STEP_ITERATIONS, MctsBot
 from aton.widgets.dashboard import Dashboard
 from aton.widgets.dashboard_session import (
     Job,
@@ -26,6 +30,7 @@ from aton.widgets.dashboard_session import (
     Session,
     Setup,
     Worker,
+    bot_work,
     read_game_file,
     save_file,
 )
@@ -299,7 +304,8 @@ def test_a_failing_bot_is_reported_and_the_game_kept(monkeypatch: pytest.MonkeyP
     class Broken:
         name = "broken"
 
-        def choose(self, *args: object, **kwargs: object) -> None:
+        def choose_steps(self, *args: object, **kwargs: object) -> Iterator[None]:
+            yield
             raise ValueError("no idea")
 
     monkeypatch.setattr("aton.widgets.dashboard_session.make_bot", lambda level: Broken())
@@ -448,3 +454,61 @@ def test_in_the_event_loop_a_job_cancelled_before_its_turn_never_computes() -> N
     job.cancel()
     _run_loop_briefly(loop)
     assert seen == [None]
+
+
+def test_in_the_event_loop_stepped_work_lets_the_page_in_between_and_stops_once_cancelled() -> None:
+    pending: deque[Any] = deque()
+    worker: Worker[str] = Worker(pending.append, in_loop=True)
+    worker.SLICE = 0.0  # one step a turn
+    job = Job("bot")
+    seen: list[str] = []
+
+    def work(report: Any) -> Iterator[None]:
+        for number in range(100):
+            seen.append(f"step {number}")
+            yield
+        return "finished"  # never reached: the click below stops it
+
+    worker.run(job, work, lambda job, result, error: seen.append(f"done {result} {error}"))
+    assert seen == []  # nothing runs inside the handler
+    while "step 2" not in seen:
+        pending.popleft()()
+    pending.append(lambda: (seen.append("click on stop"), job.cancel()))
+    while pending:
+        pending.popleft()()
+    assert seen == ["step 0", "step 1", "step 2", "step 3", "click on stop", "done None None"]
+
+
+def test_in_the_event_loop_a_bot_thinks_in_slices_and_chooses_as_it_would_at_once() -> None:
+    game = aton.new_game(seed=5)
+    view = game.view(RED)
+    bot = make_bot("medium")
+    expected = bot.choose(view, random.Random(9))
+    pending: deque[Any] = deque()
+    worker: Worker[Any] = Worker(pending.append, in_loop=True)
+    worker.SLICE = 0.0
+    outcome: list[Any] = []
+    worker.run(Job("bot"), bot_work(bot, view, random.Random(9)), lambda job, result, error: outcome.append(result))
+    turns = 0
+    while pending:
+        pending.popleft()()
+        turns += 1
+    assert outcome == [expected] and game.is_legal(expected)
+    assert turns > 300 // 16  # a pause every few iterations of the search
+
+
+def test_a_search_in_steps_is_the_search() -> None:
+    view = aton.new_game(seed=6).view(BLUE)
+    bot = MctsBot(PRESETS["easy"])
+    steps = bot.search_steps(view, random.Random(4))
+    pauses = 0
+    while True:
+        try:
+            next(steps)
+            pauses += 1
+        except StopIteration as end:
+            stepped = end.value
+            break
+    whole = bot.search(view, random.Random(4))
+    assert (stepped.action, stepped.options, stepped.iterations) == (whole.action, whole.options, whole.iterations)
+    assert pauses == PRESETS["easy"].iterations // STEP_ITERATIONS
