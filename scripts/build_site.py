@@ -75,6 +75,8 @@ PRELOADED = (*KERNEL_PACKAGES, "aton", "ipywidgets", "ipycanvas")
 """What every page's kernel loads as Python starts: the kernel's own packages, the project and the widgets."""
 SITE_LOCK = "static/aton/pyodide-lock.json"
 """The site's Pyodide lock, in the site: Pyodide's packages and the site's own wheels."""
+SITE_STDLIB = "static/aton/python_stdlib.zip"
+"""Pyodide's standard library with its bytecode, in the site (Pyodide's own has the sources only)."""
 
 
 def log(message: str) -> None:
@@ -279,6 +281,25 @@ def precompile(wheels: list[Path]) -> None:
         subprocess.run(["node", str(script), str(node_pyodide()), tmp], check=True)
         for wheel, folder in zip(wheels, folders, strict=True):
             repack(folder, wheel)
+
+
+def compiled_stdlib(out: Path) -> None:
+    """Write Pyodide's standard library with the browser's bytecode into the site (``SITE_STDLIB``).
+
+    Pyodide ships its standard library as sources in a zip file, so a page compiled every module
+    it imported from there (150 modules, about a second, for the kernel alone).  The bytecode sits
+    beside each module, where the zip importer finds it.
+    """
+    script = ROOT / "scripts" / "compile_wheels.mjs"
+    with tempfile.TemporaryDirectory(prefix="aton-stdlib-") as tmp:
+        with zipfile.ZipFile(node_pyodide() / "python_stdlib.zip") as archive:
+            archive.extractall(tmp)
+        subprocess.run(["node", str(script), str(node_pyodide()), tmp, "--stdlib"], check=True)
+        target = out / SITE_STDLIB
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+            for path in sorted(Path(tmp).rglob("*")):  # folders too, as in Pyodide's own zip
+                archive.write(path, path.relative_to(tmp).as_posix())
 
 
 def repack(folder: Path, wheel: Path) -> None:
@@ -504,7 +525,7 @@ def lite_config(local: bool) -> dict[str, Any]:
     """
     kernel: dict[str, Any] = {
         "disablePyPIFallback": local,
-        "loadPyodideOptions": {"lockFileURL": SITE_LOCK, "packages": list(PRELOADED)},
+        "loadPyodideOptions": {"lockFileURL": SITE_LOCK, "stdLibURL": SITE_STDLIB, "packages": list(PRELOADED)},
     }
     return {
         "jupyter-lite-schema-version": 0,
@@ -570,9 +591,10 @@ win rates and score curves</li>
 """The site's front page (JupyterLite's own would go straight to JupyterLab)."""
 
 
-PYODIDE_CORE = ("python_stdlib.zip", "pyodide.asm.js")
-"""The files Pyodide itself loads when it starts, but ``pyodide.asm.wasm``: Chromium compiles it as it
-streams in and does not take it from a prefetch (measured: it came twice)."""
+PYODIDE_CORE = ("pyodide.asm.js",)
+"""The files of Pyodide's own folder it loads when it starts, but ``pyodide.asm.wasm`` and the standard library
+(the site's, ``SITE_STDLIB``): the worker fetches those two in a way that does not take them from a
+prefetch (measured: each came twice)."""
 
 
 def preloads(lock: dict[str, Any], local: bool) -> list[str]:
@@ -595,6 +617,7 @@ def preloads(lock: dict[str, Any], local: bool) -> list[str]:
 def finish_pages(out: Path, local: bool) -> None:
     """Write the site's lock; serve the pages' icons from the site; give each page its preloads and start-up line."""
     lock = site_lock(out, *pyodide_lock(out, local))
+    compiled_stdlib(out)
     icons = out / "static" / "fontawesome"
     font_awesome(icons)
     script = f"<script>{(ROOT / 'scripts' / 'site_progress.js').read_text(encoding='utf-8')}</script>"

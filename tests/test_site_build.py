@@ -97,9 +97,9 @@ def test_the_site_lock_holds_pyodide_packages_and_the_site_wheels_which_win(tmp_
         assert wheel.is_file() and build_site.sha256(wheel) == packages[name]["sha256"]
     assert (lock_dir / packages["widgetsnbextension"]["file_name"]).resolve() == newest.resolve()
     urls = build_site.preloads(lock, local=True)
-    assert urls[:3] == ["static/pyodide/python_stdlib.zip", "static/pyodide/pyodide.asm.js", build_site.SITE_LOCK]
+    assert urls[:2] == ["static/pyodide/pyodide.asm.js", build_site.SITE_LOCK]
     assert "pypi/aton-0.1.0-py3-none-any.whl" in urls and "static/pyodide/numpy-1-py3-none-any.whl" in urls
-    for url in urls[3:]:
+    for url in urls[2:]:
         assert (out / url).is_file() or url.startswith("static/pyodide/"), url
 
     (pypi / "aton-0.1.0-py3-none-any.whl").unlink()
