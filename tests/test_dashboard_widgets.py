@@ -227,3 +227,39 @@ def test_the_load_button_reads_load_a_file_without_a_count() -> None:
     assert ".aton-load {" in css and "content: attr(title)" in css
     dash.lang = "fr"
     assert dash.form.upload.tooltip == "Charger un fichier"
+
+
+# ------------------------------------------------------------------ what reaches the page
+def test_no_change_sent_to_the_page_is_an_empty_value(monkeypatch: Any) -> None:
+    """Pyodide's kernel drops a ``None`` from a widget's update, so the page would keep its old value.
+
+    A whole game, a review run, stopped and finished, and both languages: every change sent is a value.
+    """
+    import ipywidgets
+
+    from aton.widgets.review_flow import FlowState
+
+    empty: set[tuple[str, str]] = set()
+    send_state = ipywidgets.Widget.send_state
+
+    def record(widget: Any, key: Any = None) -> None:
+        empty.update((type(widget).__name__, name) for name, value in widget.get_state(key).items() if value is None)
+        send_state(widget, key)
+
+    monkeypatch.setattr(ipywidgets.Widget, "send_state", record)
+    dash = dashboard(seed=5)
+    finish(dash, random.Random(5))
+    catch_up(dash)
+    dash.lang = "fr"
+    dash.lang = "en"
+    (row,) = dash.play.review.children
+    row.children[0].click()
+    panel = dash.play.review.panel
+    assert panel is not None and panel.flow.state is FlowState.DONE
+    panel.show_moment(3)
+    panel.flow.state = FlowState.RUNNING  # as if a review were running in the background, then stopped
+    panel._render()
+    panel.flow.state = FlowState.CANCELLED
+    panel._render()
+    dash.new_game()
+    assert empty == set()

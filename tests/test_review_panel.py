@@ -74,11 +74,11 @@ def test_a_review_made_elsewhere_must_fit_the_game() -> None:
 
 def test_the_panel_runs_then_a_graph_click_moves_the_step_through() -> None:
     panel = ReviewPanel(short_record(), aton.RED, **SMALL)
-    assert panel.graph_box.layout.display == "none" and panel.start_button.layout.display is None
+    assert panel.graph_box.layout.display == "none" and panel.start_button.layout.display == ""
     panel.start()  # no kernel: the work runs at once
     assert panel.start_button.layout.display == "none"
     assert panel.flow.state is FlowState.DONE
-    assert panel.graph_box.layout.display is None and "Review of Red" in panel.status.value
+    assert panel.graph_box.layout.display == "" and "Review of Red" in panel.status.value
     last = panel.stepper.index
     assert last == len(panel.stepper.steps) - 1
     panel.canvas._mouse_down_callbacks(GRAPH_MARGIN + 1, 50)  # a click at the graph's left edge
@@ -110,7 +110,7 @@ def test_a_cancelled_panel_can_start_again() -> None:
     panel.cancel()  # nothing to stop yet: no error
     panel.flow.state = FlowState.CANCELLED
     panel._render()
-    assert panel.start_button.layout.display is None and "stopped" in panel.status.value
+    assert panel.start_button.layout.display == "" and "stopped" in panel.status.value
 
 
 def short_finished_game() -> aton.Game:

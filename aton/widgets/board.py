@@ -518,8 +518,8 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         state = self._state
         if not legal or state is None:
+            # Hidden, not emptied: an empty list would send the page a choice of None, which Pyodide drops.
             self.picker_box.layout.display = "none"
-            self.picker.options = []
             return
         options = [
             (

@@ -182,14 +182,15 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
         flow, lang = self.flow, self.lang
         running = flow.state is FlowState.RUNNING
         self.start_button.description = words("button_for", lang, player=self._player())
-        self.start_button.layout.display = None if flow.state in (FlowState.IDLE, *_RESTARTABLE) else "none"
+        # Shown with "", not None: Pyodide's kernel drops a None from an update, and the page would keep "none".
+        self.start_button.layout.display = "" if flow.state in (FlowState.IDLE, *_RESTARTABLE) else "none"
         self.cancel_button.description = words("cancel", lang)
-        self.progress.layout.display = None if running else "none"
-        self.cancel_button.layout.display = None if running else "none"
+        self.progress.layout.display = "" if running else "none"
+        self.cancel_button.layout.display = "" if running else "none"
         done = flow.result is not None
-        self.graph_box.layout.display = None if done else "none"
-        self.mistakes_box.layout.display = None if done else "none"
-        self.stepper.layout.display = None if done else "none"
+        self.graph_box.layout.display = "" if done else "none"
+        self.mistakes_box.layout.display = "" if done else "none"
+        self.stepper.layout.display = "" if done else "none"
         if running:
             self._render_progress()
         elif flow.state is FlowState.CANCELLED:

@@ -131,6 +131,37 @@ def test_the_static_dashboard_plays_a_round_against_the_bot(site_page: tuple[Any
         raise AssertionError("round 2 never came")
 
 
+def test_a_review_in_the_static_dashboard_stops_mid_way(site_page: tuple[Any, Problems], site_url: str) -> None:
+    """A page has no threads for Python: the review runs in slices, and the click on "stop" gets in between.
+
+    Started again, it runs to its end: the stop button goes and the graph comes.
+    """
+    page, _problems = site_page
+    page.goto(f"{site_url}/voici/render/aton.html")
+    page.wait_for_selector(STATUS, state="attached", timeout=START_TIMEOUT)
+    dash = DashboardPage(page, f"{site_url}/voici/render/aton.html")
+    dash.wait_square_colour((1, 0), "#F0E442")
+    recorded = json.loads((ROOT / "aton" / "recorded" / "close-game.json").read_text(encoding="utf-8"))
+    dash.upload("close-game.json", json.dumps(recorded["record"]).encode())
+    page.wait_for_selector(".aton-review-open", state="visible", timeout=60_000)
+    dash.click(".aton-review-open")
+    page.wait_for_function(
+        "() => { const e = document.querySelector('.aton-review-status');"
+        " return e && /Reviewing .*: [1-9]/.test(e.textContent); }",
+        timeout=START_TIMEOUT,
+    )
+    dash.click(".aton-review-cancel")
+    page.wait_for_function(
+        "() => { const e = document.querySelector('.aton-review-status');"
+        " return e && e.textContent.includes('The review was stopped.'); }",
+        timeout=START_TIMEOUT,
+    )
+    assert not page.locator(".aton-review-graph").is_visible()  # stopped before its end: no graph
+    dash.click(".aton-review-start")  # started again, it runs to its end and shows its graph
+    page.wait_for_selector(".aton-review-graph", state="visible", timeout=START_TIMEOUT)
+    assert not page.locator(".aton-review-cancel").is_visible()
+
+
 RAN_EVERY_CELL = """() => {
   const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map((e) => e.textContent.trim());
   const shown = prompts.filter((text) => text);
