@@ -52,6 +52,8 @@ from typing import Any
 
 from packaging.version import Version
 
+from aton.widgets.loading import site_progress_words
+
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / ".cache" / "site"
 WHEELS = CACHE / "wheels"
@@ -620,7 +622,9 @@ def finish_pages(out: Path, local: bool) -> None:
     compiled_stdlib(out)
     icons = out / "static" / "fontawesome"
     font_awesome(icons)
-    script = f"<script>{(ROOT / 'scripts' / 'site_progress.js').read_text(encoding='utf-8')}</script>"
+    words = json.dumps(site_progress_words(), ensure_ascii=False).replace("</", "<\\/")
+    script = (ROOT / "scripts" / "site_progress.js").read_text(encoding="utf-8").replace("ATON_WORDS", words)
+    script = f"<script>{script}</script>"
     fetched = preloads(lock, local)
     for page in out.glob("voici/render/**/*.html"):
         html = page.read_text(encoding="utf-8")

@@ -8,17 +8,25 @@
     'position:fixed;top:0;left:0;right:0;z-index:10000;padding:0.6em 1em;font:15px sans-serif;' +
     'background:#1f4e79;color:#fff;text-align:center';
   const start = performance.now();
-  const steps = [
-    [0, 'Loading the page'],
-    [2, 'Starting Python in your browser'],
-    [6, 'Installing Aton in this tab'],
-    [12, 'Drawing the board'],
-  ];
+  // ATON_WORDS: {steps: [seconds...], text: {lang: [step texts]}, note: {lang: "{seconds} s ..."}}, from the
+  // message catalogs at build time. The page's language is not known yet: every language shows, a line each.
+  const words = ATON_WORDS;
+  const languages = Object.keys(words.text);
   function say() {
     const seconds = (performance.now() - start) / 1000;
-    let text = steps[0][1];
-    for (const [after, words] of steps) if (seconds >= after) text = words;
-    box.textContent = text + '\u2026 ' + Math.floor(seconds) + ' s (the first visit takes longest; nothing is installed on your computer)';
+    let step = 0;
+    words.steps.forEach((after, index) => {
+      if (seconds >= after) step = index;
+    });
+    box.replaceChildren(
+      ...languages.map((lang) => {
+        const line = document.createElement('div');
+        line.lang = lang;
+        line.textContent =
+          words.text[lang][step] + '\u2026 ' + words.note[lang].replace('{seconds}', String(Math.floor(seconds)));
+        return line;
+      }),
+    );
   }
   function done() {
     return document.querySelector('.aton-dashboard canvas');

@@ -21,13 +21,23 @@ from typing import Any
 
 from ..i18n import languages, msg, render
 
-__all__ = ["STARTING", "starting_html", "starting_notice"]
+__all__ = ["SITE_NOTE", "SITE_STEPS", "STARTING", "site_progress_words", "starting_html", "starting_notice"]
 
 STARTING = (
     msg("starting.title", "Aton is starting, please wait…"),
     msg("starting.detail", "This takes a few seconds. If nothing appears within a minute, reload the page."),
 )
 """The notice's title and explanation."""
+
+SITE_STEPS = (
+    (0.0, msg("site.page", "Loading the page")),
+    (1.0, msg("site.python", "Starting Python in your browser")),
+    (3.0, msg("site.packages", "Loading Aton and its widgets")),
+    (5.0, msg("site.board", "Drawing the board")),
+)
+"""The static site's start-up line: each step from the second it usually begins at (measured on a warm open)."""
+SITE_NOTE = msg("site.note", "{seconds} s (the first visit takes longest; nothing is installed on your computer)")
+"""Said after the step, with the seconds since the page opened."""
 
 _STYLE = """<style>
 .aton-starting { font-family: sans-serif; padding: 2em; color: #333; }
@@ -45,6 +55,22 @@ def starting_html() -> str:
         parts.append(f'<div lang="{lang}"><h2>{title}</h2><p>{detail}</p></div>')
     parts.append("</div>")
     return "".join(parts)
+
+
+def site_progress_words() -> dict[str, Any]:
+    """The static site's start-up line in every language, for its script: the step times and texts by language.
+
+    >>> words = site_progress_words()
+    >>> words["steps"][1], words["text"]["fr"][1]
+    (1.0, 'Démarrage de Python dans votre navigateur')
+    >>> "{seconds}" in words["note"]["en"]
+    True
+    """
+    return {
+        "steps": [after for after, _message in SITE_STEPS],
+        "text": {lang: [render(message, lang) for _after, message in SITE_STEPS] for lang in languages()},
+        "note": {lang: render(SITE_NOTE, lang, seconds="{seconds}") for lang in languages()},
+    }
 
 
 def starting_notice() -> Any:

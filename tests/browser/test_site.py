@@ -108,7 +108,9 @@ def test_the_static_dashboard_plays_a_round_against_the_bot(site_page: tuple[Any
     page, _problems = site_page
     started = time.perf_counter()
     page.goto(f"{site_url}/voici/render/aton.html")
-    assert page.locator("#aton-site-progress").count() == 1  # the start-up line shows at once
+    assert page.locator("#aton-site-progress").count() == 1  # the start-up line shows at once, in every language
+    assert "installé sur votre ordinateur" in page.locator('#aton-site-progress [lang="fr"]').inner_text()
+    assert "installed on your computer" in page.locator('#aton-site-progress [lang="en"]').inner_text()
     page.wait_for_selector(STATUS, state="attached", timeout=START_TIMEOUT)
     dash = DashboardPage(page, f"{site_url}/voici/render/aton.html")
     dash.wait_square_colour((1, 0), "#F0E442")
