@@ -1,7 +1,7 @@
 // Run Python in Pyodide (WebAssembly) under Node: the project's wheel and the test wheels are installed
-// with micropip, then the engine's tests or `aton bench` run there.
+// with micropip, then the engine's tests or an `aton` command (`aton bench`, say) run there.
 //
-//   node scripts/pyodide_tests.mjs PYODIDE_DIR WHEELS_DIR ROOT test|bench [arguments...]
+//   node scripts/pyodide_tests.mjs PYODIDE_DIR WHEELS_DIR ROOT test|aton [arguments...]
 //
 // PYODIDE_DIR holds Pyodide (pyodide.mjs, its lock and micropip), WHEELS_DIR the wheels to install,
 // ROOT the project (its tests/ and docs/ are mounted at /work). scripts/pyodide_tests.py prepares
@@ -44,10 +44,10 @@ pyodide.globals.set('arguments', pyodide.toPy(args));
 let code;
 if (mode === 'test') {
   code = pyodide.runPython('import pytest; int(pytest.main(list(arguments)))');
-} else if (mode === 'bench') {
-  code = pyodide.runPython('from aton.cli import main; int(main(["bench", *arguments]) or 0)');
+} else if (mode === 'aton') {
+  code = pyodide.runPython('from aton.cli import main; int(main(list(arguments)) or 0)');
 } else {
-  console.error(`pyodide_tests: the mode is test or bench, not ${mode}`);
+  console.error(`pyodide_tests: the mode is test or aton, not ${mode}`);
   code = 2;
 }
 process.exit(code);

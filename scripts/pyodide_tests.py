@@ -1,7 +1,8 @@
-"""Run the engine's tests, or ``aton bench``, in Pyodide (Python on WebAssembly) under Node.
+"""Run the engine's tests, or an ``aton`` command such as ``aton bench``, in Pyodide (Python on WebAssembly) under Node.
 
     python scripts/pyodide_tests.py [pytest arguments]    # the engine's tests (default: ENGINE_TESTS)
     python scripts/pyodide_tests.py --bench [--games N]   # aton bench, in Pyodide
+    python scripts/pyodide_tests.py --aton COMMAND ...    # any aton command, e.g. simulate --red hard --blue easy
 
 Proves the engine on WebAssembly instead of assuming it: Pyodide comes from the npm package ``pyodide``
 (the version the site uses), micropip from PyPI; the project's wheel (built from a copy of the tree)
@@ -70,7 +71,7 @@ def engine_modules() -> list[str]:
 
 
 def node(mode: str, arguments: list[str]) -> int:
-    """Run ``scripts/pyodide_tests.mjs`` in ``mode`` (``test`` or ``bench``); return its exit code."""
+    """Run ``scripts/pyodide_tests.mjs`` in ``mode`` (``test`` or ``aton``); return its exit code."""
     command = ["node", str(ROOT / "scripts" / "pyodide_tests.mjs"), str(PYODIDE), str(WHEELS), str(ROOT)]
     return subprocess.run([*command, mode, *arguments], cwd=ROOT).returncode
 
@@ -79,7 +80,9 @@ def main(argv: list[str]) -> int:
     """Command line: see the module's docstring."""
     prepare()
     if argv[:1] == ["--bench"]:
-        return node("bench", argv[1:])
+        return node("aton", ["bench", *argv[1:]])
+    if argv[:1] == ["--aton"]:
+        return node("aton", argv[1:])
     if not argv:  # the engine's tests, and the doctests of the installed engine (not its widgets)
         argv = [*ENGINE_TESTS, "--doctest-modules", "--pyargs", *engine_modules()]
     return node("test", ["-p", "no:cacheprovider", "--rootdir=/work", "-o", "addopts=", "-q", *argv])
