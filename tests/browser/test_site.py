@@ -176,15 +176,11 @@ KERNEL_IDLE = """() => {
 }"""
 
 
-@pytest.mark.parametrize(
-    "tutorial",
-    [
-        "01-the-board.ipynb",
-        "07-strategy.ipynb",  # bots thinking in the page's own loop
-        "08-the-engine-from-python.ipynb",  # tournaments, game by game, with no threads
-        "fr/01-le-plateau.ipynb",
-    ],
-)
+TUTORIALS = sorted(path.relative_to(ROOT / "tutorials").as_posix() for path in (ROOT / "tutorials").rglob("*.ipynb"))
+"""Every tutorial, English and French: 07 has bots thinking in the page's own loop, 08 tournaments game by game."""
+
+
+@pytest.mark.parametrize("tutorial", TUTORIALS)
 def test_a_tutorial_runs_in_jupyterlite(site_page: tuple[Any, Problems], site_url: str, tutorial: str) -> None:
     page, _problems = site_page
     page.goto(f"{site_url}/notebooks/index.html?path=tutorials/{tutorial}")
