@@ -482,7 +482,7 @@ def site_lock(out: Path, pyodide: dict[str, Any], pyodide_files: str) -> dict[st
 
 # ----------------------------------------------------------------- notebooks
 def install_cell(packages: list[str]) -> dict[str, Any]:
-    """The hidden first cell that installs the project from the site's own index."""
+    """The hidden first cell that loads the packages a notebook needs beyond what the kernel loads at start."""
     return {
         "cell_type": "code",
         "execution_count": None,
@@ -490,7 +490,7 @@ def install_cell(packages: list[str]) -> dict[str, Any]:
         "metadata": {"jupyter": {"source_hidden": True}, "tags": ["site-install"]},
         "outputs": [],
         "source": [
-            "# Installs Aton in this browser tab (from this site; nothing leaves your computer).\n",
+            f"# Loads {', '.join(packages)} into this browser tab (nothing is installed on your computer).\n",
             f"%pip install -q {' '.join(packages)}",
         ],
     }
