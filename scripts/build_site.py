@@ -21,7 +21,8 @@ output folder is plain files for any web host.  What the build does:
   wheels of its lock from PyPI, whose ``sha256`` are rewritten; the WebAssembly builds of numpy and
   Pillow, which no registry has, come from the Pyodide CDN at build time), for a school network
   without outside access;
-- adds a progress line to the dashboard's page while Python starts.
+- adds a progress line to the dashboard's page while Python starts, and writes a front page
+  (``index.html``, :mod:`aton.widgets.site_page`), both in every language of the catalogs.
 
 ``--stand-ins DIR`` (tests only) replaces packages the build cannot download by small pure-Python
 stand-ins found in ``DIR/<import name>/``: the browser test uses it for numpy and Pillow, which have no
@@ -52,7 +53,9 @@ from typing import Any
 
 from packaging.version import Version
 
+from aton.i18n import languages
 from aton.widgets.loading import site_progress_words
+from aton.widgets.site_page import front_page_html, tutorial_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / ".cache" / "site"
@@ -512,10 +515,10 @@ def contents(dest: Path) -> None:
     """The notebooks of the site: the dashboard and the lab at the top, the tutorials below."""
     site_notebook(ROOT / DASHBOARD, dest / "aton.ipynb")
     site_notebook(ROOT / LAB, dest / "simulation-lab.ipynb")
-    for notebook in sorted((ROOT / "tutorials").glob("*.ipynb")):
-        site_notebook(notebook, dest / "tutorials" / notebook.name)
-    for notebook in sorted((ROOT / "tutorials" / "fr").glob("*.ipynb")):
-        site_notebook(notebook, dest / "tutorials" / "fr" / notebook.name)
+    for lang in languages():
+        folder = tutorial_folder(lang)
+        for notebook in sorted((ROOT / folder).glob("*.ipynb")):
+            site_notebook(notebook, dest / folder / notebook.name)
 
 
 # ----------------------------------------------------------------- the build
@@ -559,38 +562,17 @@ def font_awesome(dest: Path) -> None:
                 target.write_bytes(source.read())
 
 
-LANDING = """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Aton: play and learn in your browser</title>
-<!-- JupyterLite's pages read the site's settings from this element of the front page (here: none). -->
-<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
-<style>
-body {{ font: 17px/1.5 sans-serif; max-width: 42em; margin: 2em auto; padding: 0 1em; color: #222; }}
-a {{ color: #1f4e79; }} li {{ margin: 0.4em 0; }} small {{ color: #555; }}
-</style>
-</head>
-<body>
-<h1>Aton</h1>
-<p>Python runs in this browser tab: nothing to install, nothing sent to a server.
-<small>The first visit downloads Python (about {megabytes} MB); later visits start faster.</small></p>
-<ul>
-<li><a href="voici/render/aton.html"><b>Play</b></a>: the dashboard, against a bot or with a friend</li>
-<li><a href="notebooks/index.html?path=tutorials/01-the-board.ipynb"><b>Tutorials</b></a>: eight lessons, from the
-board to the engine from Python (<a href="tree/index.html?path=tutorials">all of them</a>)</li>
-<li><a href="notebooks/index.html?path=tutorials/fr/01-le-plateau.ipynb"><b>Tutoriels en français</b></a>
-(<a href="tree/index.html?path=tutorials/fr">tous</a>)</li>
-<li><a href="notebooks/index.html?path=simulation-lab.ipynb"><b>Simulation lab</b></a>: bot tournaments with
-win rates and score curves</li>
-<li><a href="lab/index.html">JupyterLab</a>, with every notebook</li>
-</ul>
-<p><small>Work is kept in this browser only; Python is Pyodide, started from {source}.</small></p>
-</body>
-</html>
-"""
-"""The site's front page (JupyterLite's own would go straight to JupyterLab)."""
+FIRST_OPEN_MEGABYTES = 33
+"""What a first open of the dashboard downloads, as ``scripts/bench_site.py`` measured it (said on the front page)."""
+
+
+def front_page(out: Path, local: bool) -> None:
+    """The site's front page, in every language (JupyterLite's own would go straight to JupyterLab)."""
+    tutorials = {
+        lang: [path.name for path in sorted((ROOT / tutorial_folder(lang)).glob("*.ipynb"))] for lang in languages()
+    }
+    html = front_page_html(tutorials, megabytes=FIRST_OPEN_MEGABYTES, local=local)
+    (out / "index.html").write_text(html, encoding="utf-8")
 
 
 PYODIDE_CORE = ("pyodide.asm.js",)
@@ -673,8 +655,7 @@ def build_in(lite: Path, out: Path, pyodide: str, stand_ins: Path | None) -> Non
         sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
         raise SystemExit(f"build_site: voici build failed ({result.returncode})")
     finish_pages(out, pyodide == "local")
-    source = "this site" if pyodide == "local" else "the Pyodide CDN (cdn.jsdelivr.net)"
-    (out / "index.html").write_text(LANDING.format(megabytes=25, source=source), encoding="utf-8")
+    front_page(out, pyodide == "local")
     (out / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages serves folders starting with _
     files = [f for f in out.rglob("*") if f.is_file()]
     size = sum(f.stat().st_size for f in files)

@@ -6,7 +6,9 @@ import base64
 import hashlib
 import importlib.util
 import json
+import re
 import sys
+import urllib.parse
 import zipfile
 from pathlib import Path
 
@@ -190,3 +192,24 @@ def test_the_numpy_stand_in_packs_points_as_ipycanvas_does() -> None:
     flat = stand_in.concatenate([points.ravel(), stand_in.asarray([5.0, 6.0])])
     assert memoryview(flat).tolist() == [1.0, 2.0, 3.0, 4.5, 5.0, 6.0]
     assert memoryview(stand_in.frombuffer(b"ab", dtype=stand_in.uint8)).tobytes() == b"ab"
+
+
+def test_the_front_page_has_a_section_per_language_linking_its_own_tutorials(tmp_path: Path) -> None:
+    build_site.contents(tmp_path)
+    build_site.front_page(tmp_path, local=False)
+    page = (tmp_path / "index.html").read_text(encoding="utf-8")
+    sections = dict(re.findall(r'<section lang="(\w+)">(.*?)</section>', page, flags=re.S))
+    assert set(sections) == {"en", "fr"}
+    english = len(list((ROOT / "tutorials").glob("*.ipynb")))
+    french = len(list((ROOT / "tutorials" / "fr").glob("*.ipynb")))
+    assert f"{english} lessons, from the board" in sections["en"] and "Play" in sections["en"]
+    assert f"{french} leçons, du plateau" in sections["fr"] and "Jouer" in sections["fr"]
+    assert "from its CDN" in sections["en"] and "servi par son CDN" in sections["fr"]
+    assert f"about {build_site.FIRST_OPEN_MEGABYTES} MB" in sections["en"]
+    for lang, section in sections.items():
+        paths = [
+            urllib.parse.unquote(path) for path in re.findall(r'href="notebooks/index\.html\?path=([^"]+)"', section)
+        ]
+        assert all((tmp_path / path).is_file() for path in paths), paths  # every notebook link is on the site
+        tutorials = [path for path in paths if path.startswith("tutorials/")]
+        assert tutorials == ["tutorials/01-the-board.ipynb" if lang == "en" else "tutorials/fr/01-le-plateau.ipynb"]

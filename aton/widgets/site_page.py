@@ -1,0 +1,122 @@
+"""The static site's front page: what it holds and how to start, in every language of the catalogs.
+
+The build (``scripts/build_site.py``) writes it as ``index.html``.  Each language has its own section,
+with its tutorials (the English ones in ``tutorials/``, another language's in ``tutorials/<lang>/``);
+a language with no tutorials of its own points at the English ones.  The page's words come from the
+message catalogs, like every other text of the project.
+
+>>> page = front_page_html({"en": ["01-the-board.ipynb", "02-a-round.ipynb"], "fr": ["01-le-plateau.ipynb"]},
+...                        megabytes=33, local=True)
+>>> "2 lessons, from the board" in page and "1 leçon, du plateau" in page
+True
+>>> 'href="notebooks/index.html?path=tutorials/fr/01-le-plateau.ipynb"' in page
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+
+from ..i18n import SOURCE_LANGUAGE, language_name, languages, msg, nmsg, render
+
+__all__ = ["FRONT", "front_page_html", "tutorial_folder"]
+
+FRONT = {
+    "title": msg("site.front.title", "Aton: play and learn in your browser"),
+    "lead": msg("site.front.lead", "Python runs in this browser tab: nothing to install, nothing sent to a server."),
+    "first_visit": msg(
+        "site.front.first_visit", "The first visit downloads about {megabytes} MB; later visits start faster."
+    ),
+    "play": msg("site.front.play", "Play"),
+    "play_item": msg("site.front.play_item", "{link}: the dashboard, against a bot or with a friend"),
+    "tutorials": msg("site.front.tutorials", "Tutorials"),
+    "tutorials_item": nmsg(
+        "site.front.tutorials_item",
+        "{link}: {count} lesson, from the board to the engine from Python ({all})",
+        "{link}: {count} lessons, from the board to the engine from Python ({all})",
+    ),
+    "all": msg("site.front.all", "all of them"),
+    "lab": msg("site.front.lab", "Simulation lab"),
+    "lab_item": msg("site.front.lab_item", "{link}: bot tournaments with win rates and score curves"),
+    "jupyterlab_item": msg("site.front.jupyterlab_item", "{link}, with every notebook"),
+    "kept_local": msg("site.front.kept_local", "Work is kept in this browser only; Python is Pyodide, from this site."),
+    "kept_cdn": msg(
+        "site.front.kept_cdn", "Work is kept in this browser only; Python is Pyodide, from its CDN (cdn.jsdelivr.net)."
+    ),
+}
+"""The front page's words."""
+
+_STYLE = """body { font: 17px/1.5 sans-serif; max-width: 42em; margin: 2em auto; padding: 0 1em; color: #222; }
+a { color: #1f4e79; } li { margin: 0.4em 0; } small { color: #555; }
+section + section { border-top: 1px solid #ccc; margin-top: 2em; } h2 { font-size: 1.1em; color: #555; }"""
+
+
+def tutorial_folder(lang: str) -> str:
+    """Where ``lang``'s tutorials are in the project and on the site.
+
+    >>> tutorial_folder("en"), tutorial_folder("fr")
+    ('tutorials', 'tutorials/fr')
+    """
+    return "tutorials" if lang == SOURCE_LANGUAGE else f"tutorials/{lang}"
+
+
+def _link(href: str, label: str, *, bold: bool = True) -> str:
+    text = f"<b>{escape(label)}</b>" if bold else escape(label)
+    return f'<a href="{escape(href)}">{text}</a>'
+
+
+def _with_links(text: str, **links: str) -> str:
+    """``text`` escaped, its ``{name}`` placeholders then replaced by the HTML ``links``."""
+    html = escape(text)
+    for name, link in links.items():
+        html = html.replace("{" + name + "}", link)
+    return html
+
+
+def _section(lang: str, folder: str, tutorials: Sequence[str], megabytes: int, local: bool) -> str:
+    def say(key: str, **fields: object) -> str:
+        return render(FRONT[key], lang, **fields)
+
+    def item(key: str, links: dict[str, str], **fields: object) -> str:
+        text = say(key, **{name: "{" + name + "}" for name in links}, **fields)
+        return f"<li>{_with_links(text, **links)}</li>"
+
+    items = [item("play_item", {"link": _link("voici/render/aton.html", say("play"))})]
+    if tutorials:
+        links = {
+            "link": _link(f"notebooks/index.html?path={folder}/{tutorials[0]}", say("tutorials")),
+            "all": _link(f"tree/index.html?path={folder}", say("all"), bold=False),
+        }
+        items.append(item("tutorials_item", links, count=len(tutorials)))
+    items.append(item("lab_item", {"link": _link("notebooks/index.html?path=simulation-lab.ipynb", say("lab"))}))
+    items.append(item("jupyterlab_item", {"link": _link("lab/index.html", "JupyterLab", bold=False)}))
+    return (
+        f'<section lang="{lang}">'
+        f"<h2>{escape(language_name(lang))}</h2>"
+        f"<p>{escape(say('lead'))} <small>{escape(say('first_visit', megabytes=megabytes))}</small></p>"
+        f"<ul>{''.join(items)}</ul>"
+        f"<p><small>{escape(say('kept_local' if local else 'kept_cdn'))}</small></p>"
+        "</section>"
+    )
+
+
+def front_page_html(tutorials: Mapping[str, Sequence[str]], *, megabytes: int, local: bool) -> str:
+    """The front page: a section per language of the catalogs, each with that language's tutorials.
+
+    ``tutorials`` maps a language to its notebooks' file names, in order; ``megabytes`` is what a first
+    visit downloads; ``local`` says that Pyodide comes from the site itself rather than its CDN.
+    """
+    title = " / ".join(dict.fromkeys(escape(render(FRONT["title"], lang)) for lang in languages()))
+    sections = []
+    for lang in languages():
+        own = lang if tutorials.get(lang) else SOURCE_LANGUAGE
+        sections.append(_section(lang, tutorial_folder(own), tutorials.get(own, ()), megabytes, local))
+    return (
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{title}</title>\n"
+        "<!-- JupyterLite's pages read the site's settings from this element of the front page (here: none). -->\n"
+        '<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{}</script>\n'
+        f"<style>\n{_STYLE}\n</style>\n</head>\n<body>\n<h1>Aton</h1>\n{chr(10).join(sections)}\n</body>\n</html>\n"
+    )
