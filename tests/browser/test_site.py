@@ -132,6 +132,16 @@ def test_the_static_dashboard_plays_a_round_against_the_bot(site_page: tuple[Any
     else:
         raise AssertionError("round 2 never came")
 
+    # a student saves the game and loads the file again: the same round, the bot's cards still not in it
+    saved = dash.saved_file()
+    assert "hand" not in saved["blue"] and saved["red"]["hand"] == sorted(dash.hand())
+    scores = dash.twin_scores()
+    dash.new_game(mode="bot", seed=8, level="easy", human="red")
+    dash.wait_status(round=1)
+    dash.upload("saved.json", json.dumps(saved).encode())
+    dash.wait_status(round=2, phase="assign", mode="bot")
+    assert dash.twin_scores() == scores
+
 
 def test_a_review_in_the_static_dashboard_stops_mid_way(site_page: tuple[Any, Problems], site_url: str) -> None:
     """A page has no threads for Python: the review runs in slices, and the click on "stop" gets in between.
