@@ -8,8 +8,8 @@
     'position:fixed;top:0;left:0;right:0;z-index:10000;padding:0.6em 1em;font:15px sans-serif;' +
     'background:#1f4e79;color:#fff;text-align:center';
   const start = performance.now();
-  // ATON_WORDS: {steps: [seconds...], text: {lang: [step texts]}, note: {lang: "{seconds} s ..."}}, from the
-  // message catalogs at build time. The page's language is not known yet: every language shows, a line each.
+  // The build puts the words here from the message catalogs: the second each step begins, the steps' texts
+  // and a note, by language. The page's language is not known yet: every language shows, a line each.
   const words = ATON_WORDS;
   const languages = Object.keys(words.text);
   function say() {
