@@ -28,8 +28,9 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, TypeVar
 
-from .actions import BLUE, PLAYERS, RED, Assign
+from .actions import BLUE, PLAYERS, RED, Action, Assign
 from .bots import Bot, make_bot
+from .bots.base import Steps, run_steps
 from .game import EndReason, Game, Result
 from .i18n import check_lang, decimal, gtext, msg, ngtext, render
 from .rules import Rules
@@ -358,6 +359,20 @@ def play_game(
     swapped: bool = False,
 ) -> tuple[Game, GameSummary]:
     """Play one game between two bots; return the finished game (no event log) and its summary."""
+    return run_steps(play_game_steps(red, blue, seed, rules, number=number, swapped=swapped))
+
+
+def play_game_steps(
+    red: BotSpec,
+    blue: BotSpec,
+    seed: int,
+    rules: Rules | None = None,
+    *,
+    number: int = 0,
+    swapped: bool = False,
+) -> Steps[tuple[Game, GameSummary]]:
+    """:func:`play_game` in steps (see :data:`aton.bots.base.Steps`): the same game, with a pause after each
+    decision and wherever a bot pauses while it thinks.  A bot's processor time counts its own steps only."""
     bots = (_build(red), _build(blue))
     generators = (bot_random(seed, "red"), bot_random(seed, "blue"))
     game = Game(seed, rules, events=False)
@@ -370,9 +385,17 @@ def play_game(
     start = time.perf_counter()
     while game.result is None:
         player = game.to_act[0]
-        tick = cpu_time()
-        action = bots[player].choose(game.view(player), generators[player])
-        think[player] += cpu_time() - tick
+        thinking = bots[player].choose_steps(game.view(player), generators[player])
+        while True:
+            tick = cpu_time()
+            try:
+                next(thinking)
+            except StopIteration as end:
+                action: Action = end.value
+                think[player] += cpu_time() - tick
+                break
+            think[player] += cpu_time() - tick
+            yield
         decisions[player] += 1
         if isinstance(action, Assign):
             pending[player] = action.cards[0]
@@ -383,6 +406,7 @@ def play_game(
         if game.round != current_round:
             curve.append((game.score(RED), game.score(BLUE)))
             current_round = game.round
+        yield
     seconds = time.perf_counter() - start
     result = game.result
     curve.append((game.score(RED), game.score(BLUE)))
@@ -405,19 +429,67 @@ def play_game(
     return game, summary
 
 
+def _series_game_steps(
+    built: tuple[Bot, Bot], names: tuple[str, str], seed: int, number: int, alternate: bool, rules: Rules | None
+) -> Steps[GameSummary]:
+    """Game ``number`` of a series between the ``built`` bots (listed under ``names``), in steps."""
+    swapped = alternate and number % 2 == 1
+    red, blue = (built[1], built[0]) if swapped else built
+    _game, summary = yield from play_game_steps(red, blue, seed + number, rules, number=number, swapped=swapped)
+    red_name, blue_name = (names[1], names[0]) if swapped else names
+    return replace(summary, red=red_name, blue=blue_name)
+
+
 def _play_chunk(
     first: BotSpec, second: BotSpec, seed: int, numbers: Sequence[int], alternate: bool, rules: Rules | None
 ) -> list[GameSummary]:
     built = (_build(first), _build(second))
     names = (bot_name(first), bot_name(second))
-    summaries = []
-    for number in numbers:
-        swapped = alternate and number % 2 == 1
-        red, blue = (built[1], built[0]) if swapped else built
-        _game, summary = play_game(red, blue, seed + number, rules, number=number, swapped=swapped)
-        red_name, blue_name = (names[1], names[0]) if swapped else names
-        summaries.append(replace(summary, red=red_name, blue=blue_name))
-    return summaries
+    return [run_steps(_series_game_steps(built, names, seed, number, alternate, rules)) for number in numbers]
+
+
+def _check_series(red: BotSpec, blue: BotSpec, games: int, seed: int) -> None:
+    if not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+    if not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    for bot in (red, blue):
+        if isinstance(bot, str):
+            make_bot(bot)
+
+
+def play_many_steps(
+    red: BotSpec,
+    blue: BotSpec,
+    games: int,
+    seed: int = 0,
+    *,
+    alternate: bool = False,
+    rules: Rules | None = None,
+    on_game: Callable[[GameSummary], bool | None] | None = None,
+) -> Steps[TournamentResult]:
+    """:func:`play_many` one game after another, in steps: the same games, with pauses in between.
+
+    For a browser page, where Python has no threads or processes: whoever drives the steps handles the
+    page's clicks between two of them, so a "stop" (``on_game`` returning ``False``, or simply no more
+    steps) takes effect within a bot's decision.
+
+    >>> from aton.bots.base import run_steps
+    >>> stepped = run_steps(play_many_steps("greedy", "random", games=4, seed=10, alternate=True))
+    >>> at_once = play_many("greedy", "random", games=4, seed=10, alternate=True, executor=SerialExecutor())
+    >>> [(g.seed, g.winner, g.scores) for g in stepped.games] == [(g.seed, g.winner, g.scores) for g in at_once.games]
+    True
+    """
+    _check_series(red, blue, games, seed)
+    built = (_build(red), _build(blue))
+    names = (bot_name(red), bot_name(blue))
+    summaries: list[GameSummary] = []
+    for number in range(games):
+        summary = yield from _series_game_steps(built, names, seed, number, alternate, rules)
+        summaries.append(summary)
+        if on_game is not None and on_game(summary) is False:
+            break
+    return TournamentResult(names, seed, alternate, summaries)
 
 
 class SerialExecutor(Executor):
@@ -465,13 +537,7 @@ def play_many(
     >>> len(stopped.games)
     2
     """
-    if not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
-    if not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
-    for bot in (red, blue):
-        if isinstance(bot, str):
-            make_bot(bot)
+    _check_series(red, blue, games, seed)
     own = executor is None
     if executor is None:
         workers = max(1, min(os.cpu_count() or 1, games)) if CAN_START_PROCESSES else 1
@@ -510,6 +576,8 @@ __all__ = [
     "bot_random",
     "ending",
     "play_game",
+    "play_game_steps",
     "play_many",
+    "play_many_steps",
     "wilson",
 ]
