@@ -335,6 +335,16 @@ def test_the_game_review_speaks_the_pseudo_language(pseudo: str) -> None:
         assert "[" in text and not _clean(text), text
 
 
+def test_the_simulation_lab_panel_speaks_the_pseudo_language(pseudo: str) -> None:
+    from aton.widgets.lab_flow import LAB_STRINGS, lab_words
+
+    for key, message in LAB_STRINGS.items():
+        values: dict[str, object] = dict.fromkeys(fields(message.singular), "7")
+        values["count"] = 2
+        text = lab_words(key.removeprefix("lab."), pseudo, **values)
+        assert text.startswith("[") and not _clean(text), (key, text)
+
+
 # ------------------------------------------------------------------ French without English
 ENGLISH = re.compile(
     r"\b(the|and|of|with|counters?|squares?|rounds?|scores? \d|removes|draws|wins|places a|cards|must|only|turn|"

@@ -202,6 +202,39 @@ def test_a_tutorial_runs_in_jupyterlite(site_page: tuple[Any, Problems], site_ur
     assert page.locator(".jp-OutputArea-output canvas").count() >= 1  # the tutorial's boards drew
 
 
+def test_the_simulation_lab_plays_in_the_page_and_its_stop_button_works(
+    site_page: tuple[Any, Problems], site_url: str
+) -> None:
+    """The lab's games run in slices of the page's loop: the click on "Stop" gets in between.
+
+    This test site has no matplotlib (the real one comes from the Pyodide CDN): each plot's place says
+    so, and the report of the games played is there all the same.
+    """
+    page, _problems = site_page
+    page.goto(f"{site_url}/notebooks/index.html?path=simulation-lab.ipynb")
+    page.wait_for_function(KERNEL_IDLE, timeout=START_TIMEOUT)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(RAN_EVERY_CELL, timeout=START_TIMEOUT)
+    status = page.locator(".aton-lab-status")
+    page.wait_for_function(
+        "() => /^Game ([2-9]|[0-9]{2,})/.test(document.querySelector('.aton-lab-status')?.textContent || '')",
+        timeout=START_TIMEOUT,
+    )
+    page.locator(".aton-lab-stop").click()
+    page.wait_for_function(
+        "() => (document.querySelector('.aton-lab-status')?.textContent || '').startsWith('Stopped after')",
+        timeout=60_000,
+    )
+    played = int(status.inner_text().split()[2])
+    assert 1 <= played < 124, status.inner_text()
+    assert page.locator(".aton-lab-report pre").count() >= 1
+    plots = page.locator(".aton-lab-plot")
+    assert plots.count() == 4
+    assert all("needs matplotlib" in text for text in plots.all_inner_texts()), plots.all_inner_texts()
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
+    assert errors.count() == 0, errors.all_inner_texts()
+
+
 def test_the_site_lock_serves_compiled_wheels_the_kernel_loads_as_python_starts(site_url: str) -> None:
     config = json.loads(urllib.request.urlopen(f"{site_url}/jupyter-lite.json", timeout=30).read())
     kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
