@@ -499,11 +499,15 @@ def install_cell(packages: list[str]) -> dict[str, Any]:
     }
 
 
-def site_notebook(source: Path, dest: Path) -> None:
-    """Copy a notebook for the Pyodide kernel, with an install cell first if it needs more than the kernel loads."""
+def site_notebook(source: Path, dest: Path, missing: Iterable[str] = ()) -> None:
+    """Copy a notebook for the Pyodide kernel, with an install cell first if it needs more than the kernel loads.
+
+    A package the site does not have (``missing``: a self-hosted Pyodide built without the CDN) gets no
+    install cell: the notebook then runs without it (the lab says where its plots would be).
+    """
     notebook = json.loads(source.read_text(encoding="utf-8"))
     text = "".join("".join(cell["source"]) for cell in notebook["cells"])
-    packages = [name for name in ("matplotlib",) if name in text and name not in PRELOADED]
+    packages = [name for name in ("matplotlib",) if name in text and name not in (*PRELOADED, *missing)]
     if packages:
         notebook["cells"].insert(0, install_cell(packages))
     notebook["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
@@ -511,14 +515,14 @@ def site_notebook(source: Path, dest: Path) -> None:
     dest.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def contents(dest: Path) -> None:
+def contents(dest: Path, missing: Iterable[str] = ()) -> None:
     """The notebooks of the site: the dashboard and the lab at the top, the tutorials below."""
-    site_notebook(ROOT / DASHBOARD, dest / "aton.ipynb")
-    site_notebook(ROOT / LAB, dest / "simulation-lab.ipynb")
+    site_notebook(ROOT / DASHBOARD, dest / "aton.ipynb", missing)
+    site_notebook(ROOT / LAB, dest / "simulation-lab.ipynb", missing)
     for lang in languages():
         folder = tutorial_folder(lang)
         for notebook in sorted((ROOT / folder).glob("*.ipynb")):
-            site_notebook(notebook, dest / folder / notebook.name)
+            site_notebook(notebook, dest / folder / notebook.name, missing)
 
 
 # ----------------------------------------------------------------- the build
@@ -632,7 +636,12 @@ def build(out: Path, pyodide: str, stand_ins: Path | None) -> None:
 
 def build_in(lite: Path, out: Path, pyodide: str, stand_ins: Path | None) -> None:
     """Build the site into ``out`` from the JupyterLite folder ``lite`` (empty at first)."""
-    contents(lite / "content")
+    left_out: list[str] = []
+    if pyodide == "local":
+        left_out = self_hosted_pyodide(lite / "static" / "pyodide", ROOTS, stand_ins)
+        if left_out:
+            log(f"self-hosted Pyodide without: {', '.join(left_out)}")
+    contents(lite / "content", left_out)
     pypi = lite / "pypi"
     project_wheel(pypi)
     wanted = [(name, metadata.version(name)) for name in WIDGET_WHEELS] + runtime_pins()
@@ -640,10 +649,6 @@ def build_in(lite: Path, out: Path, pyodide: str, stand_ins: Path | None) -> Non
         shutil.copy2(wheel, pypi / wheel.name)
     precompile(sorted(pypi.glob("*.whl")))
     (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(pyodide == "local"), indent=1), encoding="utf-8")
-    if pyodide == "local":
-        left_out = self_hosted_pyodide(lite / "static" / "pyodide", ROOTS, stand_ins)
-        if left_out:
-            log(f"self-hosted Pyodide without: {', '.join(left_out)}")
     shutil.rmtree(out, ignore_errors=True)
     voici = Path(sys.executable).with_name("voici")
     apps = ["--apps", "lab", "--apps", "notebooks", "--apps", "tree"]

@@ -41,6 +41,12 @@ def test_notebooks_get_the_browser_kernel_and_an_install_cell_only_for_what_the_
     assert original["cells"][0].get("id") != build_site.INSTALL_CELL_ID
 
 
+def test_a_site_without_matplotlib_gives_the_lab_no_install_cell_that_would_fail(tmp_path: Path) -> None:
+    build_site.contents(tmp_path, missing=["matplotlib"])
+    lab = json.loads((tmp_path / "simulation-lab.ipynb").read_text(encoding="utf-8"))
+    assert [cell for cell in lab["cells"] if cell.get("id") == build_site.INSTALL_CELL_ID] == []
+
+
 def make_wheel(folder: Path, name: str, version: str, requires: list[str], files: dict[str, str]) -> Path:
     """A small wheel with ``Requires-Dist`` lines, as the build finds in the site's indexes."""
     folder.mkdir(parents=True, exist_ok=True)
