@@ -113,9 +113,9 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
             if job is not self.job:
                 return
             self.flow.finish(error, stopped=job.cancelled)
-            self._render()
             for drawer, box in self._plots:
                 self._draw(drawer, box)
+            self._render()  # the status last: once it says the games are over, everything is drawn
             if not self._ended.done():
                 self._ended.set_result(None)
 

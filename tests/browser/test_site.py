@@ -230,7 +230,11 @@ def test_the_simulation_lab_plays_in_the_page_and_its_stop_button_works(
     assert page.locator(".aton-lab-report pre").count() >= 1
     plots = page.locator(".aton-lab-plot")
     assert plots.count() == 4
-    assert all("needs matplotlib" in text for text in plots.all_inner_texts()), plots.all_inner_texts()
+    page.wait_for_function(  # textContent, not innerText: the lower cells may be scrolled out of view
+        "() => [...document.querySelectorAll('.aton-lab-plot')]"
+        ".every((e) => e.textContent.includes('needs matplotlib'))",
+        timeout=30_000,
+    )
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
     assert errors.count() == 0, errors.all_inner_texts()
 
