@@ -29,7 +29,7 @@ def test_the_panel_plays_the_games_of_play_many() -> None:
         expected = play_many(first, second, games, seed=7, alternate=True, executor=SerialExecutor())
         assert outcomes(result.games) == outcomes(expected.games)
         assert result.bots == (first, second)
-    assert panel.report.value.count("<pre>") == 2 and "greedy vs random: 3 games" in panel.report.value
+    assert panel.report.value.count("<pre ") == 2 and "greedy vs random: 3 games" in panel.report.value
     assert panel.progress.value == panel.progress.max == 5
     assert panel.status.value.startswith("5 games played in ")
     assert panel.stop_button.layout.display == "none" and not panel.start_button.disabled
@@ -117,7 +117,7 @@ def test_without_matplotlib_the_plots_say_so_and_the_report_is_there(monkeypatch
     panel.start()
     ((_, box),) = panel._plots
     assert "matplotlib" in box.children[0].value and "ne peut pas charger" in box.children[0].value
-    assert "<pre>" in panel.report.value and panel.status.value.startswith("2 parties jouées en ")
+    assert "<pre " in panel.report.value and panel.status.value.startswith("2 parties jouées en ")
 
 
 def test_the_words_of_the_panel_in_french() -> None:

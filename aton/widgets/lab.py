@@ -179,4 +179,4 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
         self.stop_button.layout.display = "" if running else "none"
         self._render_progress()
         reports = [result.text(self.lang) for result in self.flow.results] if not running else []
-        self.report.value = "".join(f"<pre>{html.escape(text)}</pre>" for text in reports)
+        self.report.value = "".join(f'<pre style="margin:0.6em 0">{html.escape(text)}</pre>' for text in reports)
