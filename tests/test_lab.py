@@ -80,6 +80,32 @@ def test_in_the_page_loop_a_stop_takes_effect_mid_way_and_keeps_the_games_played
     assert panel.flow.state is LabState.DONE and panel.flow.played == 4
 
 
+def test_a_stop_between_two_steps_does_not_wait_for_the_end_of_the_game() -> None:
+    """A thread drives the steps without pausing: the stop is asked between two of them, within a game."""
+    flow = TournamentFlow([("easy", "random", 3)], seed=2)
+    stopping = False
+    steps = flow.steps(lambda _fraction: True, lambda: stopping)
+    for _ in range(20):  # well inside the first game
+        next(steps)
+    stopping = True
+    with pytest.raises(StopIteration):
+        next(steps)
+    flow.finish(None, stopped=True)
+    assert flow.played == 0 and flow.state is LabState.STOPPED
+
+
+def test_a_plot_cell_run_again_replaces_its_plot() -> None:
+    panel = TournamentPanel([("greedy", "random", 1)], seed=1, worker=Worker())
+
+    def curve(_results: list[Any], plt: Any) -> Any:
+        return plt.figure()
+
+    panel.plot(curve)
+    panel.plot(curve)
+    panel.plot(lambda _results, plt: plt.figure())
+    assert [drawer for drawer, _ in panel._plots] == [curve, panel._plots[1][0]]
+
+
 def test_plots_wait_for_the_games_then_show_as_images_and_a_broken_one_stays_in_its_place() -> None:
     pending: deque[Any] = deque()
     panel = TournamentPanel([("greedy", "random", 2)], seed=1, worker=Worker(pending.append, in_loop=True))

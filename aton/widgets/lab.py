@@ -119,7 +119,7 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
             if not self._ended.done():
                 self._ended.set_result(None)
 
-        self.worker.run(job, self.flow.steps, done, progress)
+        self.worker.run(job, lambda report: self.flow.steps(report, lambda: job.cancelled), done, progress)
 
     def stop(self) -> None:
         """Stop the games being played; the games played so far are kept."""
@@ -139,6 +139,11 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
 
         box = widgets.VBox()
         box.add_class("aton-lab-plot")
+        name = getattr(drawer, "__qualname__", "<")
+        if not name.startswith("<"):  # the cell run again: its plot replaces the one it showed before
+            self._plots = [
+                (known, place) for known, place in self._plots if getattr(known, "__qualname__", None) != name
+            ]
         self._plots.append((drawer, box))
         self._draw(drawer, box)
         display(box)  # type: ignore[no-untyped-call]

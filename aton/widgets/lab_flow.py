@@ -155,8 +155,12 @@ class TournamentFlow:
         self.state = LabState.RUNNING
         self._started = time.perf_counter()
 
-    def steps(self, report: Callable[[float], bool]) -> Steps[None]:
-        """Play every pairing in steps; ``report(fraction)`` after each game, ``False`` back stops the series."""
+    def steps(self, report: Callable[[float], bool], stop: Callable[[], bool] = lambda: False) -> Steps[None]:
+        """Play every pairing in steps; ``report(fraction)`` after each game, ``False`` back stops the series.
+
+        ``stop()`` is asked between two steps too, so a stop never waits for the end of a long game
+        (a thread drives the steps without pausing, and a ``hard`` bot's game lasts many seconds).
+        """
         if self.state is not LabState.RUNNING:
             self.start()
         carry_on = True
@@ -169,7 +173,12 @@ class TournamentFlow:
 
         for index, (first, second, games) in enumerate(self.pairings):
             self.current = index
-            yield from play_many_steps(first, second, games, self.seed, alternate=self.alternate, on_game=on_game)
+            series = play_many_steps(first, second, games, self.seed, alternate=self.alternate, on_game=on_game)
+            for _ in series:
+                if stop():
+                    series.close()
+                    return
+                yield
             if not carry_on:
                 return
 
