@@ -479,10 +479,26 @@ def play_many_steps(
     >>> at_once = play_many("greedy", "random", games=4, seed=10, alternate=True, executor=SerialExecutor())
     >>> [(g.seed, g.winner, g.scores) for g in stepped.games] == [(g.seed, g.winner, g.scores) for g in at_once.games]
     True
+    >>> play_many_steps("greedy", "random", games=0)  # refused at once, not at the first step
+    Traceback (most recent call last):
+    ...
+    ValueError: games must be a whole number of at least 1, not 0
     """
     _check_series(red, blue, games, seed)
-    built = (_build(red), _build(blue))
-    names = (bot_name(red), bot_name(blue))
+    return _series_steps(
+        (_build(red), _build(blue)), (bot_name(red), bot_name(blue)), games, seed, alternate, rules, on_game
+    )
+
+
+def _series_steps(
+    built: tuple[Bot, Bot],
+    names: tuple[str, str],
+    games: int,
+    seed: int,
+    alternate: bool,
+    rules: Rules | None,
+    on_game: Callable[[GameSummary], bool | None] | None,
+) -> Steps[TournamentResult]:
     summaries: list[GameSummary] = []
     for number in range(games):
         summary = yield from _series_game_steps(built, names, seed, number, alternate, rules)
