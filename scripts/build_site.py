@@ -6,9 +6,9 @@ Every student's Python then runs in their own browser (Pyodide, Python compiled 
 output folder is plain files for any web host.  What the build does:
 
 - copies the notebooks (``notebooks/aton.ipynb`` becomes the Voici app; the tutorials, English and
-  French, and the simulation lab open in JupyterLite); a notebook that needs a package the kernel does
-  not load at start (the lab's matplotlib) gets a first, hidden cell that installs it, so the reader
-  has nothing to install;
+  French, the simulation lab and the widget gallery open in JupyterLite); a notebook that needs a
+  package the kernel does not load at start (the lab's matplotlib) gets a first, hidden cell that
+  installs it, so the reader has nothing to install;
 - builds the project's wheel from a copy of the tree and puts it, with the pure-Python wheels the
   widgets need (``ipywidgets``, ``ipycanvas``, ``jupyterlab_widgets``, ``comm``, ``jedi``, ``parso``),
   in the site's own package index;
@@ -63,6 +63,7 @@ WHEELS = CACHE / "wheels"
 
 DASHBOARD = "notebooks/aton.ipynb"
 LAB = "notebooks/simulation-lab.ipynb"
+GALLERY = "notebooks/widgets.ipynb"
 WIDGET_WHEELS = ("ipywidgets", "ipycanvas", "jupyterlab_widgets", "comm", "jedi", "parso")
 """Pure-Python wheels the notebooks need beyond Pyodide's own packages, at the build environment's versions
 (so the widgets' Python side matches the front-end extensions the build bundles)."""
@@ -516,9 +517,9 @@ def site_notebook(source: Path, dest: Path, missing: Iterable[str] = ()) -> None
 
 
 def contents(dest: Path, missing: Iterable[str] = ()) -> None:
-    """The notebooks of the site: the dashboard and the lab at the top, the tutorials below."""
-    site_notebook(ROOT / DASHBOARD, dest / "aton.ipynb", missing)
-    site_notebook(ROOT / LAB, dest / "simulation-lab.ipynb", missing)
+    """The notebooks of the site: the dashboard, the lab and the widget gallery at the top, the tutorials below."""
+    for notebook in (DASHBOARD, LAB, GALLERY):
+        site_notebook(ROOT / notebook, dest / Path(notebook).name, missing)
     for lang in languages():
         folder = tutorial_folder(lang)
         for notebook in sorted((ROOT / folder).glob("*.ipynb")):

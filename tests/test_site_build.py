@@ -26,7 +26,7 @@ def test_notebooks_get_the_browser_kernel_and_an_install_cell_only_for_what_the_
     notebooks = sorted(tmp_path.rglob("*.ipynb"))
     english = len(list((ROOT / "tutorials").glob("*.ipynb")))
     french = len(list((ROOT / "tutorials" / "fr").glob("*.ipynb")))
-    assert len(notebooks) == 2 + english + french
+    assert len(notebooks) == 3 + english + french  # the dashboard, the lab, the widget gallery, the tutorials
     for path in notebooks:
         notebook = json.loads(path.read_text(encoding="utf-8"))
         assert notebook["metadata"]["kernelspec"]["name"] == "python"

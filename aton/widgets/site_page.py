@@ -39,6 +39,8 @@ FRONT = {
     "all": msg("site.front.all", "all of them"),
     "lab": msg("site.front.lab", "Simulation lab"),
     "lab_item": msg("site.front.lab_item", "{link}: bot tournaments with win rates and score curves"),
+    "gallery": msg("site.front.gallery", "Widget gallery"),
+    "gallery_item": msg("site.front.gallery_item", "{link}: the board, the cards and the step-through, one by one"),
     "jupyterlab_item": msg("site.front.jupyterlab_item", "{link}, with every notebook"),
     "kept_local": msg("site.front.kept_local", "Work is kept in this browser only; Python is Pyodide, from this site."),
     "kept_cdn": msg(
@@ -90,6 +92,7 @@ def _section(lang: str, folder: str, tutorials: Sequence[str], megabytes: int, l
         }
         items.append(item("tutorials_item", links, count=len(tutorials)))
     items.append(item("lab_item", {"link": _link("notebooks/index.html?path=simulation-lab.ipynb", say("lab"))}))
+    items.append(item("gallery_item", {"link": _link("notebooks/index.html?path=widgets.ipynb", say("gallery"))}))
     items.append(item("jupyterlab_item", {"link": _link("lab/index.html", "JupyterLab", bold=False)}))
     return (
         f'<section lang="{lang}">'

@@ -186,14 +186,15 @@ KERNEL_IDLE = """() => {
 }"""
 
 
-TUTORIALS = sorted(path.relative_to(ROOT / "tutorials").as_posix() for path in (ROOT / "tutorials").rglob("*.ipynb"))
+TUTORIALS = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "tutorials").rglob("*.ipynb"))
 """Every tutorial, English and French: 07 has bots thinking in the page's own loop, 08 tournaments game by game."""
 
 
-@pytest.mark.parametrize("tutorial", TUTORIALS)
-def test_a_tutorial_runs_in_jupyterlite(site_page: tuple[Any, Problems], site_url: str, tutorial: str) -> None:
+@pytest.mark.parametrize("notebook", [*TUTORIALS, "widgets.ipynb"])
+def test_a_tutorial_runs_in_jupyterlite(site_page: tuple[Any, Problems], site_url: str, notebook: str) -> None:
+    """Every tutorial, and the widget gallery (at the top of the site, as on the front page)."""
     page, _problems = site_page
-    page.goto(f"{site_url}/notebooks/index.html?path=tutorials/{tutorial}")
+    page.goto(f"{site_url}/notebooks/index.html?path={notebook}")
     page.wait_for_function(KERNEL_IDLE, timeout=START_TIMEOUT)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function(RAN_EVERY_CELL, timeout=START_TIMEOUT)
