@@ -130,6 +130,11 @@ def test_plots_wait_for_the_games_then_show_as_images_and_a_broken_one_stays_in_
         pending.popleft()()
     assert seen == [2]
     assert good.children[0].value[:8] == b"\x89PNG\r\n\x1a\n"
+    panel.start()  # played again: the plot of the earlier games goes until the new ones are over
+    assert good.children[0].value == "This plot appears once games have been played."
+    while pending:
+        pending.popleft()()
+    assert seen == [2, 2] and good.children[0].value[:8] == b"\x89PNG\r\n\x1a\n"
     assert bad.children[0].value == "This plot could not be drawn: KeyError(&#x27;no such column&#x27;)"
     import matplotlib.pyplot as plt
 

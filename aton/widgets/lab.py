@@ -104,6 +104,8 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
             self._ended = concurrent.futures.Future()
         self.flow.start()
         self._render()
+        for drawer, box in self._plots:  # the plots of earlier games go: the report has gone too
+            self._draw(drawer, box)
 
         def progress(job: Job, _fraction: float) -> None:
             if job is self.job:
