@@ -186,6 +186,14 @@ KERNEL_IDLE = """() => {
 }"""
 
 
+def run_every_cell(page: Any, url: str) -> None:
+    """Open the notebook at ``url`` in JupyterLite and run all its cells, as "Run all" does."""
+    page.goto(url)
+    page.wait_for_function(KERNEL_IDLE, timeout=START_TIMEOUT)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(RAN_EVERY_CELL, timeout=START_TIMEOUT)
+
+
 TUTORIALS = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "tutorials").rglob("*.ipynb"))
 """Every tutorial, English and French: 07 has bots thinking in the page's own loop, 08 tournaments game by game."""
 
@@ -194,10 +202,7 @@ TUTORIALS = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "tutori
 def test_a_tutorial_runs_in_jupyterlite(site_page: tuple[Any, Problems], site_url: str, notebook: str) -> None:
     """Every tutorial, and the widget gallery (at the top of the site, as on the front page)."""
     page, _problems = site_page
-    page.goto(f"{site_url}/notebooks/index.html?path={notebook}")
-    page.wait_for_function(KERNEL_IDLE, timeout=START_TIMEOUT)
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(RAN_EVERY_CELL, timeout=START_TIMEOUT)
+    run_every_cell(page, f"{site_url}/notebooks/index.html?path={notebook}")
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
     assert errors.count() == 0, errors.all_inner_texts()
     assert page.locator(".jp-OutputArea-output canvas").count() >= 1  # the tutorial's boards drew
@@ -212,10 +217,7 @@ def test_the_simulation_lab_plays_in_the_page_and_its_stop_button_works(
     so, and the report of the games played is there all the same.
     """
     page, _problems = site_page
-    page.goto(f"{site_url}/notebooks/index.html?path=simulation-lab.ipynb")
-    page.wait_for_function(KERNEL_IDLE, timeout=START_TIMEOUT)
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(RAN_EVERY_CELL, timeout=START_TIMEOUT)
+    run_every_cell(page, f"{site_url}/notebooks/index.html?path=simulation-lab.ipynb")
     status = page.locator(".aton-lab-status")
     page.wait_for_function(
         "() => /^Game ([2-9]|[0-9]{2,})/.test(document.querySelector('.aton-lab-status')?.textContent || '')",
