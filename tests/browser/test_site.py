@@ -119,6 +119,11 @@ def test_the_static_dashboard_plays_a_round_against_the_bot(site_page: tuple[Any
 
     dash.new_game(mode="bot", seed=7, level="easy", human="red")
     dash.wait_status(thinking="")
+    dash.tab_by_class(1)  # the coach searches in the page's loop too
+    dash.click(".aton-hint-button")
+    page.wait_for_function("() => document.querySelector('.aton-hint').textContent.includes('Suggestion for Red')")
+    assert "chance to win" in dash.text(".aton-hint")
+    dash.tab_by_class(0)
     low, second, third, high = sorted(dash.hand())
     dash.assign([second, low, third, high])
     for _ in range(20):
