@@ -106,6 +106,20 @@ def test_a_plot_cell_run_again_replaces_its_plot() -> None:
     assert [drawer for drawer, _ in panel._plots] == [curve, panel._plots[1][0]]
 
 
+def test_a_panel_that_starts_stops_another_still_playing() -> None:
+    """The cell run again makes a new panel: the old one's games stop rather than share the processor."""
+    pending: deque[Any] = deque()
+    old = TournamentPanel([("easy", "random", 3)], seed=1, worker=Worker(pending.append, in_loop=True))
+    old.start()
+    for _ in range(5):
+        pending.popleft()()
+    new = TournamentPanel([("greedy", "random", 2)], seed=1, worker=Worker(pending.append, in_loop=True))
+    new.start()
+    while pending:
+        pending.popleft()()
+    assert old.flow.state is LabState.STOPPED and new.flow.state is LabState.DONE
+
+
 def test_plots_wait_for_the_games_then_show_as_images_and_a_broken_one_stays_in_its_place() -> None:
     pending: deque[Any] = deque()
     panel = TournamentPanel([("greedy", "random", 2)], seed=1, worker=Worker(pending.append, in_loop=True))

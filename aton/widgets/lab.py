@@ -28,8 +28,9 @@ import asyncio
 import concurrent.futures
 import html
 import io
+import weakref
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
@@ -95,10 +96,19 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
         self._render()
 
     # ------------------------------------------------------------- actions
+    _playing: ClassVar[weakref.WeakSet[TournamentPanel]] = weakref.WeakSet()
+    """Panels whose games are being played: one at a time, so that a cell run again does not play twice."""
+
     def start(self) -> None:
-        """Play every pairing (again, from the first game); nothing happens while games are being played."""
+        """Play every pairing (again, from the first game); nothing happens while games are being played.
+
+        Another panel still playing (the cell run again, say) is stopped first: both would share one processor.
+        """
         if self.flow.state is LabState.RUNNING:
             return
+        for other in list(TournamentPanel._playing):
+            other.stop()
+        TournamentPanel._playing.add(self)
         job = self.job = Job("lab")
         if self._ended.done():
             self._ended = concurrent.futures.Future()
@@ -115,6 +125,7 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
             if job is not self.job:
                 return
             self.flow.finish(error, stopped=job.cancelled)
+            TournamentPanel._playing.discard(self)
             for drawer, box in self._plots:
                 self._draw(drawer, box)
             self._render()  # the status last: once it says the games are over, everything is drawn
