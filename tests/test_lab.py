@@ -36,11 +36,16 @@ def test_the_panel_plays_the_games_of_play_many() -> None:
     assert panel.start_button.description == "Play them again"
 
 
+def test_a_pairing_may_be_written_as_a_list() -> None:
+    assert TournamentFlow([["greedy", "random", 2]], seed=1).pairings == [("greedy", "random", 2)]
+
+
 @pytest.mark.parametrize(
     ("pairings", "words"),
     [
         ([], "at least one pairing"),
         ([("greedy", "random")], "(first bot, second bot, number of games)"),
+        (["greedy random 3"], "(first bot, second bot, number of games)"),
         ([("greedy", "random", 0)], "at least 1"),
         ([("greedy", "random", True)], "whole number of games"),
         ([("greedy", "nobody", 3)], "nobody"),

@@ -105,9 +105,9 @@ class TournamentFlow:
             raise ValueError("the lab needs at least one pairing: (first bot, second bot, number of games)")
         checked: list[Pairing] = []
         for pairing in pairings:
-            if not isinstance(pairing, tuple) or len(pairing) != 3:
+            if not isinstance(pairing, (tuple, list)) or len(pairing) != 3:
                 raise ValueError(f"a pairing is (first bot, second bot, number of games), not {pairing!r}")
-            first, second, games = pairing
+            first, second, games = pairing  # a list does as well as a tuple
             if not isinstance(games, int) or isinstance(games, bool) or games < 1:
                 raise ValueError(f"a pairing plays a whole number of games, at least 1, not {games!r}")
             for bot in (first, second):
