@@ -448,10 +448,18 @@ def _play_chunk(
     return [run_steps(_series_game_steps(built, names, seed, number, alternate, rules)) for number in numbers]
 
 
-def _check_series(red: BotSpec, blue: BotSpec, games: int, seed: int) -> None:
-    if not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
-    if not isinstance(seed, int):
+def check_series(red: BotSpec, blue: BotSpec, games: int, seed: int) -> None:
+    """Raise ``ValueError`` saying what is wrong unless ``games`` seeded games between ``red`` and ``blue``
+    can be played (an unknown bot name is refused with the names there are).
+
+    >>> check_series("greedy", "random", True, 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: a series plays a whole number of games, at least 1, not True
+    """
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise ValueError(f"a series plays a whole number of games, at least 1, not {games!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"seed must be a whole number, not {seed!r}")
     for bot in (red, blue):
         if isinstance(bot, str):
@@ -482,9 +490,9 @@ def play_many_steps(
     >>> play_many_steps("greedy", "random", games=0)  # refused at once, not at the first step
     Traceback (most recent call last):
     ...
-    ValueError: games must be a whole number of at least 1, not 0
+    ValueError: a series plays a whole number of games, at least 1, not 0
     """
-    _check_series(red, blue, games, seed)
+    check_series(red, blue, games, seed)
     return _series_steps(
         (_build(red), _build(blue)), (bot_name(red), bot_name(blue)), games, seed, alternate, rules, on_game
     )
@@ -553,7 +561,7 @@ def play_many(
     >>> len(stopped.games)
     2
     """
-    _check_series(red, blue, games, seed)
+    check_series(red, blue, games, seed)
     own = executor is None
     if executor is None:
         workers = max(1, min(os.cpu_count() or 1, games)) if CAN_START_PROCESSES else 1
@@ -590,6 +598,7 @@ __all__ = [
     "SerialExecutor",
     "TournamentResult",
     "bot_random",
+    "check_series",
     "ending",
     "play_game",
     "play_game_steps",
