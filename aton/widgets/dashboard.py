@@ -53,7 +53,7 @@ from .dashboard_controller import DashboardController
 from .dashboard_form import GameForm
 from .dashboard_html import coach_html, log_html, message_html, status_html
 from .dashboard_play import CoverScreen, PlayPanel, close_tree
-from .dashboard_session import SavedFile, Schedule, Session, Worker, browser_schedule
+from .dashboard_session import SavedFile, Session, Worker, kernel_schedule
 from .dashboard_style import dashboard_css
 from .dashboard_text import say
 from .i18n import check_lang
@@ -70,18 +70,6 @@ BOARD_SCALE = 1.5
 high-DPI laptop), and each redraw moves about half the pixels of 2 x (measured: in Chromium without a GPU,
 compositing the 2 x board took about 30 ms per click)."""
 PLAY_TAB, COACH_TAB, LOG_TAB, GAME_TAB = range(4)
-
-
-def kernel_schedule() -> Schedule | None:
-    """A thread-safe "run this on the kernel's thread" in a Jupyter kernel, or ``None`` outside one."""
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
-        return None
-    shell = get_ipython()
-    loop = getattr(getattr(shell, "kernel", None), "io_loop", None)
-    add_callback = getattr(loop, "add_callback", None)
-    return add_callback if callable(add_callback) else browser_schedule()
 
 
 def _guarded(method: Callable[Concatenate[Dashboard, P], T]) -> Callable[Concatenate[Dashboard, P], T | None]:

@@ -58,6 +58,7 @@ __all__ = [
     "Worker",
     "browser_schedule",
     "fresh_seed",
+    "kernel_schedule",
     "public_position",
     "read_game_file",
     "save_file",
@@ -272,6 +273,18 @@ def browser_schedule() -> Schedule | None:
         loop.call_soon(function)
 
     return schedule
+
+
+def kernel_schedule() -> Schedule | None:
+    """A thread-safe "run this on the kernel's thread" in a Jupyter kernel, or ``None`` outside one."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    shell = get_ipython()
+    loop = getattr(getattr(shell, "kernel", None), "io_loop", None)
+    add_callback = getattr(loop, "add_callback", None)
+    return add_callback if callable(add_callback) else browser_schedule()
 
 
 class Job:

@@ -35,8 +35,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from ..tournament import TournamentResult
-from .dashboard import kernel_schedule
-from .dashboard_session import Job, Worker
+from .dashboard_session import Job, Worker, kernel_schedule
 from .lab_flow import LabState, Pairing, TournamentFlow, lab_words
 
 __all__ = ["Drawer", "TournamentPanel"]
