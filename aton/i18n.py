@@ -37,7 +37,7 @@ ValueError: unknown language 'de'; choose one of ('en', 'fr')
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import contextmanager
 from functools import cache, lru_cache
 from pathlib import Path
@@ -62,6 +62,7 @@ __all__ = [
     "number",
     "percent",
     "render",
+    "render_key",
     "table",
 ]
 
@@ -278,6 +279,24 @@ def render(message: Message, lang: str, /, **fields: object) -> str:
     if not isinstance(count, int):
         raise ValueError(f"the text {message.context!r} is counted: give count=<whole number>")
     return ngtext(lang, message.context, message.singular, message.plural, count, **fields)
+
+
+def render_key(messages: Mapping[str, Message], key: str, lang: str, what: str, /, **fields: object) -> str:
+    """The entry ``key`` of the table ``messages`` in ``lang``, its placeholders filled; an unknown key raises
+    ``KeyError`` naming ``what`` the table holds (each panel's own ``tr``, ``say``, ... is this call).
+
+    >>> render_key(table(msg("demo.hello", "Hello {name}")), "demo.hello", "en", "demo text", name="Ra")
+    'Hello Ra'
+    >>> render_key({}, "demo.bye", "en", "demo text")
+    Traceback (most recent call last):
+    ...
+    KeyError: "no demo text 'demo.bye'"
+    """
+    try:
+        message = messages[key]
+    except KeyError:
+        raise KeyError(f"no {what} {key!r}") from None
+    return render(message, lang, **fields)
 
 
 COUNTED = table(

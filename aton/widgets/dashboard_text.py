@@ -14,7 +14,7 @@ plural form from the field ``count``.
 
 from __future__ import annotations
 
-from ..i18n import Message, msg, nmsg, render, table
+from ..i18n import Message, msg, nmsg, render_key, table
 
 __all__ = ["DASHBOARD_STRINGS", "say"]
 
@@ -166,10 +166,6 @@ DASHBOARD_STRINGS: dict[str, Message] = {
 
 def say(key: str, lang: str = "en", **fields: object) -> str:
     """The dashboard text ``key`` in ``lang`` with its ``{placeholders}`` filled."""
-    try:
-        message = DASHBOARD_STRINGS[key]
-    except KeyError:
-        raise KeyError(f"no dashboard text {key!r}") from None
     if "seed" in fields:  # a seed is a name to type back, not a quantity: no digit grouping
         fields["seed"] = str(fields["seed"])
-    return render(message, lang, **fields)
+    return render_key(DASHBOARD_STRINGS, key, lang, "dashboard text", **fields)

@@ -21,7 +21,7 @@ The engine's reasons for refusing an action come from the engine itself
 from __future__ import annotations
 
 from ..explain import SQUARE_LETTERS
-from ..i18n import Message, check_lang, languages, msg, nmsg, render, table
+from ..i18n import Message, check_lang, languages, msg, nmsg, render_key, table
 
 __all__ = ["LANGUAGES", "STRINGS", "check_lang", "player_word", "tr"]
 
@@ -245,11 +245,7 @@ STRINGS: dict[str, Message] = table(
 
 def tr(key: str, lang: str = "en", **fields: object) -> str:
     """The text ``key`` in ``lang`` with its ``{placeholders}`` filled from ``fields``."""
-    try:
-        message = STRINGS[key]
-    except KeyError:
-        raise KeyError(f"no widget text {key!r}") from None
-    return render(message, lang, **fields)
+    return render_key(STRINGS, key, lang, "widget text", **fields)
 
 
 def player_word(label: str | None, lang: str) -> str:

@@ -26,10 +26,9 @@ import time
 from collections.abc import Callable, Sequence
 from enum import Enum
 
-from ..bots import make_bot
 from ..bots.base import Steps
-from ..i18n import Message, check_lang, decimal, msg, nmsg, render, table
-from ..tournament import BotSpec, GameSummary, TournamentResult, bot_name, play_many_steps
+from ..i18n import Message, check_lang, decimal, msg, nmsg, render_key, table
+from ..tournament import BotSpec, GameSummary, TournamentResult, bot_name, check_series, play_many_steps
 
 __all__ = ["LAB_STRINGS", "LabState", "Pairing", "TournamentFlow", "lab_words"]
 
@@ -75,11 +74,7 @@ def lab_words(key: str, lang: str, **values: object) -> str:
     'Partie 2 sur 5 : easy contre random'
     """
     check_lang(lang)
-    try:
-        message = LAB_STRINGS[f"lab.{key}"]
-    except KeyError:
-        raise KeyError(f"no lab panel text {key!r}") from None
-    return render(message, lang, **values)
+    return render_key(LAB_STRINGS, f"lab.{key}", lang, "lab panel text", **values)
 
 
 class LabState(Enum):
@@ -108,14 +103,8 @@ class TournamentFlow:
             if not isinstance(pairing, (tuple, list)) or len(pairing) != 3:
                 raise ValueError(f"a pairing is (first bot, second bot, number of games), not {pairing!r}")
             first, second, games = pairing  # a list does as well as a tuple
-            if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-                raise ValueError(f"a pairing plays a whole number of games, at least 1, not {games!r}")
-            for bot in (first, second):
-                if isinstance(bot, str):
-                    make_bot(bot)  # an unknown name is refused now, with the names there are
+            check_series(first, second, games, seed)
             checked.append((first, second, games))
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"the seed is a whole number, not {seed!r}")
         self.pairings = checked
         self.seed = seed
         self.alternate = alternate

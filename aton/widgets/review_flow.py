@@ -30,7 +30,7 @@ from ..actions import Assign, Place, Player, Remove
 from ..bots.base import Steps, run_steps
 from ..explain import player_name
 from ..game import Game
-from ..i18n import Message, check_lang, msg, nmsg, percent, render, table
+from ..i18n import Message, check_lang, msg, nmsg, percent, render_key, table
 from ..review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES, Judgement, Review, ReviewCancelled, review_steps
 from ..timeline import Step, timeline
 
@@ -80,11 +80,7 @@ def words(key: str, lang: str, **values: Any) -> str:
     check_lang(lang)
     if key in ("red", "blue"):
         return player_name(key, lang)
-    try:
-        message = REVIEW_STRINGS[f"review.{key}"]
-    except KeyError:
-        raise KeyError(f"no review panel text {key!r}") from None
-    return render(message, lang, **values)
+    return render_key(REVIEW_STRINGS, f"review.{key}", lang, "review panel text", **values)
 
 
 class FlowState(Enum):
