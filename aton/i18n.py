@@ -156,15 +156,22 @@ def number(value: int | float, lang: str) -> str:
     return str(format_decimal(value, locale=_babel_locale(lang)))
 
 
-def percent(value: float, lang: str) -> str:
-    """A share written as a whole percentage the way ``lang`` writes it.
+def percent(value: float, lang: str, decimals: int = 0) -> str:
+    """A share written as a percentage with ``decimals`` digits after the point, the way ``lang`` writes it.
 
     >>> percent(0.25, "en"), percent(0.25, "fr")
     ('25%', '25\\xa0%')
+    >>> percent(0.3421, "en", 1), percent(0.3421, "fr", 1)
+    ('34.2%', '34,2\\xa0%')
     """
-    from babel.numbers import format_percent
+    from babel.numbers import format_percent, parse_pattern
 
-    return str(format_percent(value, locale=_babel_locale(lang)))
+    locale = _babel_locale(lang)
+    if decimals == 0:
+        return str(format_percent(value, locale=locale))
+    pattern = parse_pattern(locale.percent_formats[None].pattern)
+    pattern.frac_prec = (decimals, decimals)
+    return str(pattern.apply(value, locale))
 
 
 def decimal(value: float, lang: str, pattern: str = "0.0") -> str:

@@ -32,7 +32,7 @@ from .actions import BLUE, PLAYERS, RED, Action, Assign
 from .bots import Bot, make_bot
 from .bots.base import Steps, run_steps
 from .game import EndReason, Game, Result
-from .i18n import check_lang, decimal, gtext, msg, ngtext, render
+from .i18n import check_lang, decimal, gtext, msg, ngtext, percent, render
 from .rules import Rules
 from .runtime import CAN_START_PROCESSES, cpu_time
 
@@ -324,7 +324,7 @@ class TournamentResult:
 
 
 def _share(value: float, lang: str) -> str:
-    return decimal(value, lang, "0.0%")
+    return percent(value, lang, 1)
 
 
 def _game_dict(game: GameSummary, timing: bool) -> dict[str, Any]:
