@@ -149,7 +149,7 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
         """
         from IPython.display import display
 
-        box = widgets.VBox()
+        box = widgets.VBox(layout=widgets.Layout(align_items="flex-start"))  # an image at its own size
         box.add_class("aton-lab-plot")
         name = getattr(drawer, "__qualname__", "<")
         if not name.startswith("<"):  # the cell run again: its plot replaces the one it showed before

@@ -198,4 +198,5 @@ class TournamentFlow:
             return lab_words("stopped_early", lang)
         if self.state is LabState.STOPPED:
             return lab_words("stopped", lang, count=self.played, total=self.total)
-        return lab_words("done", lang, count=self.played, seconds=decimal(self.seconds, lang, "0.0"))
+        seconds = decimal(self.seconds, lang, "0.0" if self.seconds >= 1 else "0.00")  # never "0.0 s"
+        return lab_words("done", lang, count=self.played, seconds=seconds)
