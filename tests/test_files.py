@@ -2,7 +2,7 @@
 
 Every way of reading a game (``Game.from_json``, ``Game.from_dict``, ``aton.replay``, the
 dashboard's ``read_game_file``) goes through one reader.  Broken input of any kind is refused with
-a :class:`aton.position.GameFileError` (a ``ValueError``) saying what is wrong, never another
+a :class:`aton.GameFileError` (a ``ValueError``) saying what is wrong, never another
 exception; a file with a history loads only if replaying it gives exactly the file.  Actions refuse
 ``True`` and ``4.0`` as cards or squares.  Views and saves of an unfinished game hold no seed.
 """
