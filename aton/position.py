@@ -75,7 +75,7 @@ from typing import Any
 
 from . import data, rng
 from .actions import PLAYERS, Action, Player, parse_action
-from .events import EVENT_KINDS
+from .events import EventError, event_from_dict
 from .game import EndReason, Game, Geometry, IllegalAction, Phase, Result
 from .rules import LayoutError, Rules
 
@@ -597,13 +597,11 @@ def _checked_history(game: Game, raw: dict[str, Any]) -> Game:
     """Play a snapshot's actions again from its start; return the replay if it is exactly the snapshot."""
     events = raw.get("events", [])
     _require(isinstance(events, list), "events must be a list")
-    for number, event in enumerate(events, start=1):
-        if not (isinstance(event, dict) and isinstance(event.get("kind"), str)):
-            raise PositionError(f'each event is an object with a "kind"; event {number} is {shown(event)}')
-        if event["kind"] not in EVENT_KINDS:
-            raise PositionError(
-                f"event {number} has the unknown kind {shown(event['kind'])}; the kinds are listed in aton.EVENT_KINDS"
-            )
+    for index, event in enumerate(events):
+        try:
+            event_from_dict(event, f"events[{index}]")
+        except EventError as error:
+            raise PositionError(str(error)) from None
     actions = _action_texts(raw.get("actions", []), PositionError)
     start = raw.get("start")
     if start is None:
