@@ -202,10 +202,10 @@ STRING_KIND_TESTS = re.compile(
     r"""|\.data\s*\[|\.data\.get\("""  # event.data["square"]: the deprecated dict of the fields
 )
 NOT_YET_CONVERTED = {
-    "aton/lessons.py",
+    "aton/apps/dashboard/controller.py",
+    "aton/apps/dashboard/html.py",
+    "aton/teaching/lessons.py",
     "aton/widgets/board.py",
-    "aton/widgets/dashboard_controller.py",
-    "aton/widgets/dashboard_html.py",
     "aton/widgets/exercises.py",
     "aton/widgets/scene.py",
     "aton/widgets/stepper.py",
