@@ -72,16 +72,17 @@ __all__ = [
 ]
 
 
-def open_store(url: str, *, listen: bool = True) -> RoomStore:
+def open_store(url: str, *, listen: bool = True, busy_timeout: float = 5.0) -> RoomStore:
     """Open (and on first use create) the room store at ``url``.
 
     ``sqlite:///path/rooms.db`` (a file; its folder is created) or
     ``postgresql://user:password@host/database`` (the psycopg 3 driver).
     ``listen=False`` makes PostgreSQL stores poll instead of listening for
-    notifications (for measurements).  Raises :class:`BadRequest` for another
+    notifications (for measurements); ``busy_timeout`` is how many seconds a
+    SQLite writer waits for another writer's lock.  Raises :class:`BadRequest` for another
     address and :class:`StoreError` when the database cannot be opened.
     """
-    return RoomStore(url, listen=listen)
+    return RoomStore(url, listen=listen, busy_timeout=busy_timeout)
 
 
 def default_url() -> str:

@@ -50,7 +50,7 @@ from sqlalchemy.engine import make_url
 from .errors import BadRequest, StoreError
 
 BUSY_TIMEOUT_MS = 5000
-"""How long a SQLite writer waits for the lock before the call fails as ``busy``."""
+"""How long (by default) a SQLite writer waits for the lock before the call fails as ``busy``."""
 
 metadata = MetaData()
 
@@ -111,7 +111,7 @@ games = Table(
 )
 
 
-def connect(url: str) -> Engine:
+def connect(url: str, busy_timeout: float = BUSY_TIMEOUT_MS / 1000) -> Engine:
     """An engine for ``sqlite:///path`` or ``postgresql://...`` with the store's settings; tables created.
 
     Raises :class:`BadRequest` (``bad_url``) for any other address and :class:`StoreError` when the
@@ -125,11 +125,14 @@ def connect(url: str) -> Engine:
         raise BadRequest("bad_url", given=repr(url)[:80]) from None
     backend = parsed.get_backend_name()
     if backend == "sqlite" and parsed.database and parsed.database != ":memory:":
-        Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(
-            parsed.set(drivername="sqlite+pysqlite"), connect_args={"timeout": BUSY_TIMEOUT_MS / 1000}
-        )
-        _sqlite_settings(engine)
+        if not parsed.database.startswith("file:"):  # a plain path (a file: URI is opened as it says)
+            with translated():
+                try:
+                    Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+                except OSError as error:
+                    raise sqlite3.OperationalError(f"unable to open database file: {error}") from error
+        engine = create_engine(parsed.set(drivername="sqlite+pysqlite"), connect_args={"timeout": busy_timeout})
+        _sqlite_settings(engine, int(busy_timeout * 1000))
     elif backend == "postgresql":
         engine = create_engine(
             parsed.set(drivername="postgresql+psycopg"),
@@ -145,12 +148,12 @@ def connect(url: str) -> Engine:
     return engine
 
 
-def _sqlite_settings(engine: Engine) -> None:
+def _sqlite_settings(engine: Engine, busy_ms: int) -> None:
     @event.listens_for(engine, "connect")
     def on_connect(dbapi_connection: Any, record: Any) -> None:
         dbapi_connection.isolation_level = None  # transactions are begun below, not by the driver
         cursor = dbapi_connection.cursor()
-        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA busy_timeout = {busy_ms}")
         mode = cursor.execute("PRAGMA journal_mode").fetchone()[0]
         if mode != "wal":
             cursor.execute("PRAGMA journal_mode = WAL")

@@ -174,8 +174,8 @@ def results_csv(connection: Connection) -> str:
                 row.code,
                 row.game_no,
                 finished,
-                _cell(red),
-                _cell(blue),
+                spreadsheet_cell(red),
+                spreadsheet_cell(blue),
                 row.winner or "",
                 row.reason,
                 row.red_score,
@@ -187,6 +187,6 @@ def results_csv(connection: Connection) -> str:
     return out.getvalue()
 
 
-def _cell(text: str) -> str:
+def spreadsheet_cell(text: str) -> str:
     """A nickname made safe for spreadsheets (no formula: a leading ``= + - @`` gets a quote)."""
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text

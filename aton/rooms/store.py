@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import Connection, Row, insert, select, update
+from sqlalchemy import Connection, Row, bindparam, insert, select, update
 
 from .. import data
 from ..actions import PLAYERS, Action, Player, parse_action
@@ -36,6 +36,20 @@ NICKNAME_MOST = 20
 CACHE_SIZE = 256
 """Games kept restored per process (one per room is enough: a page plays in one room)."""
 _SEATS = {"red": Player.RED, "blue": Player.BLUE}
+# Statements built once: building a statement costs more than running it on SQLite.
+_ROOM = select(db.rooms).where(db.rooms.c.code == bindparam("code"))
+_ROOM_LOCKED = _ROOM.with_for_update()
+_VERSION = select(db.rooms.c.version, db.rooms.c.state).where(db.rooms.c.code == bindparam("code"))
+_MOVES = (
+    select(db.moves.c.action)
+    .where(
+        db.moves.c.code == bindparam("code"),
+        db.moves.c.version > bindparam("since"),
+        db.moves.c.version <= bindparam("upto"),
+    )
+    .order_by(db.moves.c.version)
+)
+_ADD_MOVE = insert(db.moves)
 
 
 def _seat(seat: object) -> Player:
@@ -60,11 +74,19 @@ class RoomStore:
 
     Safe to share between the threads of a process, and between processes
     and machines that open the same database.  ``clock`` gives the time
-    (seconds since 1970) and is there for tests.
+    (seconds since 1970) and is there for tests; ``busy_timeout`` is how long a
+    SQLite writer waits for another one's lock (seconds).
     """
 
-    def __init__(self, url: str, *, listen: bool = True, clock: Callable[[], float] = time.time) -> None:
-        self.engine = db.connect(url)
+    def __init__(
+        self,
+        url: str,
+        *,
+        listen: bool = True,
+        busy_timeout: float = db.BUSY_TIMEOUT_MS / 1000,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.engine = db.connect(url, busy_timeout)
         self.dialect = self.engine.dialect.name
         self._writer = db.writer(self.engine)
         self._clock = clock
@@ -98,8 +120,7 @@ class RoomStore:
             yield connection
 
     def _row(self, connection: Connection, code: str, *, lock: bool = False) -> Row[Any]:
-        query = select(db.rooms).where(db.rooms.c.code == code)
-        row = connection.execute(query.with_for_update() if lock else query).first()
+        row = connection.execute(_ROOM_LOCKED if lock else _ROOM, {"code": code}).first()
         if row is None:
             raise UnknownRoom("unknown_room", room=code)
         return row
@@ -134,13 +155,8 @@ class RoomStore:
         else:
             rules = Rules.from_dict(json.loads(row.rules))
             game, since = new_game(int(row.seed), rules), row.base
-        query = (
-            select(db.moves.c.action)
-            .where(db.moves.c.code == code, db.moves.c.version > since, db.moves.c.version <= version)
-            .order_by(db.moves.c.version)
-        )
         try:
-            for (text,) in connection.execute(query):
+            for (text,) in connection.execute(_MOVES, {"code": code, "since": since, "upto": version}):
                 game.apply(parse_action(text))
                 self.replayed_actions += 1
         except ValueError as error:  # a move the engine refuses: the rows were changed by hand
@@ -167,7 +183,7 @@ class RoomStore:
         for _ in range(20):
             code = new_code()
             with self._write() as connection:
-                if connection.execute(select(db.rooms.c.code).where(db.rooms.c.code == code)).first():
+                if connection.execute(_VERSION, {"code": code}).first():
                     continue
                 connection.execute(
                     insert(db.rooms).values(
@@ -243,10 +259,10 @@ class RoomStore:
         """The room's version: 0 when created, one more for each action and for each new game."""
         code = normalize_code(code)
         with self._read() as connection:
-            version = connection.execute(select(db.rooms.c.version).where(db.rooms.c.code == code)).scalar()
-        if version is None:
+            row = connection.execute(_VERSION, {"code": code}).first()
+        if row is None:
             raise UnknownRoom("unknown_room", room=code)
-        return int(version)
+        return int(row.version)
 
     def view(self, code: str, token: str) -> GameView:
         """The game as the seat of ``token`` sees it (a :class:`aton.GameView`)."""
@@ -331,7 +347,7 @@ class RoomStore:
                 current = self._row(connection, code)
                 self._usable(current)
                 raise StaleMove("stale", current=current.version, given=row.version)
-            connection.execute(insert(db.moves).values(code=code, version=version, action=str(action)))
+            connection.execute(_ADD_MOVE, {"code": code, "version": version, "action": str(action)})
             if result is not None:
                 self._archive(connection, row, after, now)
             self._announce(connection, code)
@@ -481,9 +497,7 @@ class RoomStore:
         while True:
             stamp = waker.stamp(code)
             with self._read() as connection:
-                row = connection.execute(
-                    select(db.rooms.c.version, db.rooms.c.state).where(db.rooms.c.code == code)
-                ).first()
+                row = connection.execute(_VERSION, {"code": code}).first()
             if row is None:
                 raise UnknownRoom("unknown_room", room=code)
             remaining = deadline - time.monotonic()
