@@ -298,7 +298,7 @@ def test_the_teacher_overview_and_results(store: rooms.RoomStore, clock: Clock) 
     store.join(other, aton.BLUE, nickname="-Zed")
     lines = {line.code: line for line in store.tables()}
     assert lines[other].state == "waiting" and lines[other].red == "" and lines[other].blue == "-Zed"
-    assert list(lines)[0] == other  # most recent activity first
+    assert next(iter(lines)) == other  # most recent activity first
     clock.now += 10
     play_to_end(store, code, tokens)
     clock.now += 10
@@ -306,7 +306,7 @@ def test_the_teacher_overview_and_results(store: rooms.RoomStore, clock: Clock) 
     watch = store.watch(code)
     assert (line.red, line.blue, line.state, line.round) == ("Ana", "Ben", "over", watch.round)
     assert line.scores == (watch.score(aton.RED), watch.score(aton.BLUE)) and line.version == store.version(code)
-    assert [line.code for line in store.tables()][0] == code  # most recent activity first
+    assert store.tables()[0].code == code  # most recent activity first
     assert store.results_csv().startswith(
         "room,game,finished,red,blue,winner,reason,red_score,blue_score,rounds,seed\n"
     )
