@@ -489,7 +489,8 @@ class RoomStore:
         """Wait until the room's version passes ``version`` (or the room closes), ``timeout`` seconds at most.
 
         Returns the version then (``version`` itself after a timeout).  On
-        PostgreSQL a notification wakes the wait; on SQLite it polls every 50 ms.
+        PostgreSQL a notification wakes the wait; on SQLite the file is looked at
+        every 50 ms (see :mod:`aton.rooms.live`).
         """
         code = normalize_code(code)
         waker = self._waker_now()
@@ -510,6 +511,8 @@ class RoomStore:
             if self._listen:
                 url = self.engine.url.set(drivername="postgresql")
                 self._waker = live.Listener(url.render_as_string(hide_password=False))
+            elif self.dialect == "sqlite" and self.engine.url.database and "?" not in str(self.engine.url):
+                self._waker = live.FileWaker(str(self.engine.url.database))
             else:
                 self._waker = live.Waker()
         return self._waker
