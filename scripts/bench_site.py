@@ -35,7 +35,7 @@ from urllib.parse import unquote, urlparse
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_ui import BOARD, POLL_JS, Bench, hex_rgb
 
-from aton.widgets.serving import NO_CHROMIUM, find_chromium, free_port, wait_until_up
+from aton.serving.launch import NO_CHROMIUM, find_chromium, free_port, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = "voici/render/aton.html"
@@ -57,7 +57,7 @@ class SiteBench(Bench):
         self.context = self.browser.new_context(viewport={"width": 1280, "height": 720})
 
     def page(self, viewport: tuple[int, int] = (1280, 720)) -> Any:
-        from aton.widgets.dashboard import BOARD_SCALE
+        from aton.apps.dashboard.app import BOARD_SCALE
 
         page = self.context.new_page()
         page.set_default_timeout(120_000)

@@ -40,7 +40,7 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from aton.widgets.serving import CHROMIUM_FLAGS, NO_CHROMIUM, find_chromium, free_port
+from aton.serving.launch import CHROMIUM_FLAGS, NO_CHROMIUM, find_chromium, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "notebooks/aton.ipynb"
@@ -213,7 +213,7 @@ class Bench:
         )
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         box = self.geometry.square_box((1, 0))
-        from aton.widgets.dashboard import BOARD_SCALE
+        from aton.apps.dashboard.app import BOARD_SCALE
 
         scale = BOARD_SCALE
         target = {
@@ -230,7 +230,7 @@ class Bench:
         page.goto(url)
         page.wait_for_function("() => window.__atonBoardDrawn !== undefined", timeout=90_000)
         width = page.eval_on_selector(BOARD, "c => c.width")
-        from aton.widgets.dashboard import BOARD_SCALE
+        from aton.apps.dashboard.app import BOARD_SCALE
 
         assert abs(width / self.geometry.width - BOARD_SCALE) < 1e-6, "the board's drawing scale changed"
         if name is not None:

@@ -22,7 +22,7 @@ output folder is plain files for any web host.  What the build does:
   Pillow, which no registry has, come from the Pyodide CDN at build time), for a school network
   without outside access;
 - adds a progress line to the dashboard's page while Python starts, and writes a front page
-  (``index.html``, :mod:`aton.widgets.site_page`), both in every language of the catalogs.
+  (``index.html``, :mod:`aton.serving.site_page`), both in every language of the catalogs.
 
 ``--stand-ins DIR`` (tests only) replaces packages the build cannot download by small pure-Python
 stand-ins found in ``DIR/<import name>/``: the browser test uses it for numpy and Pillow, which have no
@@ -54,8 +54,8 @@ from typing import Any
 from packaging.version import Version
 
 from aton.i18n import languages
-from aton.widgets.loading import site_progress_words
-from aton.widgets.site_page import front_page_html, tutorial_folder
+from aton.serving.loading import site_progress_words
+from aton.serving.site_page import front_page_html, tutorial_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / ".cache" / "site"

@@ -451,7 +451,7 @@ class Players:
     def __init__(self, count: int) -> None:
         from playwright.sync_api import sync_playwright
 
-        from aton.widgets.serving import NO_CHROMIUM, find_chromium
+        from aton.serving.launch import NO_CHROMIUM, find_chromium
 
         self.count = count
         self.pages: list[Any] = []
@@ -507,7 +507,7 @@ class OwnServer:
     """A Voila server started for this run, as ``./run dashboard --class N --cull S`` configures it."""
 
     def __init__(self, class_size: int, cull: int) -> None:
-        from aton.widgets.serving import classroom_options, free_port
+        from aton.serving.launch import classroom_options, free_port
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
@@ -520,7 +520,7 @@ class OwnServer:
         self.pid = self.process.pid
 
     def wait_pool(self, size: int, timeout: float) -> None:
-        from aton.widgets.serving import wait_until_up
+        from aton.serving.launch import wait_until_up
 
         wait_until_up(f"{self.url}voila/static/", self.process, timeout=timeout)
         deadline = time.monotonic() + timeout

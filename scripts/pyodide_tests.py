@@ -37,6 +37,8 @@ ENGINE_TESTS = (
     "tests/test_tournament.py",
 )
 """Test files that need only the standard library, pytest and Hypothesis (no widgets, no subprocess)."""
+ENGINE_PACKAGES = ("bots", "teaching", "cli")
+"""The subpackages of ``aton`` that run in Pyodide without widgets (see ``docs/architecture.md``)."""
 HYPOTHESIS = "6.155.7"
 """The last Hypothesis release with a pure-Python wheel (later ones are built per platform, not for Pyodide)."""
 
@@ -61,12 +63,16 @@ def prepare() -> None:
 
 
 def engine_modules() -> list[str]:
-    """The engine's and the bots' modules (``aton.game``, ...): their doctests run on the installed wheel.
+    """The modules whose doctests run on the installed wheel (``aton.game``, ...).
+
+    They are the engine's, the bots', teaching's and the command line's: all that needs only the standard
+    library and Babel.
 
     ``__init__`` and ``__main__`` are left out: named with ``--pyargs`` a package collects all of itself,
     widgets included, and the command line module runs when imported.
     """
-    paths = sorted([*(ROOT / "aton").glob("*.py"), *(ROOT / "aton" / "bots").glob("*.py")])
+    packages = (ROOT / "aton", *(ROOT / "aton" / name for name in ENGINE_PACKAGES))
+    paths = sorted(path for package in packages for path in package.glob("*.py"))
     return [".".join(p.relative_to(ROOT).with_suffix("").parts) for p in paths if not p.stem.startswith("__")]
 
 

@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from aton.widgets.serving import CHROMIUM_FLAGS, NO_CHROMIUM, find_chromium, free_port, wait_until_up
+from aton.serving.launch import CHROMIUM_FLAGS, NO_CHROMIUM, find_chromium, free_port, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[1]
 SETUP = """\

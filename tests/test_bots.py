@@ -11,7 +11,7 @@ from aton import BLUE, RED, Game, Phase
 from aton.bots import BOT_NAMES, Bot, GreedyBot, MctsBot, RandomBot, make_bot
 from aton.bots.heuristics import BoardInfo, advantage, class_representatives, win_probability
 from aton.bots.mcts import SearchConfig, assignment_patterns
-from aton.tournament import play_game
+from aton.bots.tournament import play_game
 
 
 def positions(seeds: range, every: int = 1) -> list[Game]:

@@ -31,11 +31,11 @@ from test_explain import all_events
 from test_i18n import engine_reasons
 
 import aton
-from aton import lessons
+from aton.apps.dashboard.text import DASHBOARD_STRINGS, say
 from aton.explain import temples_upto
 from aton.i18n import LOCALE_DIR, counted, extra_locale_dir, languages, ngtext
 from aton.refusals import CODES, refusal_text
-from aton.widgets.dashboard_text import DASHBOARD_STRINGS, say
+from aton.teaching import lessons
 from aton.widgets.i18n import STRINGS, tr
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -313,8 +313,8 @@ def test_lessons_and_the_text_board_speak_the_pseudo_language(pseudo: str) -> No
 
 
 def test_the_game_review_speaks_the_pseudo_language(pseudo: str) -> None:
-    from aton.review import Verdict, describe, review, verdict_words
-    from aton.widgets.review_flow import REVIEW_STRINGS, words
+    from aton.apps.review.flow import REVIEW_STRINGS, words
+    from aton.bots.review import Verdict, describe, review, verdict_words
 
     game = lessons.load_position("victory-yellow")
     game.apply(aton.Place(aton.RED, (1, 11)))  # not the last yellow square: a blunder to explain
@@ -336,7 +336,7 @@ def test_the_game_review_speaks_the_pseudo_language(pseudo: str) -> None:
 
 
 def test_the_simulation_lab_panel_speaks_the_pseudo_language(pseudo: str) -> None:
-    from aton.widgets.lab_flow import LAB_STRINGS, lab_words
+    from aton.apps.lab.flow import LAB_STRINGS, lab_words
 
     for key, message in LAB_STRINGS.items():
         values: dict[str, object] = dict.fromkeys(fields(message.singular), "7")

@@ -11,7 +11,7 @@ import pytest
 
 import aton
 from aton.actions import Assign, Exchange, Place, Remove, square_text
-from aton.play_text import TextGame
+from aton.cli.play_text import TextGame
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -72,7 +72,7 @@ def test_every_command_has_help(command: str) -> None:
 
 
 def _finished_record(tmp_path: Path) -> tuple[Path, aton.Game]:
-    from aton.tournament import play_game
+    from aton.bots.tournament import play_game
 
     game, _ = play_game("greedy", "random", seed=3)
     full = aton.replay(game.record())

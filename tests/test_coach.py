@@ -8,7 +8,7 @@ import pytest
 
 import aton
 from aton import BLUE, RED, Phase
-from aton.coach import Hint, hint
+from aton.bots.coach import Hint, hint
 
 
 def _advance_to(phase: Phase, seed: int) -> aton.Game:

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from aton import curriculum, lessons, syllabus
 from aton.explain import EXPLAIN
 from aton.explain import RULES as EVENT_RULES
 from aton.i18n import languages, render
+from aton.teaching import curriculum, lessons, syllabus
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "fr")
@@ -135,7 +135,9 @@ def test_the_coverage_table_names_the_text_only_rule() -> None:
 
 def test_the_teachers_guide_shows_the_registrys_table() -> None:
     guide = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
-    assert curriculum.coverage_table() in guide, "docs/teaching.md: paste aton.curriculum.coverage_table() again"
+    assert curriculum.coverage_table() in guide, (
+        "docs/teaching.md: paste aton.teaching.curriculum.coverage_table() again"
+    )
 
 
 def test_a_missed_win_says_the_set_is_still_incomplete() -> None:

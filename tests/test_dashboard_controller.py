@@ -15,9 +15,9 @@ import pytest
 
 import aton
 from aton import BLUE, RED, Phase
-from aton.widgets.dashboard_controller import MAX_SEED_DIGITS, DashboardController, parse_seed
-from aton.widgets.dashboard_html import result_html, status_html, step_html
-from aton.widgets.dashboard_session import Job, Worker
+from aton.apps.dashboard.controller import MAX_SEED_DIGITS, DashboardController, parse_seed
+from aton.apps.dashboard.html import result_html, status_html, step_html
+from aton.apps.work import Job, Worker
 
 
 def catch_up(flow: DashboardController) -> None:

@@ -12,9 +12,9 @@ from typing import Any
 
 import aton
 from aton import BLUE, RED, Phase
-from aton.widgets.dashboard import Dashboard
-from aton.widgets.dashboard_controller import MAX_SEED_DIGITS
-from aton.widgets.dashboard_style import dashboard_css
+from aton.apps.dashboard.app import Dashboard
+from aton.apps.dashboard.controller import MAX_SEED_DIGITS
+from aton.apps.dashboard.style import dashboard_css
 
 
 def dashboard(**options: Any) -> Dashboard:
@@ -237,7 +237,7 @@ def test_no_change_sent_to_the_page_is_an_empty_value(monkeypatch: Any) -> None:
     """
     import ipywidgets
 
-    from aton.widgets.review_flow import FlowState
+    from aton.apps.review.flow import FlowState
 
     empty: set[tuple[str, str]] = set()
     send_state = ipywidgets.Widget.send_state

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import aton
-from aton import lessons
+from aton.teaching import lessons
 from aton.widgets.exercises import TEXTS, ExerciseWidget, RoundPractice, exercise_list
 
 
@@ -116,7 +116,7 @@ def test_round_practice_plays_a_round_and_starts_again() -> None:
 
 
 def test_a_square_that_cannot_be_chosen_is_not_a_try_and_the_answer_shows_in_french() -> None:
-    from aton import curriculum
+    from aton.teaching import curriculum
 
     widget = ExerciseWidget(curriculum.exercise("win-green"), "fr", board=None)
     widget.answer = (4, 0)  # taken by Blue already

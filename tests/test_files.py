@@ -22,9 +22,9 @@ from scenario import play_random
 
 import aton
 from aton import BLUE, RED, Assign, Exchange, Phase, Place, Remove
-from aton.lessons import position_json
+from aton.apps.dashboard.session import LoadError, read_game_file, save_file
 from aton.position import MAX_DEPTH, MAX_FILE_BYTES, MAX_NUMBER_DIGITS, GameFileError, load_game
-from aton.widgets.dashboard_session import LoadError, read_game_file, save_file
+from aton.teaching.lessons import position_json
 
 DATA = Path(__file__).resolve().parent / "data"
 EMPTY = "." * 12

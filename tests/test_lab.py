@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from aton.tournament import SerialExecutor, play_many
-from aton.widgets import lab as lab_module
-from aton.widgets.dashboard_session import Worker
-from aton.widgets.lab import TournamentPanel
-from aton.widgets.lab_flow import LabState, TournamentFlow, lab_words
+from aton.apps.lab import panel as lab_module
+from aton.apps.lab.flow import LabState, TournamentFlow, lab_words
+from aton.apps.lab.panel import TournamentPanel
+from aton.apps.work import Worker
+from aton.bots.tournament import SerialExecutor, play_many
 
 PAIRINGS = [("greedy", "random", 3), ("random", "greedy", 2)]
 

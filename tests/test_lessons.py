@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 import aton
-from aton import BLUE, RED, EndReason, SquareKind, lessons
-from aton.lessons import Goal
+from aton import BLUE, RED, EndReason, SquareKind
+from aton.teaching import lessons
+from aton.teaching.lessons import Goal
 
 POSITIONS = lessons.position_names()
 

@@ -18,8 +18,7 @@ import pytest
 import aton
 from aton.bots import make_bot
 from aton.bots.heuristics import BoardInfo, class_representatives
-from aton.lessons import position_json
-from aton.review import (
+from aton.bots.review import (
     THRESHOLDS,
     Review,
     ReviewCancelled,
@@ -30,6 +29,7 @@ from aton.review import (
     review,
     verdict_of,
 )
+from aton.teaching.lessons import position_json
 
 DATA = Path(__file__).resolve().parent / "data"
 SMALL = {"iterations": 60, "samples": 4}

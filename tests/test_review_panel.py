@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 import aton
-from aton.review import Verdict, recorded_game
-from aton.widgets.review_flow import GRAPH_MARGIN, GRAPH_WIDTH, REVIEW_STRINGS, FlowState, ReviewFlow, words
-from aton.widgets.review_panel import ReviewPanel
+from aton.apps.review.flow import GRAPH_MARGIN, GRAPH_WIDTH, REVIEW_STRINGS, FlowState, ReviewFlow, words
+from aton.apps.review.panel import ReviewPanel
+from aton.bots.review import Verdict, recorded_game
 
 SMALL: dict[str, Any] = {"iterations": 20, "samples": 2}
 
@@ -20,7 +20,7 @@ def short_record(decisions: int = 24) -> dict[str, Any]:
 
 
 def missed_win() -> aton.Game:
-    from aton.lessons import load_position
+    from aton.teaching.lessons import load_position
 
     game = load_position("victory-yellow")
     game.apply(aton.Place(aton.RED, (1, 11)))
@@ -117,7 +117,7 @@ def short_finished_game() -> aton.Game:
     """Red has two counters to place and 13 of the 14 yellow squares: one elsewhere, then the last yellow."""
     import json
 
-    from aton.lessons import position_json
+    from aton.teaching.lessons import position_json
 
     raw = json.loads(position_json("victory-yellow"))
     raw["resolution"]["place_left"] = 2
@@ -129,7 +129,7 @@ def short_finished_game() -> aton.Game:
 
 
 def test_the_dashboard_offers_the_review_of_a_loaded_finished_game() -> None:
-    from aton.widgets.dashboard import Dashboard
+    from aton.apps.dashboard.app import Dashboard
 
     dash = Dashboard(seed=3, background=False)
     assert dash.play.review.children == ()
@@ -148,7 +148,7 @@ def test_the_dashboard_offers_the_review_of_a_loaded_finished_game() -> None:
 
 
 def test_two_people_on_one_screen_each_open_their_own_review() -> None:
-    from aton.widgets.review_panel import ReviewHook
+    from aton.apps.review.panel import ReviewHook
 
     hook = ReviewHook()
     game = short_finished_game()

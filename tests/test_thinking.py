@@ -8,9 +8,9 @@ import random
 import pytest
 
 import aton
-from aton import lessons
 from aton.bots import make_bot
-from aton.coach import action_words, candidates_table, hint, search_candidates
+from aton.bots.coach import action_words, candidates_table, hint, search_candidates
+from aton.teaching import lessons
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,8 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 import aton
+from aton.bots.tournament import ENDINGS, SerialExecutor, ending, play_game, play_many, wilson
 from aton.runtime import CAN_START_PROCESSES, CAN_START_THREADS
-from aton.tournament import ENDINGS, SerialExecutor, ending, play_game, play_many, wilson
 
 
 @pytest.mark.skipif(not (CAN_START_PROCESSES and CAN_START_THREADS), reason="processes and threads cannot start here")
@@ -102,7 +102,7 @@ def test_a_series_can_be_stopped_between_two_games_and_keeps_what_was_played() -
 def test_the_default_executor_plays_in_the_calling_process_where_processes_cannot_start(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import aton.tournament as tournament
+    import aton.bots.tournament as tournament
 
     monkeypatch.setattr(tournament, "CAN_START_PROCESSES", False)
     monkeypatch.setattr(tournament, "ProcessPoolExecutor", None)  # would fail if it were used

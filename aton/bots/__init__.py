@@ -1,5 +1,8 @@
 """Bots that play fair: each decides from a player's view and a seeded random generator.
 
+This package also holds what is built on the bots' search: the coach (:mod:`aton.bots.coach`), the game
+review (:mod:`aton.bots.review`) and tournaments between bots (:mod:`aton.bots.tournament`).
+
 Build one by name with :func:`make_bot`; every bot has
 ``choose(view, rng, on_progress=None) -> action``.
 

@@ -1,7 +1,7 @@
 """An exercise widget: a question about a position, an answer, a Check button and feedback that explains.
 
-The widget shows an :class:`aton.lessons.Exercise`; it never decides what is
-right: :meth:`aton.lessons.Exercise.check` asks the engine.  Answers are given
+The widget shows an :class:`aton.teaching.lessons.Exercise`; it never decides what is
+right: :meth:`aton.teaching.lessons.Exercise.check` asks the engine.  Answers are given
 with buttons (a choice), a drop-down list (a number, or a square), toggle
 buttons (temples), or a click on a board view when one is attached.
 
@@ -13,7 +13,7 @@ the CSS class ``aton-exercise``; its parts have ``aton-exercise-question``,
 ``aton-exercise-feedback`` (plus ``aton-exercise-right`` or
 ``aton-exercise-wrong`` once checked), so browser tests can find them.
 
->>> from aton import lessons
+>>> from aton.teaching import lessons
 >>> game = lessons.load_position("first-round")
 >>> widget = ExerciseWidget(lessons.cartouche1_exercise(game, red=(4, 1, 2, 3), blue=(1, 2, 4, 4)))
 >>> widget.answer = 6
@@ -38,7 +38,7 @@ from ..actions import RED, Assign, Player, Square
 from ..data import SQUARES_PER_TEMPLE, TEMPLE_COUNT
 from ..game import Game, Phase
 from ..i18n import check_lang, msg, render, table
-from ..lessons import Exercise, Feedback, first_choice, square_name, step_of
+from ..teaching.lessons import Exercise, Feedback, first_choice, square_name, step_of
 
 __all__ = ["TEXTS", "ExerciseList", "ExerciseWidget", "RoundPractice", "exercise_list"]
 

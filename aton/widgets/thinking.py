@@ -4,10 +4,10 @@ Each row is one option the search bot tried: the move in words, how many
 imagined games it spent on it (visits, drawn as a bar: the search spends more
 on the options that look better) and the estimated chance to win (the mean
 result of those games).  The numbers come from
-:func:`aton.coach.search_candidates`; this widget only draws them.
+:func:`aton.bots.coach.search_candidates`; this widget only draws them.
 
 >>> import aton
->>> from aton.coach import search_candidates
+>>> from aton.bots.coach import search_candidates
 >>> view = aton.new_game(seed=2).view(aton.RED)
 >>> chart = SearchChart(view, search_candidates(view, iterations=40))
 >>> "aton-search-bar" in chart.value and "<table" in chart.value
@@ -26,7 +26,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..coach import Candidate, action_words
+from ..bots.coach import Candidate, action_words
 from ..game import Game, GameView
 from ..i18n import check_lang, gtext, percent
 

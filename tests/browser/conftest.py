@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from aton.widgets.serving import CHROMIUM_FLAGS, NO_CHROMIUM, find_chromium, free_port, wait_until_up
+from aton.serving.launch import CHROMIUM_FLAGS, NO_CHROMIUM, find_chromium, free_port, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[2]
 DASHBOARD = "notebooks/aton.ipynb"

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from dashboard_page import STATUS, DashboardPage
 
-from aton.widgets.serving import classroom_options, free_port, wait_until_up
+from aton.serving.launch import classroom_options, free_port, wait_until_up
 
 pytestmark = pytest.mark.browser
 

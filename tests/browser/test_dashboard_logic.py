@@ -20,21 +20,19 @@ import pytest
 
 import aton
 from aton import BLUE, RED, Phase
-from aton.bots import make_bot
-from aton.bots.mcts import PRESETS, STEP_ITERATIONS, MctsBot
-from aton.widgets.dashboard import Dashboard
-from aton.widgets.dashboard_session import (
-    Job,
+from aton.apps.dashboard.app import Dashboard
+from aton.apps.dashboard.session import (
     LoadError,
     Mode,
     Session,
     Setup,
-    Worker,
-    bot_work,
     read_game_file,
     save_file,
 )
-from aton.widgets.dashboard_text import DASHBOARD_STRINGS, say
+from aton.apps.dashboard.text import DASHBOARD_STRINGS, say
+from aton.apps.work import Job, Worker, bot_work
+from aton.bots import make_bot
+from aton.bots.mcts import PRESETS, STEP_ITERATIONS, MctsBot
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -294,7 +292,7 @@ def test_an_unexpected_error_becomes_a_message(monkeypatch: pytest.MonkeyPatch) 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("the disk is on fire")
 
-    monkeypatch.setattr("aton.widgets.dashboard_controller.read_game_file", broken)
+    monkeypatch.setattr("aton.apps.dashboard.controller.read_game_file", broken)
     assert dash.load_bytes(b"{}", "x.json") is None
     assert "Something went wrong: the disk is on fire" in dash.message.value
     assert 'role="alert"' in dash.message.value
@@ -308,7 +306,7 @@ def test_a_failing_bot_is_reported_and_the_game_kept(monkeypatch: pytest.MonkeyP
             yield
             raise ValueError("no idea")
 
-    monkeypatch.setattr("aton.widgets.dashboard_session.make_bot", lambda level: Broken())
+    monkeypatch.setattr("aton.apps.dashboard.session.make_bot", lambda level: Broken())
     dash = dashboard(seed=3, human=BLUE)  # red is the bot and must choose its cards at once
     assert "Red could not decide: no idea" in dash.message.value
     assert not dash.game.has_assigned(RED) and dash.panel is not None and dash.panel.player is BLUE
@@ -360,8 +358,8 @@ def test_the_notebook_is_thin_clean_and_hides_its_code() -> None:
     assert code[0].metadata["jupyter"]["source_hidden"] is True
     lines = [line for line in code[0].source.splitlines() if line.strip()]
     assert lines == [
-        "from aton.widgets.dashboard import Dashboard",
-        "from aton.widgets.loading import starting_notice",
+        "from aton.apps.dashboard.app import Dashboard",
+        "from aton.serving.loading import starting_notice",
         "starting_notice()",
         "Dashboard()",
     ]

@@ -9,8 +9,8 @@ import pytest
 from dashboard_page import TIMEOUT, DashboardPage, hex_rgb
 
 import aton
-from aton.lessons import position_json
-from aton.widgets.review_flow import GRAPH_MARGIN, GRAPH_WIDTH
+from aton.apps.review.flow import GRAPH_MARGIN, GRAPH_WIDTH
+from aton.teaching.lessons import position_json
 from aton.widgets.scene import GEOMETRY, PALETTE
 
 pytestmark = pytest.mark.browser

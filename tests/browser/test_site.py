@@ -27,8 +27,8 @@ from typing import Any
 import pytest
 from dashboard_page import STATUS, DashboardPage
 
+from aton.serving.launch import free_port, wait_until_up
 from aton.widgets.scene import PALETTE
-from aton.widgets.serving import free_port, wait_until_up
 
 pytestmark = pytest.mark.browser
 

@@ -1,13 +1,13 @@
 """The dashboard's "Play" tab: the result, the steps to watch, whose turn it is, the bot's progress, the cards.
 
-:class:`PlayPanel` shows a :class:`~aton.widgets.dashboard_controller.DashboardController` and hands
+:class:`PlayPanel` shows a :class:`~aton.apps.dashboard.controller.DashboardController` and hands
 what people do (next step, skip, "Play the steps", their cards) back to it; any error of a handler
 becomes the controller's message.  CSS classes: ``aton-play``, ``aton-result``, ``aton-steps``,
 ``aton-step-explain``, ``aton-next-step``, ``aton-skip``, ``aton-auto``, ``aton-speed``, ``aton-turn``,
 ``aton-progress-box``, ``aton-bot-progress``, ``aton-panel-box`` (holding an ``aton-assign`` panel),
-``aton-review-box`` (the game review, :mod:`aton.widgets.review_panel`).
+``aton-review-box`` (the game review, :mod:`aton.apps.review.panel`).
 
->>> from aton.widgets.dashboard_controller import DashboardController
+>>> from aton.apps.dashboard.controller import DashboardController
 >>> play = PlayPanel(DashboardController(seed=4))
 >>> play.render("en")
 >>> play.panel.player, play.steps_box.layout.display
@@ -22,15 +22,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..actions import PLAYERS, Action, Player
-from .assign import AssignPanel
-from .dashboard_controller import DashboardController
-from .dashboard_html import result_html, step_html, turn_html
-from .dashboard_session import Job
-from .dashboard_text import say
-from .i18n import player_word, tr
-from .review_panel import ReviewHook
-from .stepper import SPEEDS
+from ...actions import PLAYERS, Action, Player
+from ...widgets.assign import AssignPanel
+from ...widgets.i18n import player_word, tr
+from ...widgets.stepper import SPEEDS
+from ..review.panel import ReviewHook
+from ..work import Job
+from .controller import DashboardController
+from .html import result_html, step_html, turn_html
+from .text import say
 
 __all__ = ["CoverScreen", "PlayPanel", "close_tree"]
 

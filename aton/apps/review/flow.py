@@ -1,13 +1,13 @@
 """The game review on a page, without widgets: what is reviewed, the run, the graph's geometry, the moment shown.
 
 :class:`ReviewFlow` holds a finished game, the reviewed player, the review
-once it has run (:func:`aton.review.review`), and the moment chosen on the
+once it has run (:func:`aton.bots.review.review`), and the moment chosen on the
 graph or in the list of mistakes, as a step of the step-through (the
 timeline seen by the reviewed player only).  The review panel
-(:mod:`aton.widgets.review_panel`) draws it; tests drive it directly.
+(:mod:`aton.apps.review.panel`) draws it; tests drive it directly.
 
 >>> import aton
->>> from aton.lessons import load_position
+>>> from aton.teaching.lessons import load_position
 >>> game = load_position("victory-yellow")
 >>> game.apply(aton.Place(aton.RED, (1, 11)))
 >>> flow = ReviewFlow(game, aton.RED, iterations=30, samples=2)
@@ -26,13 +26,13 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
 
-from ..actions import Assign, Place, Player, Remove
-from ..bots.base import Steps, run_steps
-from ..explain import player_name
-from ..game import Game
-from ..i18n import Message, check_lang, msg, nmsg, percent, render_key, table
-from ..review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES, Judgement, Review, ReviewCancelled, review_steps
-from ..timeline import Step, timeline
+from ...actions import Assign, Place, Player, Remove
+from ...bots.base import Steps, run_steps
+from ...bots.review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES, Judgement, Review, ReviewCancelled, review_steps
+from ...explain import player_name
+from ...game import Game
+from ...i18n import Message, check_lang, msg, nmsg, percent, render_key, table
+from ...timeline import Step, timeline
 
 __all__ = ["GRAPH_HEIGHT", "GRAPH_MARGIN", "GRAPH_WIDTH", "REVIEW_STRINGS", "FlowState", "ReviewFlow", "words"]
 
@@ -132,7 +132,7 @@ class ReviewFlow:
 
     # ------------------------------------------------------------- the run
     def work(self) -> Callable[[Callable[[float], bool]], Steps[Review]]:
-        """The review as work in steps for :meth:`~aton.widgets.dashboard_session.Worker.run` (``report`` stops it)."""
+        """The review as work in steps for :meth:`~aton.apps.work.Worker.run` (``report`` stops it)."""
         self.state = FlowState.RUNNING
         self.progress = 0.0
         record, player, seed, iterations, samples = self.record, self.player, self.seed, self.iterations, self.samples
@@ -230,7 +230,7 @@ class ReviewFlow:
         """The decisions to learn from, in the order they were taken."""
         if self.result is None:
             return []
-        from ..review import EXPLAINED_FROM
+        from ...bots.review import EXPLAINED_FROM
 
         return sorted(self.result.worst(EXPLAINED_FROM), key=lambda j: j.number)
 

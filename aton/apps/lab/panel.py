@@ -1,7 +1,7 @@
 """The simulation lab's tournament panel: play a series of bot games with a progress bar and a stop button.
 
-:class:`TournamentPanel` shows a :class:`~aton.widgets.lab_flow.TournamentFlow`.
-The games run through a :class:`~aton.widgets.dashboard_session.Worker`: in a
+:class:`TournamentPanel` shows a :class:`~aton.apps.lab.flow.TournamentFlow`.
+The games run through a :class:`~aton.apps.work.Worker`: in a
 background thread in a Jupyter kernel, and in slices of the page's own loop in
 a browser (JupyterLite), where "Stop" is handled between two slices.  The cell
 that starts the games returns at once; the report and every plot registered
@@ -15,11 +15,11 @@ loaded, the plot's place says so and the rest works.  CSS classes:
 ``aton-lab``, ``aton-lab-start``, ``aton-lab-progress``, ``aton-lab-stop``,
 ``aton-lab-status``, ``aton-lab-report``, ``aton-lab-plot``.
 
->>> from aton.widgets.dashboard_session import Worker
+>>> from aton.apps.work import Worker
 >>> panel = TournamentPanel([("greedy", "random", 2)], seed=3, worker=Worker())
 >>> panel.start()
->>> panel.flow.state.value, panel.status.value[:21]
-('done', '2 games played in 0.0')
+>>> panel.flow.state.value, panel.status.value[:18]
+('done', '2 games played in ')
 """
 
 from __future__ import annotations
@@ -34,9 +34,9 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
-from ..tournament import TournamentResult
-from .dashboard_session import Job, Worker, kernel_schedule
-from .lab_flow import LabState, Pairing, TournamentFlow, lab_words
+from ...bots.tournament import TournamentResult
+from ..work import Job, Worker, kernel_schedule
+from .flow import LabState, Pairing, TournamentFlow, lab_words
 
 __all__ = ["Drawer", "TournamentPanel"]
 

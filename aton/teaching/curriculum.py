@@ -1,9 +1,9 @@
 """The exercises of the tutorials, by name, and the coverage of the rule registry.
 
 Each exercise of :data:`EXERCISES` is built from a teaching position by the
-engine (see :mod:`aton.lessons`); a tutorial shows its exercises with
+engine (see :mod:`aton.teaching.lessons`); a tutorial shows its exercises with
 ``lessons.exercises("05")``, so the notebooks and the registry
-(:mod:`aton.syllabus`) name the same ones.  :func:`coverage` lists, for each
+(:mod:`aton.teaching.syllabus`) name the same ones.  :func:`coverage` lists, for each
 rule, the events, the section, the positions and the exercises that teach it.
 
 >>> exercise("cartouche1-tie").check(0).correct
@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..actions import BLUE, RED, Player
 from . import lessons
-from .actions import BLUE, RED, Player
 from .lessons import Exercise, Goal, load_position
 from .syllabus import RULES, section_title
 

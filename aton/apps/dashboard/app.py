@@ -7,8 +7,8 @@ saving and loading, English / French and a light / dark theme.  ``notebooks/aton
 builds and displays it.
 
 The flow (modes, turns, bots, the cover, the steps, the coach, files, messages) lives in
-:class:`~aton.widgets.dashboard_controller.DashboardController`, a plain object without widgets;
-this module, :mod:`~aton.widgets.dashboard_play` and :mod:`~aton.widgets.dashboard_form` only draw it
+:class:`~aton.apps.dashboard.controller.DashboardController`, a plain object without widgets;
+this module, :mod:`~aton.apps.dashboard.play` and :mod:`~aton.apps.dashboard.form` only draw it
 and forward what people do.
 
 How hidden cards stay hidden:
@@ -45,21 +45,22 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import ipywidgets as widgets
 import traitlets
 
-from ..actions import RED, Action, Player
-from ..game import Game
-from .assign import AssignPanel
-from .board import BoardView
-from .dashboard_controller import DashboardController
-from .dashboard_form import GameForm
-from .dashboard_html import coach_html, log_html, message_html, status_html
-from .dashboard_play import CoverScreen, PlayPanel, close_tree
-from .dashboard_session import SavedFile, Session, Worker, kernel_schedule
-from .dashboard_style import dashboard_css
-from .dashboard_text import say
-from .i18n import check_lang
-from .language import LanguageSwitch
-from .scene import highlights_for_event
-from .stepper import Stepper
+from ...actions import RED, Action, Player
+from ...game import Game
+from ...widgets.assign import AssignPanel
+from ...widgets.board import BoardView
+from ...widgets.i18n import check_lang
+from ...widgets.language import LanguageSwitch
+from ...widgets.scene import highlights_for_event
+from ...widgets.stepper import Stepper
+from ..work import Worker, kernel_schedule
+from .controller import DashboardController
+from .form import GameForm
+from .html import coach_html, log_html, message_html, status_html
+from .play import CoverScreen, PlayPanel, close_tree
+from .session import SavedFile, Session
+from .style import dashboard_css
+from .text import say
 
 __all__ = ["Dashboard", "close_tree", "kernel_schedule"]
 

@@ -1,11 +1,11 @@
 """The simulation lab's tournaments as plain Python: what is being played, how far it got, and the words for it.
 
 :class:`TournamentFlow` plays a list of pairings, one game after another, in
-steps (:func:`aton.tournament.play_many_steps`), so the same games can run in a
+steps (:func:`aton.bots.tournament.play_many_steps`), so the same games can run in a
 background thread of a Jupyter kernel or, in a browser page where Python has no
 threads, in slices between which the page handles a click on "stop".  Every
 finished game is kept as it comes: a stopped series still has the games played
-so far, and the results and plots count those.  :class:`~aton.widgets.lab.TournamentPanel`
+so far, and the results and plots count those.  :class:`~aton.apps.lab.panel.TournamentPanel`
 shows a flow; this module imports no widget.
 
 >>> flow = TournamentFlow([("greedy", "random", 3)], seed=1)
@@ -26,9 +26,9 @@ import time
 from collections.abc import Callable, Sequence
 from enum import Enum
 
-from ..bots.base import Steps
-from ..i18n import Message, check_lang, decimal, msg, nmsg, render_key, table
-from ..tournament import BotSpec, GameSummary, TournamentResult, bot_name, check_series, play_many_steps
+from ...bots.base import Steps
+from ...bots.tournament import BotSpec, GameSummary, TournamentResult, bot_name, check_series, play_many_steps
+from ...i18n import Message, check_lang, decimal, msg, nmsg, render_key, table
 
 __all__ = ["LAB_STRINGS", "LabState", "Pairing", "TournamentFlow", "lab_words"]
 
@@ -90,7 +90,7 @@ class LabState(Enum):
 class TournamentFlow:
     """A series of seeded tournaments (``pairings``), played one game after another, and how far it got.
 
-    The games are those of :func:`aton.tournament.play_many` with the same seed and ``alternate``:
+    The games are those of :func:`aton.bots.tournament.play_many` with the same seed and ``alternate``:
     where and how they are played never changes them.  Raises ``ValueError`` for a pairing that is
     not (bot, bot, games) with known bots and at least one game.
     """

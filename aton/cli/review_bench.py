@@ -16,8 +16,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Player
-from .review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES, Review, Verdict, review
+from ..actions import Player
+from ..bots.review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES, Review, Verdict, review
 
 
 @dataclass(frozen=True)

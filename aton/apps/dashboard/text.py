@@ -14,7 +14,7 @@ plural form from the field ``count``.
 
 from __future__ import annotations
 
-from ..i18n import Message, msg, nmsg, render_key, table
+from ...i18n import Message, msg, nmsg, render_key, table
 
 __all__ = ["DASHBOARD_STRINGS", "say"]
 

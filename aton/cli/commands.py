@@ -11,7 +11,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from .i18n import counted, gtext, languages, ngtext, render
+from ..i18n import counted, gtext, languages, ngtext, render
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -55,7 +55,7 @@ def _add_bench(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _bot_spec(text: str) -> str:
     """A bot name as the command line accepts it (checked now, so errors come before any game)."""
-    from .bots import make_bot
+    from ..bots import make_bot
 
     try:
         make_bot(text)
@@ -74,8 +74,8 @@ def _simulate(args: argparse.Namespace) -> int:
     import json
     from concurrent.futures import Executor, ProcessPoolExecutor
 
-    from .runtime import CAN_START_PROCESSES
-    from .tournament import SerialExecutor, play_many
+    from ..bots.tournament import SerialExecutor, play_many
+    from ..runtime import CAN_START_PROCESSES
 
     serial = args.jobs == 1 or not CAN_START_PROCESSES  # in a browser: one game after another
     executor: Executor = SerialExecutor() if serial else ProcessPoolExecutor(max_workers=args.jobs)
@@ -94,7 +94,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from .bots import BOT_NAMES
+    from ..bots import BOT_NAMES
 
     simulate = commands.add_parser(
         "simulate",
@@ -119,8 +119,8 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from .explain import explain
-    from .position import MAX_FILE_BYTES, ReplayError, replay
+    from ..explain import explain
+    from ..position import MAX_FILE_BYTES, ReplayError, replay
 
     lang = args.lang
     try:
@@ -146,8 +146,8 @@ def _replay(args: argparse.Namespace) -> int:
     if result is None:
         print(gtext(lang, "cli", "Not finished: {decisions}, round {round}.", decisions=decisions, round=game.round))
     else:
-        from .explain import player_name
-        from .tournament import ENDING_NAMES, ending
+        from ..bots.tournament import ENDING_NAMES, ending
+        from ..explain import player_name
 
         fields: dict[str, object] = {
             "ending": render(ENDING_NAMES[ending(result)], lang),
@@ -208,7 +208,7 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 def _read_record(command: str, path: str, lang: str = "en") -> dict[str, object] | None:
     """A record or saved game from ``path`` (read as ``aton replay`` reads it), or ``None`` after saying why not."""
-    from .position import MAX_FILE_BYTES, ReplayError, read_json
+    from ..position import MAX_FILE_BYTES, ReplayError, read_json
 
     try:
         with open(path, "rb") as handle:
@@ -243,9 +243,9 @@ def _read_record(command: str, path: str, lang: str = "en") -> dict[str, object]
 def _review(args: argparse.Namespace) -> int:
     import json
 
-    from .actions import Player
-    from .position import ReplayError
-    from .review import review
+    from ..actions import Player
+    from ..bots.review import review
+    from ..position import ReplayError
 
     record = _read_record("review", args.file, args.lang)
     if record is None:
@@ -266,7 +266,7 @@ def _review(args: argparse.Namespace) -> int:
 
 
 def _add_review(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from .review import DEFAULT_ITERATIONS
+    from ..bots.review import DEFAULT_ITERATIONS
 
     review = commands.add_parser(
         "review",
@@ -292,9 +292,9 @@ def _add_review(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def _bench_review(args: argparse.Namespace) -> int:
-    from .actions import Player
-    from .position import ReplayError
-    from .review import recorded_game
+    from ..actions import Player
+    from ..bots.review import recorded_game
+    from ..position import ReplayError
     from .review_bench import report, run
 
     if args.file is None:
@@ -314,7 +314,7 @@ def _bench_review(args: argparse.Namespace) -> int:
 
 
 def _add_bench_review(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from .review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES
+    from ..bots.review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES
 
     bench = commands.add_parser(
         "bench-review",

@@ -13,10 +13,10 @@ situation on a clone of the game and reads the engine's events and scores.
 English or French: a first wrong try gets the likely mistake (each exercise
 lists its expected :class:`Mistake` s) and a hint; a second one the answer,
 the sentences of :func:`aton.explain` and the rule the exercise is about,
-from the rule registry (:mod:`aton.syllabus`).
+from the rule registry (:mod:`aton.teaching.syllabus`).
 
 >>> import aton
->>> from aton import lessons
+>>> from aton.teaching import lessons
 >>> game = lessons.load_position("cartouche-2")
 >>> exercise = lessons.first_player_exercise(game, red=(4, 1, 2, 3), blue=(4, 2, 1, 4))
 >>> print(exercise.prompt())
@@ -44,8 +44,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Literal, NamedTuple
 
-from . import data
-from .actions import (
+from .. import data
+from ..actions import (
     BLUE,
     PLAYERS,
     RED,
@@ -59,13 +59,13 @@ from .actions import (
     check_square,
     parse_square,
 )
-from .events import Event
-from .explain import explain, player_name, temples_upto
-from .game import EndReason, Game, Phase
-from .i18n import Message, check_lang, gtext, join, msg, ngtext, render
-from .rules import SquareKind
+from ..events import Event
+from ..explain import explain, player_name, temples_upto
+from ..game import EndReason, Game, Phase
+from ..i18n import Message, check_lang, gtext, join, msg, ngtext, render
+from ..rules import SquareKind
+from ..timeline import timeline
 from .syllabus import rule_title
-from .timeline import timeline
 
 AnswerType = Literal["choice", "number", "temples", "square"]
 """How a learner answers: pick one option, give a whole number, tick temples, or pick a square."""
@@ -489,7 +489,7 @@ class Exercise:
         try; from the second try on, or without ``attempt`` (the answer asked
         for directly), the feedback gives the answer and the events behind it.
         Every feedback but a first wrong try ends with "Rule:" and the rule
-        the exercise is about, from :mod:`aton.syllabus`.
+        the exercise is about, from :mod:`aton.teaching.syllabus`.
 
         An answer that cannot be read (a word for a number, a square off the
         board) is wrong, and the explanation says why.
@@ -1932,7 +1932,7 @@ def legal_count_exercise(game: Game, player: Player) -> Exercise:
 
 def exercises(tutorial: str) -> list[Exercise]:
     """The exercises of tutorial ``tutorial`` (``"05"``), as the rule registry lists them
-    (:func:`aton.curriculum.exercises`)."""
+    (:func:`aton.teaching.curriculum.exercises`)."""
     from .curriculum import exercises as listed
 
     return listed(tutorial)
@@ -1940,7 +1940,7 @@ def exercises(tutorial: str) -> list[Exercise]:
 
 def coverage(lang: str = "en") -> list[Any]:
     """For each rule of ``docs/rules.md``: its events, tutorial section, positions and exercises
-    (:func:`aton.curriculum.coverage`)."""
+    (:func:`aton.teaching.curriculum.coverage`)."""
     from .curriculum import coverage as rows
 
     return list(rows(lang))

@@ -28,13 +28,13 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, TypeVar
 
-from .actions import BLUE, PLAYERS, RED, Action, Assign
-from .bots import Bot, make_bot
-from .bots.base import Steps, run_steps
-from .game import EndReason, Game, Result
-from .i18n import check_lang, decimal, gtext, msg, ngtext, percent, render
-from .rules import Rules
-from .runtime import CAN_START_PROCESSES, cpu_time
+from ..actions import BLUE, PLAYERS, RED, Action, Assign
+from ..game import EndReason, Game, Result
+from ..i18n import check_lang, decimal, gtext, msg, ngtext, percent, render
+from ..rules import Rules
+from ..runtime import CAN_START_PROCESSES, cpu_time
+from . import Bot, make_bot
+from .base import Steps, run_steps
 
 BotSpec = str | Bot
 """A bot by name (``"greedy"``, ``"mcts:iterations=200"``) or a bot object (picklable for process pools)."""

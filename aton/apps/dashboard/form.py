@@ -18,11 +18,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..actions import PLAYERS, RED, Player
-from .dashboard_html import saved_html
-from .dashboard_session import LEVELS, Mode, SavedFile
-from .dashboard_text import say
-from .i18n import player_word
+from ...actions import PLAYERS, RED, Player
+from ...widgets.i18n import player_word
+from .html import saved_html
+from .session import LEVELS, Mode, SavedFile
+from .text import say
 
 __all__ = ["GameForm"]
 

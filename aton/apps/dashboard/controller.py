@@ -1,10 +1,10 @@
 """The dashboard's flow without any widget: modes, turns, bots, the cover, the steps, the coach, files, messages.
 
 :class:`DashboardController` is a plain Python object.  It holds the game with its players
-(:class:`~aton.widgets.dashboard_session.Session`), decides whose turn it is, starts the bots and the
-coach through a :class:`~aton.widgets.dashboard_session.Worker`, puts up the "pass the screen" cover
+(:class:`~aton.apps.dashboard.session.Session`), decides whose turn it is, starts the bots and the
+coach through a :class:`~aton.apps.work.Worker`, puts up the "pass the screen" cover
 between two people, keeps the step the page shows (watching a resolution step by step), saves and
-loads files, and keeps the message for people.  The widgets (:class:`aton.widgets.dashboard.Dashboard`)
+loads files, and keeps the message for people.  The widgets (:class:`aton.apps.dashboard.app.Dashboard`)
 only show it and forward what people do; scripts and tests drive it without a browser.
 
 Its listeners (:meth:`DashboardController.on_change`) are called after every change, so a page
@@ -30,30 +30,27 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from .. import data
-from ..actions import RED, Action, Assign, Exchange, Place, Player, Remove, Square
-from ..bots.base import Steps
-from ..coach import Hint, hint_steps
-from ..explain import LANGUAGES
-from ..game import Game, Phase
-from ..timeline import Step, timeline
-from .dashboard_session import (
+from ... import data
+from ...actions import RED, Action, Assign, Exchange, Place, Player, Remove, Square
+from ...bots.base import Steps
+from ...bots.coach import Hint, hint_steps
+from ...explain import LANGUAGES
+from ...game import Game, Phase
+from ...timeline import Step, timeline
+from ...widgets.i18n import check_lang, player_word, tr
+from ..work import Job, Schedule, Worker, bot_work
+from .session import (
     MAX_FILE_BYTES,
-    Job,
     LoadError,
     Mode,
     SavedFile,
-    Schedule,
     Session,
     Setup,
-    Worker,
-    bot_work,
     fresh_seed,
     read_game_file,
     save_file,
 )
-from .dashboard_text import say
-from .i18n import check_lang, player_word, tr
+from .text import say
 
 __all__ = ["MAX_SEED_DIGITS", "DashboardController", "SeedError", "Text", "parse_seed"]
 
@@ -121,7 +118,7 @@ class DashboardController:
       think in threads, without it they decide at once (scripts and tests).
     - ``lang``: the language of the coach's advice (the rest is :data:`Text`, rendered by the page).
     - ``worker``: where bots and the coach think, if not a ``Worker(schedule)``: anything with
-      :class:`~aton.widgets.dashboard_session.Worker`'s ``run`` and ``call_soon`` (another runner, say).
+      :class:`~aton.apps.work.Worker`'s ``run`` and ``call_soon`` (another runner, say).
 
     What people do: :meth:`new_game`, :meth:`start_from_form`, :meth:`play` (or :meth:`acted` after a
     widget applied the action itself), :meth:`next_step`, :meth:`skip`, :meth:`set_auto`, :meth:`tick`,
@@ -197,7 +194,7 @@ class DashboardController:
 
     @property
     def mode(self) -> Mode:
-        """Who plays: :class:`~aton.widgets.dashboard_session.Mode`."""
+        """Who plays: :class:`~aton.apps.dashboard.session.Mode`."""
         return self.session.mode
 
     @property

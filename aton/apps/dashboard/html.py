@@ -1,10 +1,10 @@
 """The dashboard's words as HTML, drawn from its controller: status line, steps, result, coach, log, messages.
 
-Plain functions of a :class:`~aton.widgets.dashboard_controller.DashboardController` and a
+Plain functions of a :class:`~aton.apps.dashboard.controller.DashboardController` and a
 language, without widgets, so what the page says is tested without a browser and the widgets
 only put these strings in place.  Every text is escaped.
 
->>> from aton.widgets.dashboard_controller import DashboardController
+>>> from aton.apps.dashboard.controller import DashboardController
 >>> flow = DashboardController(seed=5)
 >>> 'data-seed=""' in status_html(flow, "en"), "Seed" in status_html(flow, "en")
 (True, False)
@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from html import escape
 
-from ..explain import explain, rule_of
-from ..i18n import gtext
-from .dashboard_controller import DashboardController
-from .dashboard_session import SavedFile
-from .dashboard_text import say
-from .i18n import player_word
-from .thinking import candidates_html
-from .words import result_text
+from ...explain import explain, rule_of
+from ...i18n import gtext
+from ...widgets.i18n import player_word
+from ...widgets.thinking import candidates_html
+from ...widgets.words import result_text
+from .controller import DashboardController
+from .session import SavedFile
+from .text import say
 
 __all__ = [
     "coach_html",

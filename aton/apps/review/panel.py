@@ -1,6 +1,6 @@
 """The review panel: a progress bar while the review runs, then a clickable graph and the mistakes on the board.
 
-:class:`ReviewPanel` draws a :class:`~aton.widgets.review_flow.ReviewFlow`.
+:class:`ReviewPanel` draws a :class:`~aton.apps.review.flow.ReviewFlow`.
 The graph is an ipycanvas canvas (no plotting library, nothing fetched from
 the network, so it works in Voila offline): the reviewed player's chance to
 win after each decision, with the mistakes marked; a click on it shows that
@@ -8,7 +8,7 @@ moment in the step-through.  Each mistake in the list has a button that shows
 the moment before it with the better move's square framed on the board and
 the sentence saying what it does.
 
-The review runs through a :class:`~aton.widgets.dashboard_session.Worker`
+The review runs through a :class:`~aton.apps.work.Worker`
 (background thread in a kernel, at once without one) and can be stopped.
 CSS classes: ``aton-review``, ``aton-review-start``, ``aton-review-progress``,
 ``aton-review-cancel``, ``aton-review-status``, ``aton-review-graph``,
@@ -24,15 +24,15 @@ from typing import Any
 import ipywidgets as widgets
 from ipycanvas import Canvas, hold_canvas
 
-from ..actions import Player
-from ..game import Game
-from ..i18n import percent
-from ..review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES, Judgement, Review, at_least, verdict_words
-from ..review import Verdict as _Verdict
-from .dashboard_session import Job, Worker
-from .review_flow import GRAPH_HEIGHT, GRAPH_MARGIN, GRAPH_WIDTH, FlowState, ReviewFlow, words
-from .scene import Highlights
-from .stepper import Stepper
+from ...actions import Player
+from ...bots.review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES, Judgement, Review, at_least, verdict_words
+from ...bots.review import Verdict as _Verdict
+from ...game import Game
+from ...i18n import percent
+from ...widgets.scene import Highlights
+from ...widgets.stepper import Stepper
+from ..work import Job, Worker
+from .flow import GRAPH_HEIGHT, GRAPH_MARGIN, GRAPH_WIDTH, FlowState, ReviewFlow, words
 
 __all__ = ["ReviewHook", "ReviewPanel"]
 

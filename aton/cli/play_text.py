@@ -12,13 +12,13 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from . import data
-from .actions import PLAYERS, Action, Assign, Exchange, Place, Player, Remove, parse_square, square_text
-from .bots import Bot, make_bot
-from .explain import explain, player_name, square_letter
-from .game import Game, GameView, Phase
-from .i18n import check_lang, msg, nmsg, render, table
-from .rules import Rules
+from .. import data
+from ..actions import PLAYERS, Action, Assign, Exchange, Place, Player, Remove, parse_square, square_text
+from ..bots import Bot, make_bot
+from ..explain import explain, player_name, square_letter
+from ..game import Game, GameView, Phase
+from ..i18n import check_lang, msg, nmsg, render, table
+from ..rules import Rules
 
 HUMAN = "human"
 
@@ -157,7 +157,7 @@ class TextGame:
             if lowered in ("q", "quit", "quitter", "exit"):
                 raise Quit
             if lowered in ("?", "h", "hint", "aide", "conseil"):
-                from .coach import hint
+                from ..bots.coach import hint
 
                 self.say("hint", text=hint(view, self.lang).text)
                 continue

@@ -7,7 +7,7 @@ estimated chance to win) and with what the suggested square does on the
 board.  The same view gives the same hint.
 
 >>> import aton
->>> from aton.coach import hint
+>>> from aton.bots.coach import hint
 >>> game = aton.new_game(seed=2)
 >>> advice = hint(game.view(aton.RED), iterations=30)
 >>> game.is_legal(advice.action)
@@ -21,14 +21,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
-from . import data
-from .actions import Action, Assign, Exchange, Place, Player, Remove
-from .bots.base import Progress, Steps, run_steps
-from .bots.heuristics import DEFAULT_WEIGHTS, BoardInfo, Weights, aggregates, board, flat_of, missing
-from .bots.mcts import PRESETS, MctsBot, OptionStats, SearchResult
-from .game import Game, GameView, Phase
-from .i18n import check_lang, decimal, gtext, join, msg, ngtext, percent, render
-from .rules import SquareKind
+from .. import data
+from ..actions import Action, Assign, Exchange, Place, Player, Remove
+from ..game import Game, GameView, Phase
+from ..i18n import check_lang, decimal, gtext, join, msg, ngtext, percent, render
+from ..rules import SquareKind
+from .base import Progress, Steps, run_steps
+from .heuristics import DEFAULT_WEIGHTS, BoardInfo, Weights, aggregates, board, flat_of, missing
+from .mcts import PRESETS, MctsBot, OptionStats, SearchResult
 
 COACH_ITERATIONS = 400
 """Imagined games behind a hint (a little more than the ``medium`` bot's 300; about 0.1-0.2 s)."""

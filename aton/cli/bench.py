@@ -11,7 +11,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from .game import new_game
+from ..game import new_game
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ review with its own view.
 Every judged move that lost at least :data:`EXPLAINED_FROM` gets a sentence in
 every language of the message catalogs saying what the better move does (a win at once, 40 points
 within reach, a majority taken or kept, a board victory prevented, the points
-expected on cartouche 1), from the facts the coach uses (:mod:`aton.coach`).
+expected on cartouche 1), from the facts the coach uses (:mod:`aton.bots.coach`).
 
 The review is seeded: each decision is searched with a generator derived from
 ``seed`` and the decision's number, so the same game and seed give the same
@@ -34,7 +34,7 @@ review.  ``on_progress(fraction)`` is called after each step; returning
 ``False`` stops the review with :class:`ReviewCancelled`.
 
 >>> import aton
->>> from aton.lessons import load_position
+>>> from aton.teaching.lessons import load_position
 >>> game = load_position("victory-yellow")
 >>> game.apply(aton.Place(aton.RED, (1, 11)))  # not the last yellow square
 >>> result = review(game, aton.RED, iterations=40, samples=4)
@@ -56,16 +56,16 @@ from enum import Enum
 from importlib import resources
 from typing import Any
 
-from . import data
-from .actions import Action, Assign, Exchange, Place, Player, Remove, parse_action
-from .bots.base import Steps, run_steps
-from .bots.heuristics import BoardInfo, class_representatives, flat_of
-from .bots.mcts import PRESETS, MctsBot, OptionStats, SearchResult
+from .. import data
+from ..actions import Action, Assign, Exchange, Place, Player, Remove, parse_action
+from ..explain import player_name
+from ..game import EndReason, Game, GameView, Phase
+from ..i18n import Message, check_lang, decimal, gtext, join, languages, msg, ngtext, percent, render
+from ..position import ReplayError, check_json_value, record_start, replay
+from .base import Steps, run_steps
 from .coach import _board_reasons, _square_words
-from .explain import player_name
-from .game import EndReason, Game, GameView, Phase
-from .i18n import Message, check_lang, decimal, gtext, join, languages, msg, ngtext, percent, render
-from .position import ReplayError, check_json_value, record_start, replay
+from .heuristics import BoardInfo, class_representatives, flat_of
+from .mcts import PRESETS, MctsBot, OptionStats, SearchResult
 
 Progress = Callable[[float], "bool | None"]
 """``on_progress(fraction)``; returning ``False`` cancels the review."""
