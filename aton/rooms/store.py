@@ -27,6 +27,7 @@ from .. import data
 from ..actions import PLAYERS, Action, Player, parse_action
 from ..game import Game, GameView, IllegalAction, new_game
 from ..rules import Rules
+from ..timeline import Step, timeline
 from . import db, live, overview
 from .errors import BadRequest, BadToken, RoomClosed, RoomFull, RoomStateError, StaleMove, StoreError, UnknownRoom
 from .keys import matches, new_code, new_token, normalize_code, token_hash
@@ -278,6 +279,23 @@ class RoomStore:
         with self._read() as connection:
             row = self._row(connection, code)
             return self._game(connection, row).public_view()
+
+    def steps(self, code: str, token: str | None = None, after: int = 0) -> list[Step]:
+        """The steps of the room's game after its first ``after`` events, as the seat of ``token`` sees them.
+
+        Each step's state is that seat's view (a spectator's, ``token=None``: the public view), so a
+        page can walk a resolution step by step without ever holding the full game.
+        """
+        code = normalize_code(code)
+        with self._read() as connection:
+            row = self._row(connection, code)
+            seat = None if token is None else self._seat_of(row, token)
+            game = self._game(connection, row)
+        full = timeline(game)[max(0, after) :]
+        return [
+            Step(s.number, s.event, s.state.public_view() if seat is None else s.state.view(seat), s.actions_done)
+            for s in full
+        ]
 
     def record(self, code: str) -> dict[str, Any]:
         """The record of the room's game (:meth:`aton.Game.record`) once it is over."""

@@ -1,0 +1,408 @@
+"""Playing a friend from two screens, without any widget: the room of one page, its seat key, its follower.
+
+:class:`FriendFlow` is what the dashboard's "Play a friend" does in plain Python: it opens the room
+store (``aton.rooms.default_url()``, i.e. ``ATON_ROOMS``), creates a room or joins one by code or
+link, comes back to its seat with the key the browser kept (:meth:`FriendFlow.saved_text`), watches as a
+spectator when the room is full, sends this page's moves to the store (the one writer of a room) and
+follows the room's changes.  It only ever holds its seat's view (``store.view(code, key)``) or, for a
+spectator, the public view: nothing hidden can reach the page.
+
+Every refusal becomes a message for people (:attr:`FriendFlow.message`, a function of the language):
+an unknown code, a full room, a stale move, a bad key, a store that is locked, read-only or damaged.
+A move either lands (and both pages show it) or the message says it was not played.
+
+:class:`Follower` polls the store in a thread and hands each new :class:`~aton.rooms.RoomStatus` to
+the page's thread (the kernel's event loop), where the dashboard's controller applies it.
+
+>>> import tempfile, aton
+>>> url = f"sqlite:///{tempfile.mkdtemp()}/rooms.db"
+>>> ana, ben = FriendFlow(url), FriendFlow(url)
+>>> ana.create("Ana"), ana.status.state
+(True, 'waiting')
+>>> ben.join(ana.code, "Ben"), ben.seat, ana.poll(1.0).event
+(True, BLUE, 'joined')
+>>> ben.status.view.hand(aton.RED) is None     # Ben's page holds Ben's view only
+True
+>>> ana.close(); ben.close()
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ...actions import RED, Action, Player
+from ...game import IllegalAction
+from ...timeline import Step
+from ...widgets.i18n import player_word
+from .text import say
+
+__all__ = ["SAVED_KEY", "Follower", "FriendFlow", "rooms_available"]
+
+Text = Callable[[str], str]
+
+SAVED_KEY = "aton-room"
+"""The browser's localStorage key that keeps this page's room code and seat key."""
+
+MAX_SAVED = 200
+"""Saved text longer than this is not a room's code and key: it is ignored."""
+
+
+def rooms_available() -> bool:
+    """Whether this Python can hold rooms (not in the static site's Pyodide, which has no database)."""
+    if sys.platform == "emscripten":
+        return False
+    try:
+        import sqlalchemy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _refusal(error: BaseException) -> Text:
+    """A store's or the engine's refusal as words for people."""
+    text = getattr(error, "text", None)
+    if callable(text):
+        return lambda lang: str(text(lang))
+    reason = str(error) or type(error).__name__
+    return lambda lang: say("friend.problem", lang, reason=reason)
+
+
+class FriendFlow:
+    """One page's place in one room: a seat (with its key) or a spectator's chair.
+
+    ``FriendFlow(url=None, *, store=None)``: ``url`` of the room store (``None``: ``ATON_ROOMS`` or the
+    default file), or an open ``store`` to share (tests).  What people do: :meth:`create`, :meth:`join`,
+    :meth:`resume`, :meth:`send`, :meth:`rematch`, :meth:`leave`.  What the page shows: :attr:`status`,
+    :attr:`message`, :meth:`turn_text`, :meth:`link`, :meth:`qr_svg`, :meth:`saved_text` (for the browser).
+    """
+
+    def __init__(self, url: str | None = None, *, store: Any = None) -> None:
+        self.url = url
+        self._store = store
+        self._owns_store = store is None
+        self.client: Any = None
+        """The :class:`aton.rooms.RoomClient` of this page, once in a room."""
+        self.status: Any = None
+        """The last :class:`aton.rooms.RoomStatus` (``None`` before a room)."""
+        self.message: Text | None = None
+        self.alert = False
+        self.game_no = 0
+        """Counts the games this page saw in its room (a rematch starts the next one)."""
+        self._lock = threading.RLock()
+        self._steps: tuple[int, list[Step]] | None = None
+
+    # ================================================================ the store
+    @property
+    def store(self) -> Any:
+        """The room store, opened on first use (a failure to open is a :class:`aton.rooms.StoreError`)."""
+        if self._store is None:
+            from ... import rooms
+
+            self._store = rooms.open_store(self.url or rooms.default_url())
+        return self._store
+
+    @property
+    def code(self) -> str | None:
+        """The room's code, once in a room."""
+        return None if self.client is None else str(self.client.code)
+
+    @property
+    def seat(self) -> Player | None:
+        """This page's seat (``None`` for a spectator or before a room)."""
+        return None if self.client is None else self.client.seat
+
+    @property
+    def spectating(self) -> bool:
+        """Whether this page watches a room without a seat."""
+        return self.client is not None and self.client.seat is None
+
+    # ================================================================ entering a room
+    def create(self, nickname: str = "", seat: Player = RED) -> bool:
+        """Open a new room and sit at ``seat``; the message gives the code to pass on."""
+        from ...rooms import RoomClient
+
+        def enter() -> None:
+            self._enter(RoomClient.create(self.store, seat, nickname=nickname.strip() or None))
+            code = self.code
+            self._say(lambda lang: say("friend.created", lang, code=code))
+
+        return self._try(enter)
+
+    def join(self, code_or_link: str, nickname: str = "") -> bool:
+        """Take the free seat of the room in a typed code or a link; a full room is watched instead."""
+        from ...rooms import RoomClient, RoomFull
+
+        def enter() -> None:
+            try:
+                self._enter(RoomClient.join(self.store, code_or_link, nickname=nickname.strip() or None))
+            except RoomFull:
+                self._enter(RoomClient.spectate(self.store, code_or_link))
+                code = self.code
+                self._say(lambda lang: say("friend.full", lang, code=code))
+                return
+            code, seat = self.code, self.seat
+            assert seat is not None
+            self._say(lambda lang: say("friend.seated", lang, code=code, seat=player_word(seat.label, lang)))
+
+        return self._try(enter)
+
+    def watch(self, code_or_link: str) -> bool:
+        """Watch a room without a seat."""
+        from ...rooms import RoomClient
+
+        def enter() -> None:
+            self._enter(RoomClient.spectate(self.store, code_or_link))
+            code = self.code
+            self._say(lambda lang: say("friend.watching", lang, code=code))
+
+        return self._try(enter)
+
+    def resume(self, saved: str) -> bool:
+        """Come back to the seat kept in the browser (:meth:`saved_text`); a bad key is refused and forgotten."""
+        from ...rooms import RoomClient
+
+        try:
+            data = json.loads(saved) if isinstance(saved, str) and len(saved) <= MAX_SAVED else None
+        except ValueError:
+            data = None
+        if not isinstance(data, dict) or not isinstance(data.get("code"), str):
+            return False
+
+        def enter() -> None:
+            token = data.get("token")
+            if token is None:
+                self._enter(RoomClient.spectate(self.store, data["code"]))
+                code = self.code
+                self._say(lambda lang: say("friend.watching", lang, code=code))
+                return
+            self._enter(RoomClient.resume(self.store, data))
+            code, seat = self.code, self.seat
+            assert seat is not None
+            self._say(lambda lang: say("friend.resumed", lang, code=code, seat=player_word(seat.label, lang)))
+
+        return self._try(enter)
+
+    def _enter(self, client: Any) -> None:
+        with self._lock:
+            self.client = client
+            self.status = client.status()
+            self.game_no = 1
+            self._steps = None
+
+    def saved_text(self) -> str:
+        """What the browser keeps to come back to this seat (``""`` when there is nothing to keep)."""
+        if self.client is None:
+            return ""
+        return json.dumps(self.client.saved(), separators=(",", ":"))
+
+    def link(self, base_url: str) -> str:
+        """The link that opens this room (never the seat key)."""
+        return str(self.client.link(base_url)) if self.client is not None else ""
+
+    def qr_svg(self, base_url: str) -> str:
+        """The link as an SVG QR code, for a tablet to scan."""
+        return str(self.client.qr_svg(base_url)) if self.client is not None else ""
+
+    # ================================================================ playing
+    def send(self, action: Action) -> bool:
+        """Send this page's move to the store, at the version the page shows; whether it landed.
+
+        On a refusal the page's status is read again (a stale move shows the game as it is now) and the
+        message says the move was not played, and why.
+        """
+        from ...rooms import RoomError, StaleMove
+
+        client = self.client
+        if client is None or client.token is None:
+            self._say(lambda lang: say("friend.not_seated", lang), alert=True)
+            return False
+        with self._lock:
+            try:
+                self.status = client.play(action)
+            except StaleMove as error:
+                why = _refusal(error)
+                self._refresh()
+                self._say(lambda lang: say("friend.not_played", lang, reason=why(lang)), alert=True)
+                return False
+            except (RoomError, IllegalAction) as error:
+                why = _refusal(error)
+                self._refresh()
+                self._say(lambda lang: say("friend.not_played", lang, reason=why(lang)), alert=True)
+                return False
+            self._say(None)
+            return True
+
+    def rematch(self) -> bool:
+        """Ask for a new game in the same room (it starts when the opponent asks too)."""
+
+        def ask() -> None:
+            self.status = self.client.rematch()
+
+        return self.client is not None and self.client.token is not None and self._try(ask)
+
+    def leave(self) -> None:
+        """Leave the room on this page (the browser forgets the key; the seat stays in the room)."""
+        with self._lock:
+            self.client = None
+            self.status = None
+            self._steps = None
+            self._say(None)
+
+    def _refresh(self) -> None:
+        from ...rooms import RoomError
+
+        try:
+            self.status = self.client.status()
+        except RoomError:
+            pass
+
+    # ================================================================ following
+    def poll(self, timeout: float = 0.5) -> Any:
+        """Wait up to ``timeout`` seconds for a change of the room; the new status when the page must redraw.
+
+        The wait holds no lock, so this page's own move is never held up by it.  A store failure becomes
+        the message (and a status the page redraws with).
+        """
+        from ...rooms import RoomError
+
+        client, last = self.client, self.status
+        if client is None:
+            time.sleep(timeout)
+            return None
+        try:
+            if last is not None and last.state in ("waiting", "playing", "over"):
+                self.store.wait_for_change(client.code, last.version, timeout)
+            with self._lock:
+                if self.client is not client:
+                    return None
+                status = client.poll(timeout=0.0)
+                if status is not None:
+                    if last is not None and status.version > last.version and _new_game(last, status):
+                        self.game_no += 1
+                        self._steps = None
+                    self.status = status
+                return status
+        except RoomError as error:
+            self._say(_refusal(error), alert=True)
+            return self.status
+
+    def steps(self) -> list[Step]:
+        """The steps of the room's game as this page may see them (cached per version)."""
+        client, status = self.client, self.status
+        if client is None or status is None:
+            return []
+        cached = self._steps
+        if cached is not None and cached[0] == status.version:
+            return cached[1]
+        steps: list[Step] = self.store.steps(client.code, client.token)
+        self._steps = (status.version, steps)
+        return steps
+
+    # ================================================================ words
+    def turn_text(self, lang: str) -> str:
+        """Whose turn it is, who the opponent is, and whether they are there."""
+        status = self.status
+        if status is None:
+            return ""
+        opponent = status.opponent or "?"
+        if status.spectating:
+            return say("friend.spectator", lang, code=status.code)
+        if status.state == "waiting":
+            return say("friend.waiting", lang, code=status.code)
+        if status.state in ("closed", "abandoned"):
+            return say("friend.closed", lang, code=status.code)
+        if status.state == "over":
+            if status.opponent_wants_rematch and not status.rematch_asked:
+                return say("friend.rematch_offered", lang, name=opponent)
+            if status.rematch_asked:
+                return say("friend.rematch_waiting", lang, name=opponent)
+            return say("friend.over", lang)
+        parts = [say("friend.your_turn" if status.my_turn else "friend.their_turn", lang, name=opponent)]
+        if not status.opponent_present:
+            parts.append(say("friend.away", lang, name=opponent))
+        return " ".join(parts)
+
+    def note_event(self, status: Any) -> None:
+        """Say what changed for the opponent (joined, left, came back, a new game)."""
+        name = status.opponent or "?"
+        if status.event in ("joined", "left", "came_back"):
+            self._say(functools.partial(_event_text, f"friend.{status.event}", name))
+
+    def _say(self, text: Text | None, *, alert: bool = False) -> None:
+        self.message = text
+        self.alert = alert
+
+    def _try(self, function: Callable[[], None]) -> bool:
+        """Run a call to the store; a refusal becomes the message and ``False``."""
+        from ...rooms import RoomError
+
+        try:
+            with self._lock:
+                function()
+            return True
+        except (RoomError, ValueError) as error:
+            self._say(_refusal(error), alert=True)
+            return False
+
+    def close(self) -> None:
+        """Leave, and close the store if this flow opened it."""
+        self.leave()
+        if self._owns_store and self._store is not None:
+            self._store.dispose()
+            self._store = None
+
+
+def _event_text(key: str, name: str, lang: str) -> str:
+    return say(key, lang, name=name)
+
+
+def _new_game(before: Any, after: Any) -> bool:
+    """Whether ``after`` shows a new game of the room (a rematch) rather than more of the same."""
+    return len(after.view.events) < len(before.view.events) or (before.state == "over" and after.state == "playing")
+
+
+class Follower:
+    """Follows a :class:`FriendFlow`'s room in a thread; each change goes to ``deliver`` on the page's thread.
+
+    ``Follower(flow, deliver, schedule=None, interval=0.5)``: ``schedule(function)`` runs ``function``
+    on the page's thread (the kernel's event loop); without it ``deliver`` is called from the thread.
+    """
+
+    def __init__(
+        self,
+        flow: FriendFlow,
+        deliver: Callable[[Any], None],
+        schedule: Callable[[Callable[[], None]], None] | None = None,
+        interval: float = 0.5,
+    ) -> None:
+        self.flow = flow
+        self.deliver = deliver
+        self.schedule = schedule
+        self.interval = interval
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="aton-room-follower", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                status = self.flow.poll(self.interval)
+            except Exception:  # never let the follower die: the next poll tries again
+                time.sleep(self.interval)
+                continue
+            if status is None or self._stop.is_set():
+                continue
+            if self.schedule is None:
+                self.deliver(status)
+            else:
+                self.schedule(functools.partial(self.deliver, status))
+
+    def stop(self) -> None:
+        """Stop following (the thread ends after its current wait)."""
+        self._stop.set()

@@ -1,0 +1,188 @@
+"""The dashboard's "Play a friend" flow without a browser: two pages (two flows, two stores) on one SQLite file."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import aton
+from aton import rooms
+from aton.apps.dashboard.friend import Follower, FriendFlow
+from aton.game import GameView
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'rooms.db'}"
+
+
+@pytest.fixture
+def pages(url: str) -> Iterator[list[FriendFlow]]:
+    made: list[FriendFlow] = []
+    yield made
+    for flow in made:
+        flow.close()
+
+
+def page(pages: list[FriendFlow], url: str) -> FriendFlow:
+    flow = FriendFlow(url)  # its own store, as each page's kernel opens its own
+    pages.append(flow)
+    return flow
+
+
+def catch_up(flow: FriendFlow, version: int, seconds: float = 2.0) -> float:
+    """Poll until ``flow`` shows ``version``; the seconds it took."""
+    start = time.monotonic()
+    while flow.status.version < version:
+        flow.poll(0.5)
+        assert time.monotonic() - start < seconds, f"{flow.code} stuck at {flow.status.version} < {version}"
+    return time.monotonic() - start
+
+
+def mover(flows: list[FriendFlow]) -> FriendFlow:
+    """The seated page whose turn it is (red first when both must decide)."""
+    for flow in flows:
+        if flow.status.my_turn:
+            return flow
+    raise AssertionError("nobody's turn")
+
+
+def test_a_whole_round_between_two_pages(pages: list[FriendFlow], url: str) -> None:
+    ana, ben = page(pages, url), page(pages, url)
+    assert ana.create("Ana")
+    assert ana.status.state == "waiting" and ana.turn_text("en").startswith("Waiting for your opponent")
+    assert ana.turn_text("fr") != ana.turn_text("en")
+    assert ben.join(f"http://class.local:8866/?room={ana.code}", "Ben")
+    assert ben.seat is aton.BLUE and ben.status.opponent == "Ana"
+    joined = ana.poll(1.0)
+    assert joined is not None and joined.event == "joined"
+    ana.note_event(joined)
+    assert ana.message is not None and ana.message("en") == "Ben joined the room."
+    waits: list[float] = []
+    start_round = ana.status.view.round
+    while ana.status.view.round == start_round and ana.status.state == "playing":
+        flow = mover([ana, ben])
+        other = ben if flow is ana else ana
+        assert flow.seat is not None
+        view = flow.status.view
+        assert isinstance(view, GameView) and view.viewer is flow.seat
+        assert view.hand(flow.seat.other) is None  # only its own seat's view, never the full game
+        assert flow.send(view.legal_actions(flow.seat)[0]), flow.message and flow.message("en")
+        waits.append(catch_up(other, flow.status.version))
+        assert other.status.version == flow.status.version
+    assert ana.status.view.round == start_round + 1
+    assert ana.status.view.score(aton.RED) == ben.status.view.score(aton.RED)
+    assert max(waits) < 0.5, waits  # the opponent's move is seen within half a second
+    # the steps of the resolution, each as this page may see it
+    steps = ana.steps()
+    assert len(steps) == len(ana.status.view.events)
+    assert all(isinstance(step.state, GameView) and step.state.viewer is aton.RED for step in steps)
+
+
+def test_a_reload_resumes_the_seat_and_a_wrong_key_cannot_act(pages: list[FriendFlow], url: str) -> None:
+    ana, ben = page(pages, url), page(pages, url)
+    ana.create("Ana")
+    ben.join(ana.code or "", "Ben")
+    saved = ana.saved_text()
+    assert json.loads(saved)["code"] == ana.code
+    again = page(pages, url)  # the same browser after a reload: a new kernel reads the key back
+    assert again.resume(saved)
+    assert again.seat is aton.RED and again.status.view.hand(aton.RED) == ana.status.view.hand(aton.RED)
+    assert again.message is not None and "back in room" in again.message("en")
+    assert again.send(again.status.view.legal_actions(aton.RED)[0])
+    catch_up(ben, again.status.version)
+    # a forged key: refused with a message in both languages, nothing played
+    forged = page(pages, url)
+    bad = json.dumps({"code": ana.code, "token": "x" * 24})
+    assert not forged.resume(bad)
+    assert forged.client is None and forged.message is not None
+    assert "seat key is not valid" in forged.message("en") and "clé" in forged.message("fr")
+    # a truncated key, and text that is no saved seat at all
+    assert not page(pages, url).resume(json.dumps({"code": ana.code, "token": saved[:10]}))
+    assert not page(pages, url).resume("not json") and not page(pages, url).resume("[1]")
+    assert ben.status.version == again.status.version  # nothing landed
+
+
+def test_a_third_person_watches_and_sees_no_hidden_card(pages: list[FriendFlow], url: str) -> None:
+    ana, ben, eve = page(pages, url), page(pages, url), page(pages, url)
+    ana.create("Ana")
+    ben.join(ana.code or "", "Ben")
+    assert eve.join(ana.code or "", "Eve")
+    assert eve.spectating and eve.seat is None
+    assert eve.message is not None and "full" in eve.message("en") and "complète" in eve.message("fr")
+    assert eve.status.view.hand(aton.RED) is None and eve.status.view.hand(aton.BLUE) is None
+    assert eve.turn_text("en").startswith("You watch room")
+    assert not eve.send(aton.Assign(aton.RED, (1, 1, 1, 1)))
+    assert eve.message is not None and eve.message("en") == "You watch this room: you cannot play in it."
+    ana.send(ana.status.view.legal_actions(aton.RED)[0])
+    catch_up(eve, ana.status.version)
+    assert eve.status.view.hand(aton.RED) is None
+    assert not any(step.state.hand(aton.RED) for step in eve.steps())  # public views at every step
+    assert eve.status.view.seed == 0  # no seed before the end
+
+
+def test_unknown_code_stale_move_and_store_faults(
+    pages: list[FriendFlow], url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lost = page(pages, url)
+    assert not lost.join("ZZZZZZ", "Zoe")
+    assert lost.message is not None and "no room ZZZZZZ" in lost.message("en")
+    assert "ZZZZZZ" in lost.message("fr") and lost.message("fr") != lost.message("en")
+    assert not lost.join("!!", "Zoe") and lost.message is not None
+    ana, ben = page(pages, url), page(pages, url)
+    ana.create("Ana")
+    ben.join(ana.code or "", "Ben")
+    ana.poll(0.1)
+    # both assign; Ana's page has not seen Ben's move when she sends hers: stale, refreshed, said
+    assert ben.send(ben.status.view.legal_actions(aton.BLUE)[0])
+    version = ben.status.version
+    assert not ana.send(ana.status.view.legal_actions(aton.RED)[0])
+    assert ana.message is not None and ana.message("en").startswith("Your move was not played: the game moved on")
+    assert ana.message("fr").startswith("Votre coup n'a pas été joué")
+    assert ana.status.version == version  # the page shows the game as it is now
+    assert ana.send(ana.status.view.legal_actions(aton.RED)[0])
+    # a locked store: the move did not land, the page says so, and neither page shows it
+    catch_up(ben, ana.status.version)
+    mover_page = mover([ana, ben])
+    before = mover_page.status.version
+
+    def busy(*args: object, **kwargs: object) -> int:
+        raise rooms.StoreError("busy")
+
+    monkeypatch.setattr(mover_page.store, "play", busy)
+    assert mover_page.seat is not None
+    assert not mover_page.send(mover_page.status.view.legal_actions(mover_page.seat)[0])
+    assert mover_page.message is not None and "not played" in mover_page.message("en")
+    assert rooms.RoomStore(url).version(ana.code or "") == before
+    assert ana.status.version == ben.status.version == before
+
+
+def test_a_damaged_store_file_is_a_message(pages: list[FriendFlow], tmp_path: Path) -> None:
+    broken = tmp_path / "broken.db"
+    broken.write_bytes(b"this is not a database" * 100)
+    flow = page(pages, f"sqlite:///{broken}")
+    assert not flow.create("Ana")
+    assert flow.message is not None and flow.message("en") != flow.message("fr")
+
+
+def test_the_follower_delivers_the_opponents_move(pages: list[FriendFlow], url: str) -> None:
+    ana, ben = page(pages, url), page(pages, url)
+    ana.create("Ana")
+    ben.join(ana.code or "", "Ben")
+    seen: list[int] = []
+    follower = Follower(ana, lambda status: seen.append(status.version), interval=0.2)
+    try:
+        time.sleep(0.3)
+        seen.clear()
+        ben.send(ben.status.view.legal_actions(aton.BLUE)[0])
+        sent = time.monotonic()
+        while ben.status.version not in seen:
+            assert time.monotonic() - sent < 1.0
+            time.sleep(0.01)
+        assert time.monotonic() - sent < 0.5
+    finally:
+        follower.stop()
