@@ -20,6 +20,8 @@ import ipywidgets as widgets
 
 from ...actions import PLAYERS, RED, Player
 from ...widgets.i18n import player_word
+from .friend import rooms_available
+from .friend_panel import FriendPanel
 from .html import saved_html
 from .session import LEVELS, Mode, SavedFile
 from .text import say
@@ -68,6 +70,8 @@ class GameForm(widgets.VBox):  # type: ignore[misc]
         self.seed_help = _html("aton-seed-help")
         self.start_button = widgets.Button(button_style="success", layout=widgets.Layout(width="auto"))
         self.start_button.add_class("aton-start")
+        self.friend = FriendPanel(available=rooms_available())
+        """"Play a friend": create or join a room (shown in that mode)."""
         self.save_title = _html("aton-save-title")
         self.save_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.save_button.add_class("aton-save")
@@ -84,6 +88,7 @@ class GameForm(widgets.VBox):  # type: ignore[misc]
             self.seed_text,
             self.seed_help,
             self.start_button,
+            self.friend,
             self.save_title,
             self.save_button,
             self.download,
@@ -178,7 +183,12 @@ class GameForm(widgets.VBox):  # type: ignore[misc]
         self.upload.description = say("load.button", lang)
         self.upload.tooltip = say("load.button", lang)
         self.upload_label.value = f"<p>{escape(say('load.label', lang))}</p>"
+        self.friend.relabel(lang)
         chosen = Mode(self.mode_choice.value)
-        self.level_choice.layout.display = "none" if chosen is Mode.TWO else ""
+        friend = chosen is Mode.FRIEND
+        self.level_choice.layout.display = "none" if chosen in (Mode.TWO, Mode.FRIEND) else ""
         self.human_choice.layout.display = "" if chosen is Mode.BOT else "none"
         self.names_box.layout.display = "" if chosen is Mode.TWO else "none"
+        for field in (self.seed_text, self.seed_help, self.start_button):
+            field.layout.display = "none" if friend else ""
+        self.friend.layout.display = "" if friend else "none"

@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import sys
@@ -257,10 +258,8 @@ class FriendFlow:
     def _refresh(self) -> None:
         from ...rooms import RoomError
 
-        try:
+        with contextlib.suppress(RoomError):
             self.status = self.client.status()
-        except RoomError:
-            pass
 
     # ================================================================ following
     def poll(self, timeout: float = 0.5) -> Any:

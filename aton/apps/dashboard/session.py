@@ -57,11 +57,13 @@ SEED_RANGE = 1_000_000
 
 
 class Mode(Enum):
-    """Who plays: a person against a bot, two people sharing a screen, or two bots watched."""
+    """Who plays: a person against a bot, two people sharing a screen, two bots watched, or a friend on
+    another screen (a room of :mod:`aton.rooms`)."""
 
     BOT = "bot"
     TWO = "two"
     WATCH = "watch"
+    FRIEND = "friend"
 
 
 def fresh_seed() -> int:
@@ -73,8 +75,9 @@ def fresh_seed() -> int:
 class Setup:
     """The choices behind a new game.
 
-    ``human`` is the colour the person plays against a bot; ``names`` are optional
-    names for red and blue when two people share the screen; ``seed=None`` draws a new one.
+    ``human`` is the colour the person plays against a bot (or in a room, their seat); ``names`` are
+    optional names for red and blue when two people share the screen (or the nicknames in a room);
+    ``spectator``: this page watches a room without a seat; ``seed=None`` draws a new one.
     """
 
     mode: Mode = Mode.BOT
@@ -82,6 +85,7 @@ class Setup:
     human: Player = RED
     seed: int | None = None
     names: tuple[str, str] = ("", "")
+    spectator: bool = False
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
@@ -113,8 +117,10 @@ class Session:
         return self.setup.mode
 
     def controller(self, player: Player) -> str:
-        """``"human"`` or ``"bot"``: who decides for ``player``."""
+        """``"human"`` (at this screen), ``"bot"``, or ``"friend"`` (on another screen): who decides for ``player``."""
         mode = self.setup.mode
+        if mode is Mode.FRIEND:
+            return "human" if player is self.setup.human and not self.setup.spectator else "friend"
         if mode is Mode.TWO or (mode is Mode.BOT and player is self.setup.human):
             return "human"
         return "bot"
@@ -126,7 +132,10 @@ class Session:
 
     @property
     def viewer(self) -> Player | None:
-        """Whose eyes the shared parts of the page use: the person against a bot, else nobody (public only)."""
+        """Whose eyes the shared parts of the page use: the person against a bot or seated in a room, else
+        nobody (public only)."""
+        if self.setup.mode is Mode.FRIEND:
+            return None if self.setup.spectator else self.setup.human
         return self.setup.human if self.setup.mode is Mode.BOT else None
 
     @property
@@ -140,7 +149,7 @@ class Session:
 
     def name(self, player: Player, word: str) -> str:
         """A display name: ``"Blue (Ana)"`` when two people gave names, else ``word`` (the colour's word)."""
-        given = self.setup.names[player].strip() if self.setup.mode is Mode.TWO else ""
+        given = self.setup.names[player].strip() if self.setup.mode in (Mode.TWO, Mode.FRIEND) else ""
         return f"{word} ({given})" if given else word
 
 

@@ -48,7 +48,11 @@ DASHBOARD_STRINGS: dict[str, Message] = {
         msg("dashboard new.mode.two", "Two people, one screen"),
         msg("dashboard new.mode.watch", "Watch two bots"),
         msg("dashboard new.mode.friend", "Play a friend"),
-        msg("dashboard friend.help", "Each of you plays on your own screen. One creates a room and gives the other its code, its link or its QR code."),
+        msg(
+            "dashboard friend.help",
+            "Each of you plays on your own screen. One creates a room and gives the other its code, its link or "
+            "its QR code.",
+        ),
         msg("dashboard friend.nickname", "Nickname"),
         msg("dashboard friend.nickname_placeholder", "optional, no account"),
         msg("dashboard friend.create", "Create a room"),
@@ -57,8 +61,15 @@ DASHBOARD_STRINGS: dict[str, Message] = {
         msg("dashboard friend.leave", "Leave the room"),
         msg("dashboard friend.rematch", "Rematch"),
         msg("dashboard friend.room", "Room {code}"),
-        msg("dashboard friend.give", "Give your friend the code {code}, this link, or let their tablet scan the QR code:"),
-        msg("dashboard friend.server_only", "Playing a friend needs the server (./run dashboard): this page runs in your browser alone, where no room can be kept. Play against a bot, or two people on one screen."),
+        msg(
+            "dashboard friend.give",
+            "Give your friend the code {code}, this link, or let their tablet scan the QR code:",
+        ),
+        msg(
+            "dashboard friend.server_only",
+            "Playing a friend needs the server (./run dashboard): this page runs in your browser alone, where no room "
+            "can be kept. Play against a bot, or two people on one screen.",
+        ),
         msg("dashboard friend.created", "Room {code} is open. Give your friend its code or its link."),
         msg("dashboard friend.seated", "You joined room {code}: you play {seat}."),
         msg("dashboard friend.resumed", "You are back in room {code}: you play {seat}."),

@@ -1,0 +1,224 @@
+"""The dashboard's "Play a friend" fields (CSS class ``aton-friend``), and the page's link to the browser's storage.
+
+:class:`FriendPanel` only holds the fields and forwards what people do to callbacks; the room's flow
+(:class:`~aton.apps.dashboard.friend.FriendFlow`) and the dashboard's controller decide.
+
+The seat key stays in the browser's ``localStorage`` (so a reload, a closed tab or the same browser
+later takes the seat again), and the page's address may name a room (``?room=CODE``).  Voila 0.5.13
+runs the scripts of HTML and JavaScript outputs, also those an ``Output`` widget shows later
+(measured), while a preheated kernel runs the notebook before the page is asked for, so
+``QUERY_STRING`` is empty there.  So a small script reads ``location`` and ``localStorage`` in the
+page and types them, as JSON, into a hidden text field (``aton-friend-bridge``), which the kernel
+observes; a key to keep is written back by a one-line script in another output.
+
+>>> panel = FriendPanel()
+>>> panel.bridge.layout.display
+'none'
+>>> panel.read_bridge('{"query": "?room=abc-def&lang=fr", "saved": null, "base": "http://h:8866/"}')
+{'room': 'ABCDEF', 'saved': '', 'base': 'http://h:8866/'}
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.parse
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from .friend import SAVED_KEY, FriendFlow
+from .text import say
+
+__all__ = ["FriendPanel"]
+
+_READER = """(function () {
+  var tries = 0;
+  var timer = setInterval(function () {
+    var field = document.querySelector('.aton-friend-bridge input');
+    if (!field && ++tries < 600) { return; }
+    clearInterval(timer);
+    if (!field) { return; }
+    var saved = null;
+    try { saved = window.localStorage.getItem('SAVED_KEY'); } catch (error) { saved = null; }
+    field.value = JSON.stringify({query: location.search, saved: saved, base: location.origin + location.pathname});
+    field.dispatchEvent(new Event('input', {bubbles: true}));
+  }, 100);
+})();""".replace("SAVED_KEY", SAVED_KEY)
+
+
+def _html(css: str) -> widgets.HTML:
+    box = widgets.HTML()
+    box.add_class(css)
+    return box
+
+
+def _button(css: str, style: str = "") -> widgets.Button:
+    button = widgets.Button(button_style=style, layout=widgets.Layout(width="auto"))
+    button.add_class(css)
+    return button
+
+
+def _script(source: str) -> tuple[dict[str, Any], ...]:
+    return ({"output_type": "display_data", "data": {"application/javascript": source}, "metadata": {}},)
+
+
+class FriendPanel(widgets.VBox):  # type: ignore[misc]
+    """Nickname, create a room, join one by code or link; the room's code, link and QR code; rematch, leave.
+
+    ``FriendPanel(available=True)``: without rooms (the static site) it only says that playing a friend
+    needs the server.  Callbacks: :meth:`on_create` ``(nickname)``, :meth:`on_join` ``(code, nickname)``,
+    :meth:`on_rematch`, :meth:`on_leave`, :meth:`on_bridge` ``(facts)`` with what the browser holds
+    (:meth:`read_bridge`).  CSS classes: ``aton-friend-nickname``, ``aton-friend-create``,
+    ``aton-friend-code``, ``aton-friend-join``, ``aton-friend-room``, ``aton-friend-link``,
+    ``aton-friend-qr``, ``aton-friend-turn``, ``aton-friend-rematch``, ``aton-friend-leave``,
+    ``aton-friend-server-only``, ``aton-friend-bridge``.
+    """
+
+    def __init__(self, available: bool = True, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("aton-friend")
+        self.available = available
+        self.help = _html("aton-friend-help")
+        self.nickname = widgets.Text(layout=widgets.Layout(width="16em"))
+        self.nickname.add_class("aton-friend-nickname")
+        self.create_button = _button("aton-friend-create", "success")
+        self.code = widgets.Text(layout=widgets.Layout(width="16em"))
+        self.code.add_class("aton-friend-code")
+        self.join_button = _button("aton-friend-join", "primary")
+        self.entry = widgets.VBox([self.help, self.nickname, self.create_button, self.code, self.join_button])
+        self.room = _html("aton-friend-room")
+        self.turn = _html("aton-friend-turn")
+        self.rematch_button = _button("aton-friend-rematch", "success")
+        self.leave_button = _button("aton-friend-leave")
+        self.in_room = widgets.VBox([self.room, self.turn, widgets.HBox([self.rematch_button, self.leave_button])])
+        self.server_only = _html("aton-friend-server-only")
+        self.bridge = widgets.Text(layout=widgets.Layout(display="none"))
+        self.bridge.add_class("aton-friend-bridge")
+        self.reader = widgets.Output(layout=widgets.Layout(display="none"))
+        self.keeper = widgets.Output(layout=widgets.Layout(display="none"))
+        self._kept: str | None = None
+        self._writes = 0
+        if available:
+            self.reader.outputs = _script(_READER)
+            self.children = [self.entry, self.in_room, self.bridge, self.reader, self.keeper]
+        else:
+            self.children = [self.server_only]
+        self.in_room.layout.display = "none"
+        self._create: list[Callable[[str], None]] = []
+        self._join: list[Callable[[str, str], None]] = []
+        self._rematch: list[Callable[[], None]] = []
+        self._leave: list[Callable[[], None]] = []
+        self._bridge: list[Callable[[dict[str, str]], None]] = []
+        self.create_button.on_click(lambda _b: [f(str(self.nickname.value)) for f in list(self._create)])
+        self.join_button.on_click(
+            lambda _b: [f(str(self.code.value), str(self.nickname.value)) for f in list(self._join)]
+        )
+        self.rematch_button.on_click(lambda _b: [f() for f in list(self._rematch)])
+        self.leave_button.on_click(lambda _b: [f() for f in list(self._leave)])
+        self.bridge.observe(self._on_bridge, names="value")
+
+    # ================================================================ callbacks
+    def on_create(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(nickname)`` when "Create a room" is clicked."""
+        self._create.append(callback)
+
+    def on_join(self, callback: Callable[[str, str], None]) -> None:
+        """Call ``callback(code_or_link, nickname)`` when "Join the room" is clicked."""
+        self._join.append(callback)
+
+    def on_rematch(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` when "Rematch" is clicked."""
+        self._rematch.append(callback)
+
+    def on_leave(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` when "Leave the room" is clicked."""
+        self._leave.append(callback)
+
+    def on_bridge(self, callback: Callable[[dict[str, str]], None]) -> None:
+        """Call ``callback(facts)`` once the browser said what it holds (:meth:`read_bridge`)."""
+        self._bridge.append(callback)
+
+    @staticmethod
+    def read_bridge(text: str) -> dict[str, str] | None:
+        """What the browser typed into the hidden field: the room of the address, the saved seat, the base link.
+
+        Anything else than that small JSON object is ignored (``None``).
+        """
+        from ...rooms import normalize_code
+
+        if not isinstance(text, str) or len(text) > 2000:
+            return None
+        try:
+            raw = json.loads(text)
+        except ValueError:
+            return None
+        if not isinstance(raw, dict):
+            return None
+        query, saved, base = raw.get("query"), raw.get("saved"), raw.get("base")
+        rooms = urllib.parse.parse_qs(query.lstrip("?")).get("room", []) if isinstance(query, str) else []
+        try:
+            room = normalize_code(rooms[0]) if rooms else ""
+        except ValueError:
+            room = ""
+        return {
+            "room": room,
+            "saved": saved if isinstance(saved, str) else "",
+            "base": base if isinstance(base, str) and base.startswith(("http://", "https://")) else "",
+        }
+
+    def _on_bridge(self, change: Any) -> None:
+        facts = self.read_bridge(str(change["new"]))
+        if facts is not None:
+            for callback in list(self._bridge):
+                callback(facts)
+
+    # ================================================================ drawing
+    def keep(self, saved: str) -> None:
+        """Keep ``saved`` (a room's code and seat key) in the browser's localStorage; ``""`` forgets it."""
+        if saved == self._kept or not self.available:
+            return
+        self._kept = saved
+        self._writes += 1
+        if saved:
+            source = f"window.localStorage.setItem({json.dumps(SAVED_KEY)}, {json.dumps(saved)}); // {self._writes}"
+        else:
+            source = f"window.localStorage.removeItem({json.dumps(SAVED_KEY)}); // {self._writes}"
+        self.keeper.outputs = _script(source)
+
+    def render(self, flow: FriendFlow, lang: str, base_url: str) -> None:
+        """Show the room this page is in (or the fields to enter one)."""
+        if not self.available:
+            return
+        status = flow.status
+        self.entry.layout.display = "none" if status is not None else ""
+        self.in_room.layout.display = "" if status is not None else "none"
+        if status is None:
+            self.room.value = self.turn.value = ""
+            return
+        code = status.code
+        parts = [f"<h4>{escape(say('friend.room', lang, code=code))}</h4>"]
+        if base_url:
+            link = flow.link(base_url)
+            if status.state == "waiting":  # the QR code only while the opponent has to come in
+                parts.append(f"<p>{escape(say('friend.give', lang, code=code))}</p>")
+            parts.append(f'<p class="aton-friend-link"><a href="{escape(link)}">{escape(link)}</a></p>')
+            if status.state == "waiting":
+                parts.append(f'<div class="aton-friend-qr">{flow.qr_svg(base_url)}</div>')
+        self.room.value = "".join(parts)
+        self.turn.value = f"<p>{escape(flow.turn_text(lang))}</p>"
+        self.rematch_button.layout.display = "" if status.state == "over" and not status.spectating else "none"
+
+    def relabel(self, lang: str) -> None:
+        """Every word of the panel in ``lang``."""
+        self.help.value = f"<p>{escape(say('friend.help', lang))}</p>"
+        self.nickname.description = say("friend.nickname", lang)
+        self.nickname.placeholder = say("friend.nickname_placeholder", lang)
+        self.create_button.description = say("friend.create", lang)
+        self.code.description = say("friend.code", lang)
+        self.code.placeholder = "KTX-HMA"
+        self.join_button.description = say("friend.join", lang)
+        self.rematch_button.description = say("friend.rematch", lang)
+        self.leave_button.description = say("friend.leave", lang)
+        self.server_only.value = f'<p role="note">{escape(say("friend.server_only", lang))}</p>'
