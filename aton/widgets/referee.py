@@ -22,7 +22,7 @@ True
 True
 >>> refused = referee.submit(aton.Place(aton.RED, (1, 0)))
 >>> refused.accepted, refused.reason
-(False, 'It is not the time to place counters: Blue must assign cards now.')
+(False, "it is not Red's turn: Blue must assign cards (or exchange) now")
 >>> referee.applied, len(game.actions)
 (1, 1)
 """
