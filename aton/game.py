@@ -20,15 +20,17 @@ Cartouche 2 (order): Red played the lower card (1 against 2), so Red resolves ca
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from itertools import compress, permutations, repeat
 from operator import is_
-from typing import Any
+from typing import Any, Protocol
 
 from . import data, rng
+from . import refusals as _refusals  # noqa: F401 - plugs the sentences of the refusals into the errors
 from .actions import (
     BLUE,
     PLAYERS,
@@ -44,9 +46,38 @@ from .actions import (
     square_text,
     whole_number,
 )
-from .events import Event
-from .refusals import refusal_text
+from .errors import HiddenInformation as HiddenInformation
+from .errors import IllegalAction as IllegalAction
+from .events import (
+    Assigned,
+    CardsDrawn,
+    Cartouche1Compared,
+    CounterPlaced,
+    CounterRemoved,
+    Event,
+    Exchanged,
+    GameOver,
+    KingdomFull,
+    KingdomReturned,
+    NoStock,
+    OrderDecided,
+    PlacementAllowed,
+    RemovalAllowed,
+    RemovalSkipped,
+    Reshuffled,
+    Revealed,
+    RoundEnded,
+    RoundStarted,
+    ScoreLine,
+    ScoringRemoval,
+    ScoringStarted,
+    SentToKingdom,
+    TurnStarted,
+    WarCardsMoved,
+    WarTurn,
+)
 from .rules import Layout, Rules, SquareKind
+from .textboard import render as render_board
 
 SQUARE_COUNT = data.TEMPLE_COUNT * data.SQUARES_PER_TEMPLE
 _TEMPLE_SIZE = data.SQUARES_PER_TEMPLE
@@ -61,35 +92,6 @@ _WAITING = (((), (BLUE,)), ((RED,), (RED, BLUE)))
 _ALONE = ((RED,), (BLUE,))
 _OTHER = (BLUE, RED)
 _SEED_BOUND = 10**data.MAX_NUMBER_DIGITS
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why and what is allowed.
-
-    ``code`` names the reason and ``details`` holds its facts, so the reason
-    can be told in another language: ``error.text("fr")``.
-    """
-
-    def __init__(self, code: str, **details: Any) -> None:
-        self.code = code
-        self.details = details
-        super().__init__(refusal_text(code, details, "en"))
-
-    def text(self, lang: str = "en") -> str:
-        """The reason in ``lang`` (``"en"`` or ``"fr"``)."""
-        return refusal_text(self.code, self.details, lang)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild_refusal, (self.code, self.details))
-
-
-def _rebuild_refusal(code: str, details: dict[str, Any]) -> IllegalAction:
-    """Unpickle an :class:`IllegalAction` (errors cross process pools)."""
-    return IllegalAction(code, **details)
-
-
-class HiddenInformation(ValueError):
-    """A question a player's view cannot answer, because the answer is hidden from that player."""
 
 
 class Phase(Enum):
@@ -133,6 +135,98 @@ class Result:
     reason: EndReason
     scores: tuple[int, int]
     at_scoring: bool = False
+
+
+@dataclass
+class GameState:
+    """Everything a :class:`Game` is, as plain fields: what a file format reads and writes.
+
+    :meth:`Game.state` gives a copy of a game's state and :meth:`Game.from_state` builds a game from
+    one (the lists are copied both ways), so a format such as :mod:`aton.position` never reaches
+    into the game.  Lists by player are indexed by :class:`~aton.actions.Player` (red first).
+    ``from_state`` trusts the state: a reader checks it first (:func:`aton.position.game_from_dict`
+    does, and says what is wrong).
+
+    >>> game = new_game(seed=7)
+    >>> state = game.state()
+    >>> state.hand[RED], state.stock, state.phase
+    ([1, 1, 2, 4], [29, 29], <Phase.ASSIGN: 'assign'>)
+    >>> Game.from_state(state) == game
+    True
+    """
+
+    rules: Rules
+    seed: int
+    rng: int
+    """The state of the random stream (deals and reshuffles)."""
+    round: int = 1
+    phase: Phase = Phase.ASSIGN
+    squares: list[Player | None] = field(default_factory=lambda: [None] * SQUARE_COUNT)
+    """The owner of each square, in the order of :data:`SQUARES`."""
+    kingdom: list[Player] = field(default_factory=list)
+    score: list[int] = field(default_factory=lambda: [0, 0])
+    stock: list[int] = field(default_factory=lambda: [data.COUNTERS_PER_PLAYER] * 2)
+    exchange: list[bool] = field(default_factory=lambda: [True, True])
+    """Whether each player still has the exchange counter."""
+    hand: list[list[int]] = field(default_factory=lambda: [[], []])
+    deck: list[list[int]] = field(default_factory=lambda: [[], []])
+    """Each draw pile, bottom card first: cards are drawn from the end."""
+    discard: list[list[int]] = field(default_factory=lambda: [[], []])
+    assigned: list[tuple[int, ...] | None] = field(default_factory=lambda: [None, None])
+    """The cards on cartouches 1-4, or ``None`` before a player assigns."""
+    revealed: bool = False
+    first: Player | None = None
+    """Who resolves cartouches 2-4 first this round."""
+    turn: int = 0
+    """0 while the first player resolves, 1 for the second."""
+    actor: Player | None = None
+    remove_left: int = 0
+    remove_target: Player | None = None
+    place_left: int = 0
+    scoring_required: list[int] = field(default_factory=list)
+    """Temples the actor must still take a counter from after a scoring."""
+    scoring_left: int = 0
+    scoring_turn: int = 0
+    """0 while the leader removes after a scoring, 1 for the other player."""
+    result: Result | None = None
+    events: list[Event] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+    start: dict[str, Any] | None = None
+    """The position the game began from (its snapshot form), or ``None`` for a new game."""
+
+
+class FileFormat(Protocol):
+    """How games are written and read as JSON: :mod:`aton.position` plugs itself in with :func:`use_file_format`.
+
+    The engine does not import its file format (the format imports the engine), as an image library's
+    core leaves its file formats to plug-ins; ``import aton`` plugs this one in.
+    """
+
+    def to_dict(self, game: Game) -> dict[str, Any]:
+        """The full snapshot of ``game``."""
+
+    def record(self, game: Game) -> dict[str, Any]:
+        """The record of ``game``: seed, rules, start and decisions."""
+
+    def from_dict(self, raw: Any) -> Game:
+        """A game from a snapshot or position, checked."""
+
+    def from_json(self, text: str | bytes) -> Game:
+        """A game from JSON text, checked."""
+
+
+_file_format: list[FileFormat] = []
+
+
+def use_file_format(file_format: FileFormat) -> None:
+    """Write and read games with ``file_format`` (:mod:`aton.position` calls this when imported)."""
+    _file_format[:] = [file_format]
+
+
+def _format() -> FileFormat:
+    if not _file_format:  # pragma: no cover - ``import aton`` plugs in aton.position
+        raise RuntimeError("no file format for games: import aton.position")
+    return _file_format[0]
 
 
 @cache
@@ -194,7 +288,6 @@ def _temple_range(temple: int) -> range:
 
 
 _LABELS = ("red", "blue")
-_new_event = tuple.__new__
 
 
 def _name(player: Player | None) -> str | None:
@@ -250,7 +343,8 @@ class Game:
         self._result: Result | None = None
         for player in PLAYERS:
             self._rng = rng.shuffle(self._deck[player], self._rng)
-        self._log("round_start", round=1)
+        if self._log_events:
+            self._emit(RoundStarted(1))
         for player in PLAYERS:
             self._draw(player)
 
@@ -564,13 +658,7 @@ class Game:
             self._squares[flat] = player
             self._stock[player] -= 1
             if self._log_events:
-                self._log(
-                    "place",
-                    player=_LABELS[player],
-                    square=SQUARES[flat],
-                    square_kind=self._geometry.codes[flat],
-                    automatic=False,
-                )
+                self._emit(CounterPlaced(_LABELS[player], SQUARES[flat], self._geometry.codes[flat], False))
             left = self._place_left = self._place_left - 1
             if left and self._squares[: self._temple_end(player)].count(None) > left:
                 return
@@ -593,7 +681,8 @@ class Game:
             self._actions.append(action)
             self._assigned[player] = action.cards
             self._hand[player].clear()
-            self._log("assign", player=_LABELS[player])
+            if self._log_events:
+                self._emit(Assigned(_LABELS[player]))
             if self._assigned[_OTHER[player]] is not None:
                 self._reveal_and_resolve()
         else:
@@ -602,23 +691,24 @@ class Game:
             discarded = list(self._hand[player])
             self._discard[player].extend(discarded)
             self._hand[player].clear()
-            self._log("exchange", player=player.label, discarded=discarded)
+            if self._log_events:
+                self._emit(Exchanged(_LABELS[player], discarded))
             self._draw(player)
 
     # ------------------------------------------------------------ resolution
-    def _log(self, kind: str, /, **event_data: Any) -> None:
-        if self._log_events:
-            event = _new_event(Event, (kind, event_data))
-            self._events.append(event)
-            if self._observer is not None:
-                self._observer(self, event)
+    def _emit(self, event: Event) -> None:
+        """Log ``event``; callers build it only when ``self._log_events`` (the log costs nothing when off)."""
+        self._events.append(event)
+        if self._observer is not None:
+            self._observer(self, event)
 
     def _reshuffle(self, player: Player) -> None:
         deck = self._deck[player]
         deck.extend(self._discard[player])
         self._discard[player].clear()
         self._rng = rng.shuffle(deck, self._rng)
-        self._log("reshuffle", player=_LABELS[player], cards=len(deck))
+        if self._log_events:
+            self._emit(Reshuffled(_LABELS[player], len(deck)))
 
     def _draw(self, player: Player) -> None:
         hand, deck = self._hand[player], self._deck[player]
@@ -633,19 +723,22 @@ class Game:
             del deck[-take:]
             drawn += take
         hand.sort()
-        self._log("draw", player=_LABELS[player], count=drawn)
+        if self._log_events:
+            self._emit(CardsDrawn(_LABELS[player], drawn))
 
     def _reveal_and_resolve(self) -> None:
         red_cards, blue_cards = self._assigned
         assert red_cards is not None and blue_cards is not None
         self._revealed = True
-        self._log("reveal", red=list(red_cards), blue=list(blue_cards))
+        if self._log_events:
+            self._emit(Revealed(list(red_cards), list(blue_cards)))
         difference = red_cards[0] - blue_cards[0]
         scorer = None if difference == 0 else (RED if difference > 0 else BLUE)
         points = abs(difference) * data.CARTOUCHE1_POINTS_PER_DIFFERENCE
         if scorer is not None:
             self._score[scorer] += points
-        self._log("cartouche1", red=red_cards[0], blue=blue_cards[0], scorer=_name(scorer), points=points)
+        if self._log_events:
+            self._emit(Cartouche1Compared(red_cards[0], blue_cards[0], _name(scorer), points))
         if scorer is not None and self._score[scorer] >= data.WINNING_POINTS:
             self._end(scorer, EndReason.POINTS)
             return
@@ -655,7 +748,8 @@ class Game:
             first, reason = (RED if red_cards[0] < blue_cards[0] else BLUE), "cartouche1"
         else:
             first, reason = self._war()
-        self._log("order", first=_LABELS[first], reason=reason, red=red_cards[1], blue=blue_cards[1])
+        if self._log_events:
+            self._emit(OrderDecided(_LABELS[first], reason, red_cards[1], blue_cards[1]))
         self._first = first
         self._turn = 0
         self._start_turn()
@@ -673,7 +767,8 @@ class Game:
             red_card, blue_card = decks[RED].pop(), decks[BLUE].pop()
             turned[RED].append(red_card)
             turned[BLUE].append(blue_card)
-            self._log("war_turn", red=red_card, blue=blue_card)
+            if self._log_events:
+                self._emit(WarTurn(red_card, blue_card))
             if red_card != blue_card:
                 winner, reason = (RED if red_card < blue_card else BLUE), "war"
                 break
@@ -682,7 +777,8 @@ class Game:
                 decks[player][0:0] = turned[player][::-1]
             else:
                 self._discard[player].extend(turned[player])
-        self._log("war_cards", destination=self.rules.war_cards, red=turned[RED], blue=turned[BLUE])
+        if self._log_events:
+            self._emit(WarCardsMoved(self.rules.war_cards, turned[RED], turned[BLUE]))
         return winner, reason
 
     def _start_turn(self) -> None:
@@ -691,27 +787,20 @@ class Game:
         self._actor = player
         cards: tuple[int, ...] = self._assigned[player]  # type: ignore[assignment]
         card, temples = cards[1], cards[2]
-        self._log(
-            "turn_start", player=_LABELS[player], position="first" if self._turn == 0 else "second", temples=temples
-        )
+        if self._log_events:
+            self._emit(TurnStarted(_LABELS[player], "first" if self._turn == 0 else "second", temples))
         self._remove_left = 0
         if self._round == 1:
-            self._log("removal_skipped", player=_LABELS[player], card=card)
+            if self._log_events:
+                self._emit(RemovalSkipped(_LABELS[player], card))
         else:
             target = player if card < data.REMOVAL_OFFSET else _OTHER[player]
             count = (
                 card - data.REMOVAL_OFFSET if card > data.REMOVAL_OFFSET else (1 if card < data.REMOVAL_OFFSET else 0)
             )
             present = self._squares[: temples * data.SQUARES_PER_TEMPLE].count(target)
-            self._log(
-                "removal_allowed",
-                player=_LABELS[player],
-                target=_LABELS[target],
-                count=count,
-                temples=temples,
-                present=present,
-                card=card,
-            )
+            if self._log_events:
+                self._emit(RemovalAllowed(_LABELS[player], _LABELS[target], count, temples, present, card))
             self._remove_target = target
             self._remove_left = min(count, present)
         self._continue_removal()
@@ -741,16 +830,18 @@ class Game:
         else:
             self._kingdom.append(owner)
             destination = "kingdom"
-        self._log(
-            "remove",
-            player=_name(self._actor),
-            owner=_LABELS[owner],
-            square=SQUARES[flat],
-            square_kind=self._geometry.codes[flat],
-            destination=destination,
-            automatic=automatic,
-            scoring=scoring,
-        )
+        if self._log_events:
+            self._emit(
+                CounterRemoved(
+                    _name(self._actor),
+                    _LABELS[owner],
+                    SQUARES[flat],
+                    self._geometry.codes[flat],
+                    destination,
+                    automatic,
+                    scoring,
+                )
+            )
 
     def _start_placement(self) -> None:
         player = self._actor
@@ -759,9 +850,10 @@ class Game:
         assert cards is not None
         count, stock = cards[3], self._stock[player]
         empty = self._squares[: cards[2] * data.SQUARES_PER_TEMPLE].count(None)
-        self._log("placement_allowed", player=_LABELS[player], count=count, stock=stock, empty=empty)
-        if stock < count:
-            self._log("no_stock", player=_LABELS[player], missing=count - stock)
+        if self._log_events:
+            self._emit(PlacementAllowed(_LABELS[player], count, stock, empty))
+            if stock < count:
+                self._emit(NoStock(_LABELS[player], count - stock))
         self._place_left = min(count, stock)
         self._continue_placement()
 
@@ -783,9 +875,10 @@ class Game:
                 if sent:
                     self._kingdom.extend([player] * sent)
                     self._stock[player] -= sent
-                    self._log("to_kingdom", player=_LABELS[player], count=sent)
-                if overflow > sent:
-                    self._log("kingdom_full", player=_LABELS[player], count=overflow - sent)
+                    if self._log_events:
+                        self._emit(SentToKingdom(_LABELS[player], sent))
+                if overflow > sent and self._log_events:
+                    self._emit(KingdomFull(_LABELS[player], overflow - sent))
         self._end_turn()
 
     def _place_counter(self, flat: int, *, automatic: bool) -> None:
@@ -793,13 +886,8 @@ class Game:
         assert player is not None
         self._squares[flat] = player
         self._stock[player] -= 1
-        self._log(
-            "place",
-            player=_LABELS[player],
-            square=SQUARES[flat],
-            square_kind=self._geometry.codes[flat],
-            automatic=automatic,
-        )
+        if self._log_events:
+            self._emit(CounterPlaced(_LABELS[player], SQUARES[flat], self._geometry.codes[flat], automatic))
 
     def _end_turn(self) -> None:
         player = self._actor
@@ -813,6 +901,10 @@ class Game:
             self._start_turn()
         else:
             self._end_round()
+
+    def board_victory(self, player: Player) -> EndReason | None:
+        """The victory ``player`` holds on the board now (a whole temple, every yellow or green square), if any."""
+        return self._board_victory(player)
 
     def _board_victory(self, player: Player) -> EndReason | None:
         squares = self._squares
@@ -838,14 +930,16 @@ class Game:
         self._revealed = False
         self._first = None
         self._actor = None
-        self._log("round_end", round=self._round, kingdom=len(self._kingdom))
+        if self._log_events:
+            self._emit(RoundEnded(self._round, len(self._kingdom)))
         if len(self._kingdom) >= data.KINGDOM_SIZE:
             self._scoring()
         else:
             self._next_round()
 
     def _scoring(self) -> None:
-        self._log("scoring_start", round=self._round)
+        if self._log_events:
+            self._emit(ScoringStarted(self._round))
         squares, geometry = self._squares, self._geometry
 
         def count(player: Player, flats: Iterable[int]) -> int:
@@ -894,16 +988,8 @@ class Game:
     ) -> None:
         self._score[RED] += gained[RED]
         self._score[BLUE] += gained[BLUE]
-        self._log(
-            "score_line",
-            category=category,
-            red=red,
-            blue=blue,
-            scorer=_name(winner),
-            red_points=gained[RED],
-            blue_points=gained[BLUE],
-            detail=detail,
-        )
+        if self._log_events:
+            self._emit(ScoreLine(category, red, blue, _name(winner), gained[RED], gained[BLUE], detail))
 
     def _leader_or_none(self) -> Player | None:
         red, blue = self._score
@@ -916,7 +1002,8 @@ class Game:
         on_board = [f for f in range(SQUARE_COUNT) if self._squares[f] is player]
         count = min(data.POST_SCORING_REMOVALS, len(on_board))
         temples = sorted({SQUARES[f][0] for f in on_board})
-        self._log("scoring_removal", player=_LABELS[player], count=count, temples=temples)
+        if self._log_events:
+            self._emit(ScoringRemoval(_LABELS[player], count, temples))
         self._scoring_left = count
         if len(on_board) <= data.POST_SCORING_REMOVALS:
             for flat in on_board:
@@ -963,7 +1050,8 @@ class Game:
         self._stock[RED] += returned[RED]
         self._stock[BLUE] += returned[BLUE]
         self._kingdom.clear()
-        self._log("kingdom_return", red=returned[RED], blue=returned[BLUE])
+        if self._log_events:
+            self._emit(KingdomReturned(returned[RED], returned[BLUE]))
         self._next_round()
 
     def _next_round(self) -> None:
@@ -972,7 +1060,8 @@ class Game:
             return
         self._round += 1
         self._phase = _ASSIGN
-        self._log("round_start", round=self._round)
+        if self._log_events:
+            self._emit(RoundStarted(self._round))
         for player in PLAYERS:
             self._draw(player)
 
@@ -981,14 +1070,8 @@ class Game:
         self._result = Result(winner, reason, scores, at_scoring)
         self._phase = _OVER
         self._actor = None
-        self._log(
-            "game_over",
-            winner=_name(winner),
-            reason=reason.value,
-            red=scores[RED],
-            blue=scores[BLUE],
-            at_scoring=at_scoring,
-        )
+        if self._log_events:
+            self._emit(GameOver(_name(winner), reason.value, scores[RED], scores[BLUE], at_scoring))
 
     # ------------------------------------------------------------ copies etc.
     def clone(self, *, events: bool | None = None) -> Game:
@@ -1023,35 +1106,102 @@ class Game:
 
     def record(self) -> dict[str, Any]:
         """Seed, rules, start position (if not a new game) and the decisions: enough to replay."""
-        from .position import record_of
-
-        return record_of(self)
+        return _format().record(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The full snapshot as a JSON-ready dict (see :mod:`aton.position`)."""
-        from .position import game_to_dict
-
-        return game_to_dict(self)
+        return _format().to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
         """The full snapshot as JSON text; :meth:`from_json` rebuilds the same game."""
-        import json
-
         return json.dumps(self.to_dict(), indent=indent)
 
     @classmethod
     def from_dict(cls, raw: Any) -> Game:
         """Build a game from a snapshot or a hand-written position, validating it."""
-        from .position import game_from_dict
-
-        return game_from_dict(raw)
+        return _format().from_dict(raw)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Build a game from JSON text (a :meth:`to_json` snapshot or a teacher's position file)."""
-        from .position import game_from_json
+        return _format().from_json(text)
 
-        return game_from_json(text)
+    def state(self) -> GameState:
+        """A copy of everything this game is (see :class:`GameState`); changing it changes nothing here."""
+        return GameState(
+            rules=self.rules,
+            seed=self.seed,
+            rng=self._rng,
+            round=self._round,
+            phase=self._phase,
+            squares=list(self._squares),
+            kingdom=list(self._kingdom),
+            score=list(self._score),
+            stock=list(self._stock),
+            exchange=list(self._exchange),
+            hand=[list(cards) for cards in self._hand],
+            deck=[list(cards) for cards in self._deck],
+            discard=[list(cards) for cards in self._discard],
+            assigned=list(self._assigned),
+            revealed=self._revealed,
+            first=self._first,
+            turn=self._turn,
+            actor=self._actor,
+            remove_left=self._remove_left,
+            remove_target=self._remove_target,
+            place_left=self._place_left,
+            scoring_required=list(self._scoring_required),
+            scoring_left=self._scoring_left,
+            scoring_turn=self._scoring_turn,
+            result=self._result,
+            events=list(self._events),
+            actions=list(self._actions),
+            start=self._start,
+        )
+
+    @classmethod
+    def from_state(cls, state: GameState) -> Game:
+        """A game that is ``state`` (copied), logging events; the state is trusted, so check it first."""
+        game = cls.__new__(cls)
+        game.rules = state.rules
+        game.seed = state.seed
+        game._geometry = Geometry.of(state.rules.layout)
+        game._rng = state.rng
+        game._log_events = True
+        game._observer = None
+        game._events = list(state.events)
+        game._actions = list(state.actions)
+        game._start = state.start
+        game._round = state.round
+        game._phase = state.phase
+        game._squares = list(state.squares)
+        game._kingdom = list(state.kingdom)
+        game._stock = list(state.stock)
+        game._score = list(state.score)
+        game._exchange = list(state.exchange)
+        game._deck = [list(cards) for cards in state.deck]
+        game._discard = [list(cards) for cards in state.discard]
+        game._hand = [list(cards) for cards in state.hand]
+        game._assigned = list(state.assigned)
+        game._revealed = state.revealed
+        game._first = state.first
+        game._turn = state.turn
+        game._actor = state.actor
+        game._remove_left = state.remove_left
+        game._remove_target = state.remove_target
+        game._place_left = state.place_left
+        game._scoring_required = list(state.scoring_required)
+        game._scoring_left = state.scoring_left
+        game._scoring_turn = state.scoring_turn
+        game._result = state.result
+        return game
+
+    def observe(self, observer: Callable[[Game, Event], None] | None) -> None:
+        """Call ``observer(game, event)`` as each event is logged from now on (``None`` stops it).
+
+        :func:`aton.timeline` keeps the state after every event this way.
+        """
+        self._observer = observer
 
     def _key(self) -> tuple[Any, ...]:
         return (
@@ -1092,15 +1242,11 @@ class Game:
     __hash__ = None  # type: ignore[assignment]
 
     def __str__(self) -> str:
-        from .textboard import render
-
-        return render(self)
+        return render_board(self)
 
     def board_text(self, lang: str = "en") -> str:
         """The text board (what ``print(game)`` shows) in ``lang``."""
-        from .textboard import render
-
-        return render(self, lang)
+        return render_board(self, lang)
 
     def __repr__(self) -> str:
         return (

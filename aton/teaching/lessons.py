@@ -1930,22 +1930,6 @@ def legal_count_exercise(game: Game, player: Player) -> Exercise:
     return Exercise("legal_count", game, _both(question), "number", count, judge, _number_options(max(30, count)))
 
 
-def exercises(tutorial: str) -> list[Exercise]:
-    """The exercises of tutorial ``tutorial`` (``"05"``), as the rule registry lists them
-    (:func:`aton.teaching.curriculum.exercises`)."""
-    from .curriculum import exercises as listed
-
-    return listed(tutorial)
-
-
-def coverage(lang: str = "en") -> list[Any]:
-    """For each rule of ``docs/rules.md``: its events, tutorial section, positions and exercises
-    (:func:`aton.teaching.curriculum.coverage`)."""
-    from .curriculum import coverage as rows
-
-    return list(rows(lang))
-
-
 __all__ = [
     "SCORING_CATEGORIES",
     "Exercise",
@@ -1954,10 +1938,8 @@ __all__ = [
     "Mistake",
     "PositionInfo",
     "cartouche1_exercise",
-    "coverage",
     "ending_exercise",
     "exchange_exercise",
-    "exercises",
     "first_choice",
     "first_player_exercise",
     "kind_name",
