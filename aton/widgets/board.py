@@ -375,9 +375,10 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
             return None
         for callback in list(self._select_callbacks):
             callback(target)
-        if target.kind == "square" and target.square is not None:
-            self._cursor = None
-            return self.choose(target.square)
+        match target:
+            case Target(kind="square", square=square) if square is not None:
+                self._cursor = None
+                return self.choose(square)
         self._describe(target)
         return None
 

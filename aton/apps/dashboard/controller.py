@@ -34,6 +34,7 @@ from ... import data
 from ...actions import RED, Action, Assign, Exchange, Place, Player, Remove, Square
 from ...bots.base import Steps
 from ...bots.coach import Hint, hint_steps
+from ...events import GameOver, RoundEnded
 from ...explain import LANGUAGES
 from ...game import Game, Phase
 from ...timeline import Step, timeline
@@ -60,8 +61,8 @@ Text = Callable[[str], str]
 
 ACTING = (Phase.REMOVE, Phase.PLACE, Phase.SCORING_REMOVE)
 """Phases where a player clicks squares on the board."""
-ROUND_ENDS = ("round_end", "game_over")
-"""Event kinds that close a round."""
+ROUND_ENDS = (RoundEnded, GameOver)
+"""Events that close a round."""
 
 MAX_SEED_DIGITS = data.MAX_NUMBER_DIGITS
 """A seed typed in the form is a whole number of at most this many digits (the engine's bound)."""
@@ -352,7 +353,7 @@ class DashboardController:
 
     def round_end_ahead(self) -> bool:
         """Whether a step still to watch closes the round (what "skip" jumps to)."""
-        return any(e.kind in ROUND_ENDS for e in self.session.game.events[self.shown :])
+        return any(isinstance(e, ROUND_ENDS) for e in self.session.game.events[self.shown :])
 
     def bot_progress(self) -> tuple[Player, float] | None:
         """The bot thinking now and how far its search is, if one thinks."""
@@ -541,7 +542,7 @@ class DashboardController:
         events = self.session.game.events
         target = len(events)
         for index in range(self.shown, len(events)):
-            if events[index].kind in ROUND_ENDS:
+            if isinstance(events[index], ROUND_ENDS):
                 target = index + 1
                 break
         if target == self.shown:
@@ -677,8 +678,8 @@ class DashboardController:
         """A step more was watched: "Play the steps" stops at a round's end (people), then catch up."""
         events = self.session.game.events
         if self.auto and 0 < self.shown <= len(events):
-            kind = events[self.shown - 1].kind
-            if kind == "game_over" or (kind == "round_end" and self.session.mode is not Mode.WATCH):
+            event = events[self.shown - 1]
+            if isinstance(event, GameOver) or (isinstance(event, RoundEnded) and self.session.mode is not Mode.WATCH):
                 self.auto = False
         self._changed()
         if self.live:
