@@ -288,3 +288,105 @@ def test_the_background_runner_can_be_replaced() -> None:
     flow = DashboardController(12, worker=runner)
     assert runner.names and set(runner.names) == {"bot:blue"}  # the bot's decisions went through it
     assert flow.game.has_assigned(BLUE) and flow.worker is runner
+
+
+# ------------------------------------------------------------------ one writer
+class Holding(Worker[Any]):
+    """A runner that keeps the bots' work until :meth:`release` (a bot still thinking, frozen)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held: list[tuple[Any, ...]] = []
+
+    def run(self, job: Job, work: Any, done: Any, progress: Any = None) -> None:
+        self.held.append((job, work, done, progress))
+
+    def release(self) -> None:
+        held, self.held = self.held, []
+        for job, work, done, progress in held:
+            super().run(job, work, done, progress)
+
+
+def test_a_board_click_for_the_bots_side_is_refused_and_the_game_is_unchanged() -> None:
+    from aton.widgets import BoardView
+
+    runner = Holding()
+    flow = DashboardController(4, worker=runner)
+    chooser = random.Random(4)
+    for _ in range(500):
+        runner.release()
+        catch_up(flow)
+        game = flow.game
+        if game.phase in (Phase.PLACE, Phase.REMOVE) and game.actor is BLUE and "bot:blue" in flow.jobs:
+            break
+        if flow.deciding_person() is RED:
+            play_person(flow, chooser)
+    else:
+        raise AssertionError("the bot never had to click the board")
+    # a board that would speak for both colours: the controller, not the board, says who may act
+    board = BoardView(game, controls=(RED, BLUE), referee=flow)
+    square = game.legal_squares(BLUE)[0]
+    before, applied = game.to_json(), flow.applied
+    assert board.choose(square) is None
+    assert game.to_json() == before and flow.applied == applied
+    assert flow.message_alert and flow.message_text("en") == "Blue is played by the bot: you play Red."
+    assert "Blue is played by the bot" in board.message.value and 'role="alert"' in board.message.value
+    assert "Bleu est joué par le robot" in flow.message_text("fr")
+    runner.release()  # the bot still plays its own move afterwards
+    assert flow.applied == applied + 1
+
+
+def test_a_board_click_or_the_cards_of_the_other_person_are_refused_behind_the_cover() -> None:
+    from aton.widgets import AssignPanel, BoardView
+
+    flow = DashboardController(11, mode="two")
+    game = flow.game
+    assert flow.covered and flow.cover_for() is RED
+    before = game.to_json()
+    board = BoardView(game, controls=(RED, BLUE), referee=flow)
+    refusals: list[tuple[aton.Action, str]] = []
+    board.on_illegal(lambda action, reason: refusals.append((action, reason)))
+    assert board.choose((1, 0)) is None
+    assert refusals and "must take the screen first" in refusals[0][1]
+    panel = AssignPanel(game, BLUE, referee=flow)
+    panel.choose(tuple(game.hand(BLUE)))
+    assert panel.confirm() is None and "must take the screen first" in panel.status.value
+    assert game.to_json() == before and flow.applied == 0
+    flow.lift_cover()
+    red = AssignPanel(game, RED, referee=flow)
+    red.choose(tuple(game.hand(RED)))
+    assert red.confirm() is not None and game.has_assigned(RED) and flow.applied == 1
+
+
+def test_the_controller_is_the_only_writer_in_the_apps_and_widgets() -> None:
+    """No widget or app module applies an action to a game: only the referees do."""
+    from pathlib import Path
+
+    root = Path(aton.__file__).parent
+    writers = {root / "widgets" / "referee.py", root / "apps" / "dashboard" / "controller.py"}
+    found = []
+    for folder in ("widgets", "apps"):
+        for path in sorted((root / folder).rglob("*.py")):
+            if path in writers:
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+                if ".apply(" in line and not line.lstrip().startswith(">>>"):
+                    found.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
+    assert found == []
+    assert ".apply(" in (root / "apps" / "dashboard" / "controller.py").read_text(encoding="utf-8")  # it can fail
+
+
+@pytest.mark.parametrize("how", ["controller", "page"])
+def test_the_language_has_one_owner(how: str) -> None:
+    flow = DashboardController(12)
+    heard: list[str] = []
+    flow.on_change(lambda: heard.append(flow.lang))
+    flow.language.on_change(heard.append)
+    if how == "controller":
+        flow.set_lang("fr")
+    else:
+        flow.language.set("fr")
+    assert flow.lang == flow.language.value == "fr" and heard == ["fr", "fr"]
+    with pytest.raises(ValueError, match="unknown language"):
+        flow.set_lang("de")
+    assert flow.lang == "fr"

@@ -263,3 +263,75 @@ def test_no_change_sent_to_the_page_is_an_empty_value(monkeypatch: Any) -> None:
     panel._render()
     dash.new_game()
     assert empty == set()
+
+
+# ------------------------------------------------------------------ one writer, one language
+def test_a_click_on_the_board_is_played_once_by_the_controller(monkeypatch: Any) -> None:
+    dash = dashboard(seed=2)
+    flow = dash.flow
+    chooser = random.Random(5)
+    for _ in range(300):
+        catch_up(dash)
+        game = flow.game
+        if flow.deciding_person() is RED and game.phase is Phase.PLACE and game.placements_left > 1:
+            break
+        person = flow.deciding_person()
+        assert person is not None
+        flow.play(chooser.choice(game.legal_actions(person)))
+    else:
+        raise AssertionError("red never had two counters to place")
+    applied: list[aton.Action] = []
+    submitted: list[aton.Action] = []
+    real_apply, real_submit = aton.Game.apply, flow.submit
+
+    def counting_apply(game: aton.Game, action: aton.Action) -> None:
+        applied.append(action)
+        real_apply(game, action)
+
+    def counting_submit(action: aton.Action) -> Any:
+        submitted.append(action)
+        return real_submit(action)
+
+    monkeypatch.setattr(aton.Game, "apply", counting_apply)
+    monkeypatch.setattr(flow, "submit", counting_submit)
+    count = flow.applied
+    square = game.legal_squares(RED)[0]
+    action = dash.board.handle_click(*dash.board.square_center(square))
+    assert action == aton.Place(RED, square)
+    assert submitted == [action] and applied == [action] and flow.applied == count + 1
+    assert game.owner(square) is RED and "Red places a counter" in dash.board.message.value
+    assert dash.board.referee is flow and dash.panel is None
+
+
+def test_the_card_panel_is_played_by_the_controller() -> None:
+    dash = dashboard(seed=7)
+    panel = dash.panel
+    assert panel is not None and panel.referee is dash.flow
+    panel.choose(sorted(panel.hand))
+    action = panel.confirm()
+    assert action is not None and action in dash.game.actions
+    assert dash.flow.applied == len(dash.game.actions)  # the bot's moves and the person's: all the controller's
+
+
+def test_switching_the_language_updates_every_part_of_the_page() -> None:
+    dash = dashboard(seed=7)
+    dash.left_tabs.selected_index = 1  # the explainer has its own board
+    stepper = dash._stepper
+    panel = dash.panel
+    assert stepper is not None and panel is not None
+    dash.language.value = "fr"  # the switch sets the controller's language; everything follows it
+    assert dash.lang == dash.flow.lang == dash.flow.language.value == "fr"
+    assert dash.board.lang == stepper.lang == stepper.board.lang == panel.lang == "fr"
+    assert dash.language.description == "Langue"
+    assert "posez vos cartes" in dash.board.message.value
+    assert panel.confirm_button.description == "Valider"
+    assert dash.right_tabs.titles[0] == "Jouer" and dash.hint_button.description != "Ask the coach"
+    assert "Tour 1" in dash.status.value
+    dash.flow.set_lang("en")  # the controller: the switch shows it too
+    assert dash.language.value == "en" and dash.board.lang == stepper.lang == panel.lang == "en"
+    assert dash.right_tabs.titles[0] == "Play" and "Round 1" in dash.status.value
+    assert panel.confirm_button.description == "Confirm"
+    dash.lang = "fr"  # the page's lang is the controller's too
+    assert dash.language.value == "fr" and dash.flow.lang == "fr" and dash.board.lang == "fr"
+    texts = page_text(dash)
+    assert "Confirm" not in texts and "Round 1" not in texts

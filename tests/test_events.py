@@ -202,14 +202,8 @@ STRING_KIND_TESTS = re.compile(
     r"""|\.data\s*\[|\.data\.get\("""  # event.data["square"]: the deprecated dict of the fields
 )
 NOT_YET_CONVERTED = {
-    "aton/apps/dashboard/controller.py",
-    "aton/apps/dashboard/html.py",
     "aton/teaching/lessons.py",
-    "aton/widgets/board.py",
     "aton/widgets/exercises.py",
-    "aton/widgets/scene.py",
-    "aton/widgets/stepper.py",
-    "aton/widgets/words.py",
 }
 """Modules that still read events as a kind string and a dict; empty this set as each is converted
 (then remove ``data`` from :mod:`aton.events`)."""

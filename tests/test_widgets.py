@@ -433,3 +433,59 @@ def test_one_switch_changes_the_language_of_every_component() -> None:
     assert "Étape" in text_of(stepper.explanation.value)
     with pytest.raises(Exception, match="unknown language"):
         board.lang = "de"
+
+
+# ------------------------------------------------------------- one writer per game
+def test_widgets_alone_share_their_games_one_referee() -> None:
+    from aton.widgets.referee import GameReferee, referee_for
+
+    game = placing_game()
+    board = BoardView(game, controls=(BLUE,))
+    panel = AssignPanel(game, RED)
+    referee = referee_for(game)
+    assert isinstance(referee, GameReferee) and board.referee is referee and panel.referee is referee
+    heard: list[aton.Action] = []
+    referee.on_applied(lambda outcome: heard.append(outcome.action))
+    assert board.handle_click(*board.square_center((2, 5))) == Place(BLUE, (2, 5))
+    assert board.handle_click(*board.square_center((4, 0))) is None  # refused: not counted
+    assert heard == [Place(BLUE, (2, 5))] and referee.applied == 1 and len(game.actions) == 3
+    other = aton.new_game(seed=3)
+    assert referee_for(other) is not referee and BoardView(other).referee is referee_for(other)
+
+
+def test_a_board_hands_its_clicks_to_an_attached_referee() -> None:
+    from aton.widgets.referee import Outcome
+
+    game = placing_game()
+    before = game.to_json()
+    chosen: list[aton.Action] = []
+
+    class Strict:
+        """A referee that refuses everything, as an app's controller may."""
+
+        def submit(self, action: aton.Action) -> Outcome:
+            chosen.append(action)
+            return Outcome.refused(action, lambda lang: {"en": "not now", "fr": "pas maintenant"}[lang])
+
+    board = BoardView(game, controls=(BLUE,), referee=Strict())
+    assert board.handle_click(*board.square_center((2, 5))) is None
+    assert chosen == [Place(BLUE, (2, 5))] and game.to_json() == before
+    assert "Not now" in text_of(board.message.value)
+    board.lang = "fr"
+    assert "Pas maintenant" in text_of(board.message.value)
+    board.attach(None)  # back to the game's own referee
+    assert board.handle_click(*board.square_center((2, 5))) == Place(BLUE, (2, 5))
+
+
+def test_a_language_owned_elsewhere_drives_the_switch_and_every_component() -> None:
+    from aton.widgets import Language
+
+    game = placing_game()
+    board = BoardView(game, controls=(BLUE,))
+    panel = AssignPanel(game, RED)
+    language = Language("en")
+    switch = LanguageSwitch(board, panel, language=language)
+    language.set("fr")
+    assert switch.value == "fr" and board.lang == panel.lang == "fr" and switch.description == "Langue"
+    switch.value = "en"
+    assert language.value == "en" and board.lang == panel.lang == "en"

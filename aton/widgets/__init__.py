@@ -8,7 +8,8 @@ stable CSS class for browser tests.
 - :class:`AssignPanel`: one player's four cards onto the cartouches, with a live preview.
 - :class:`Stepper`: first / back / forward / end of round / play, board and explanation in step.
 - :class:`TextTwin`: the board as accessible HTML.
-- :class:`LanguageSwitch`: English / Français for any set of components.
+- :class:`LanguageSwitch`: English / Français for any set of components, setting a :class:`Language`.
+- :mod:`aton.widgets.referee`: the one writer of a game; widgets only choose actions and hand them to it.
 
 The drawing logic is plain data in :mod:`aton.widgets.scene` (no widget
 imports), the texts are in :mod:`aton.widgets.i18n` and
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .assign import AssignPanel
     from .board import BoardView
+    from .i18n import Language
     from .language import LanguageSwitch
     from .scene import Highlights, Scene, Target, build_scene, highlights_for_event
     from .stepper import Stepper
@@ -33,6 +35,7 @@ __all__ = [
     "AssignPanel",
     "BoardView",
     "Highlights",
+    "Language",
     "LanguageSwitch",
     "Scene",
     "Stepper",
@@ -47,6 +50,7 @@ _WHERE = {
     "AssignPanel": "assign",
     "BoardView": "board",
     "Highlights": "scene",
+    "Language": "i18n",
     "LanguageSwitch": "language",
     "Scene": "scene",
     "Stepper": "stepper",

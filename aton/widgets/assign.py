@@ -4,7 +4,9 @@ The panel reads the hand from ``game.view(player)``, so it can only ever hold
 that player's own cards.  Click a card then a cartouche (a filled cartouche
 clicked with no card chosen gives its card back), or use the swap buttons.
 The preview says what the choice means.  *Exchange* hands in the exchange
-counter (while unused); *Confirm* plays ``aton.Assign`` through the engine.
+counter (while unused); *Confirm* chooses ``aton.Assign``.  The panel never plays
+an action itself: it hands it to its referee (:mod:`aton.widgets.referee`), the
+app's controller when one is attached, else the game's own referee.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ import traitlets
 
 from .. import data
 from ..actions import RED, Action, Assign, Exchange, Player
-from ..game import Game, IllegalAction, Phase
+from ..game import Game, Phase
 from .i18n import check_lang, player_word, tr
+from .referee import Referee, referee_for
 from .words import assignment_preview, players_text
 
 __all__ = ["AssignPanel"]
@@ -28,12 +31,13 @@ __all__ = ["AssignPanel"]
 class AssignPanel(widgets.VBox):  # type: ignore[misc]
     """Put the cards in hand on the four cartouches and confirm (CSS class ``aton-assign``).
 
-    ``AssignPanel(game=None, player=RED, *, lang="en")``
+    ``AssignPanel(game=None, player=RED, *, lang="en", referee=None)``: ``referee`` plays the panel's
+    choices (default: :func:`~aton.widgets.referee.referee_for` the game).
 
     Methods for hosts and tests: :meth:`select_card`, :meth:`put_on`, :meth:`swap`, :meth:`clear`,
     :meth:`choose` (all four at once), :meth:`exchange`, :meth:`confirm`, :meth:`refresh` (after the
     game moved on), :meth:`set_player` (two people on one screen), :meth:`set_game`.
-    :meth:`on_action` calls back with the ``Exchange`` or ``Assign`` applied.  ``cards`` is the
+    :meth:`on_action` calls back with the ``Exchange`` or ``Assign`` played.  ``cards`` is the
     current choice (``None`` for an empty cartouche).  CSS classes: ``aton-card``,
     ``aton-cartouche-slot``, ``aton-swap``, ``aton-exchange``, ``aton-confirm``,
     ``aton-assign-preview``, ``aton-assign-message``.
@@ -41,8 +45,17 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
 
     lang = traitlets.Unicode("en")
 
-    def __init__(self, game: Game | None = None, player: Player = RED, *, lang: str = "en", **kwargs: Any) -> None:
+    def __init__(
+        self,
+        game: Game | None = None,
+        player: Player = RED,
+        *,
+        lang: str = "en",
+        referee: Referee | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
+        self._referee = referee
         self.add_class("aton-assign")
         self.title = widgets.HTML()
         self.help = widgets.HTML()
@@ -111,6 +124,13 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
     def game(self) -> Game | None:
         """The game the panel plays in."""
         return self._game
+
+    @property
+    def referee(self) -> Referee | None:
+        """Who plays the panel's choices: the one attached, else the game's own (``None``: no game)."""
+        if self._referee is not None:
+            return self._referee
+        return referee_for(self._game) if self._game is not None else None
 
     @property
     def hand(self) -> list[int]:
@@ -217,14 +237,14 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         self._render()
 
     def exchange(self) -> Action | None:
-        """Hand in the exchange counter through the engine and show the new hand."""
+        """Hand in the exchange counter (the referee plays it) and show the new hand."""
         game = self._game
         if game is None:
             return None
         return self._apply(Exchange(self._player), lambda lang: tr("assign.exchanged", lang))
 
     def confirm(self) -> Action | None:
-        """Play the choice as ``aton.Assign`` through the engine (all four cartouches must be filled)."""
+        """Hand the choice to the referee as ``aton.Assign`` (all four cartouches must be filled)."""
         game = self._game
         if game is None or not self.editable:
             return None
@@ -236,7 +256,7 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         return self._apply(Assign(self._player, tuple(card for card in cards if card is not None)), None)
 
     def on_action(self, callback: Callable[[Action], None], remove: bool = False) -> None:
-        """Call ``callback(action)`` after the panel applied an ``Exchange`` or an ``Assign``."""
+        """Call ``callback(action)`` after the referee played the panel's ``Exchange`` or ``Assign``."""
         if remove:
             if callback in self._callbacks:
                 self._callbacks.remove(callback)
@@ -257,14 +277,13 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------- internals
     def _apply(self, action: Action, done: Callable[[str], str] | None) -> Action | None:
-        game = self._game
-        if game is None:
+        referee = self.referee
+        if referee is None:
             return None
-        try:
-            game.apply(action)
-        except IllegalAction as error:
-            refusal = error
-            self._status = lambda lang: _capital(refusal.text(lang))
+        outcome = referee.submit(action)
+        refusal = outcome.refusal
+        if refusal is not None:
+            self._status = lambda lang: _capital(refusal(lang))
             self._render()
             return None
         self.refresh()

@@ -7,10 +7,11 @@ changed, inside one ``hold_canvas()``.  When a browser connects (a Voila page
 opening, a notebook reloaded) every layer is painted again, so the board is
 never blank.
 
-The board never decides a rule: a click on a square becomes
-``Place``/``Remove`` for the player who must act, the engine checks it
-(``game.why_illegal``) and plays it (``game.apply``); a refused click shows
-the engine's reason in words.
+The board never decides a rule and never plays: a click on a square becomes
+``Place``/``Remove`` for the player who must act, and the board hands that
+choice to its referee (:mod:`aton.widgets.referee`): the app's controller when
+one is attached, else the one referee of the game, which plays it through the
+engine.  A refused click shows the referee's reason in words.
 """
 
 from __future__ import annotations
@@ -27,10 +28,11 @@ from .. import data
 from ..actions import Action, Place, Player, Remove, Square
 from ..events import Event
 from ..explain import explain
-from ..game import Game, GameView, IllegalAction, Phase
+from ..game import Game, GameView, Phase
 from ..rules import Layout
 from .i18n import check_lang, tr
 from .paint import paint_layer
+from .referee import Outcome, Referee, referee_for
 from .scene import (
     GEOMETRY,
     LAYERS,
@@ -73,20 +75,22 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
     """The Aton board on a canvas, with its prompt, hover help, a square picker and a text twin.
 
     ``BoardView(game=None, *, viewer=None, controls=(), lang="en", scale=2.0,
-    show_twin=True, show_changes=True, display_width=None)``
+    show_twin=True, show_changes=True, display_width=None, referee=None)``
 
     - ``game``: the live :class:`~aton.Game` to show and play (``None``: an empty board; see :meth:`set_game`).
     - ``viewer``: the player looking at the screen; the board draws ``game.view(viewer)``, so the
       opponent's hidden cards are never read.  ``None`` shows public information only.
-    - ``controls``: the players whose removals and placements this board sends to the engine
+    - ``controls``: the players whose removals and placements this board chooses
       (``()``: a board to look at; ``(RED,)``: a human plays red; ``(RED, BLUE)``: two people).
     - ``scale``: the canvas is drawn ``scale`` times larger than displayed, for sharp high-DPI screens.
     - ``show_twin``: put the text twin (``board.twin``) below the canvas.
     - ``show_changes``: after :meth:`refresh`, mark the squares the new events placed or emptied.
     - ``display_width``: the largest width in CSS pixels (default: the logical width, 980).
+    - ``referee``: who plays the board's choices (:class:`~aton.widgets.referee.Referee`; default:
+      :func:`~aton.widgets.referee.referee_for` the game, shared with the game's other widgets).
 
-    Callbacks: :meth:`on_action` (an action was applied), :meth:`on_illegal` (the engine refused a
-    click, with its reason), :meth:`on_select` (any click on a target).  Set ``lang`` to ``"fr"`` or
+    Callbacks: :meth:`on_action` (the referee played a choice of this board), :meth:`on_illegal` (the
+    referee refused a click, with its reason), :meth:`on_select` (any click on a target).  Set ``lang`` to ``"fr"`` or
     ``"en"`` at any time.  CSS classes: ``aton-board`` (the canvas), ``aton-message`` (prompt and
     reasons), ``aton-hover`` (what is under the mouse or keyboard focus), ``aton-square-picker``,
     ``aton-text-twin``.
@@ -105,10 +109,12 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         show_twin: bool = True,
         show_changes: bool = True,
         display_width: float | None = None,
+        referee: Referee | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.add_class("aton-board-view")
+        self._referee = referee
         self.geometry = GEOMETRY
         self.scale = float(scale)
         self.show_changes = show_changes
@@ -176,6 +182,17 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
     def game(self) -> Game | None:
         """The live game this board shows and plays."""
         return self._game
+
+    @property
+    def referee(self) -> Referee | None:
+        """Who plays this board's choices: the one attached, else the game's own (``None``: no game)."""
+        if self._referee is not None:
+            return self._referee
+        return referee_for(self._game) if self._game is not None else None
+
+    def attach(self, referee: Referee | None) -> None:
+        """Hand the board's choices to ``referee`` from now on (``None``: the game's own referee)."""
+        self._referee = referee
 
     @property
     def viewer(self) -> Player | None:
@@ -289,12 +306,13 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         return game.legal_squares(actor)
 
     def choose(self, square: Square) -> Action | None:
-        """Choose ``square`` as a click would: play it through the engine, or show why it is refused.
+        """Choose ``square`` as a click would: hand the action to the referee, then show what became of it.
 
-        Returns the action applied, or ``None``.
+        Returns the action played, or ``None``.
         """
         game = self._game
-        if game is None or self._shown is not None:
+        referee = self.referee
+        if game is None or referee is None or self._shown is not None:
             self._describe(Target("square", square=square))
             return None
         player = self._chooser()
@@ -307,42 +325,24 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         action: Action = (
             Remove(player, square) if game.phase in (Phase.REMOVE, Phase.SCORING_REMOVE) else Place(player, square)
         )
-        before = len(game.events)
-        refusal: IllegalAction | None = None
-        try:
-            game.apply(action)
-        except IllegalAction as error:  # the game is unchanged; a view cannot be played, for one
-            refusal = error
-        if refusal is not None:
-            reason = str(refusal)
-            told = refusal
-            self._message = lambda lang: tr(
-                "not_allowed", lang, where=_square_words(square, lang), reason=_capital(told.text(lang))
-            )
-            self._message_alert = True
-            self._render_message()
+        outcome = referee.submit(action)
+        if outcome.refusal is not None:
+            self._show_refusal(square, outcome)
             for refused in list(self._illegal_callbacks):
-                refused(action, reason)
+                refused(action, outcome.reason)
             return None
-        new_events = game.events[before:]
-        if self.show_changes:
-            self._changes = highlights_for_events(new_events, game.rules.layout)
-        self._events_seen = len(game.events)
-        first = new_events[0] if new_events else None
-        self._message = lambda lang: _after_action(first, self._state or game, lang)
-        self._message_alert = False
-        self._update_state()
-        self._render()
+        if self._game is game and self._shown is None:  # the referee's app may have moved the board on meanwhile
+            self._show_played(game, outcome)
         for callback in list(self._action_callbacks):
             callback(action)
         return action
 
     def on_action(self, callback: Callable[[Action], None], remove: bool = False) -> None:
-        """Call ``callback(action)`` after this board applied ``action`` to the game."""
+        """Call ``callback(action)`` after the referee played ``action``, chosen on this board."""
         _register(self._action_callbacks, callback, remove)
 
     def on_illegal(self, callback: Callable[[Action, str], None], remove: bool = False) -> None:
-        """Call ``callback(action, reason)`` when the engine refuses a click (``reason`` in English)."""
+        """Call ``callback(action, reason)`` when the referee refuses a click (``reason`` in English)."""
         _register(self._illegal_callbacks, callback, remove)
 
     def on_select(self, callback: Callable[[Target], None], remove: bool = False) -> None:
@@ -375,9 +375,10 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
             return None
         for callback in list(self._select_callbacks):
             callback(target)
-        if target.kind == "square" and target.square is not None:
-            self._cursor = None
-            return self.choose(target.square)
+        match target:
+            case Target(kind="square", square=square) if square is not None:
+                self._cursor = None
+                return self.choose(square)
         self._describe(target)
         return None
 
@@ -413,6 +414,26 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         return None
 
     # ------------------------------------------------------------- internals
+    def _show_refusal(self, square: Square, outcome: Outcome) -> None:
+        refusal = outcome.refusal
+        if refusal is None:
+            return
+        self._message = lambda lang: tr(
+            "not_allowed", lang, where=_square_words(square, lang), reason=_capital(refusal(lang).rstrip("."))
+        )
+        self._message_alert = True
+        self._render_message()
+
+    def _show_played(self, game: Game, outcome: Outcome) -> None:
+        if self.show_changes:
+            self._changes = highlights_for_events(outcome.events, game.rules.layout)
+        self._events_seen = len(game.events)
+        first = outcome.events[0] if outcome.events else None
+        self._message = lambda lang: _after_action(first, self._state or game, lang)
+        self._message_alert = False
+        self._update_state()
+        self._render()
+
     def _chooser(self) -> Player | None:
         """The controlled player a click speaks for (the engine then says whether it is their turn)."""
         game = self._game

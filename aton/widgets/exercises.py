@@ -34,11 +34,12 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..actions import RED, Assign, Player, Square
+from ..actions import RED, Action, Assign, Player, Square
 from ..data import SQUARES_PER_TEMPLE, TEMPLE_COUNT
 from ..game import Game, Phase
 from ..i18n import check_lang, msg, render, table
 from ..teaching.lessons import Exercise, Feedback, first_choice, square_name, step_of
+from .referee import Referee, referee_for
 
 __all__ = ["TEXTS", "ExerciseList", "ExerciseWidget", "RoundPractice", "exercise_list"]
 
@@ -421,14 +422,15 @@ class RoundPractice(widgets.VBox):  # type: ignore[misc]
         if not isinstance(action, Assign):
             return
         game = self.game
+        referee = referee_for(game)  # the panel's referee too: one writer of the round
         other = self.player.other
         if not game.has_assigned(other):
             cards = self.opponent
             if cards is None:
                 cards = next(a.cards for a in game.legal_actions(other) if isinstance(a, Assign))
-            game.apply(Assign(other, cards))
+            _play(referee, Assign(other, cards))
         while game.phase in (Phase.REMOVE, Phase.PLACE):
-            game.apply(first_choice(game))
+            _play(referee, first_choice(game))
         self.stepper.load(game, at="first")
         with contextlib.suppress(ValueError):  # a round without such a step opens at its first step
             self.stepper.go(step_of(game, self.focus))
@@ -456,3 +458,10 @@ class RoundPractice(widgets.VBox):  # type: ignore[misc]
         me, other = player_word(self.player.label, self.lang), player_word(self.player.other.label, self.lang)
         self.intro.value = f"<p>{html.escape(words['practice'].format(player=me, other=other))}</p>"
         self.again.description = words["again"]
+
+
+def _play(referee: Referee, action: Action) -> None:
+    """Have ``referee`` play a move the practice makes for the learner (the engine chose it: never refused)."""
+    outcome = referee.submit(action)
+    if outcome.refusal is not None:
+        raise ValueError(outcome.reason)

@@ -20,10 +20,13 @@ The engine's reasons for refusing an action come from the engine itself
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..explain import SQUARE_LETTERS
 from ..i18n import Message, check_lang, languages, msg, nmsg, render_key, table
 
-__all__ = ["LANGUAGES", "STRINGS", "check_lang", "player_word", "tr"]
+__all__ = ["LANGUAGES", "STRINGS", "Language", "check_lang", "player_word", "tr"]
 
 LANGUAGES = languages()
 """The languages with a catalog (see :func:`aton.i18n.languages`)."""
@@ -251,3 +254,64 @@ def tr(key: str, lang: str = "en", **fields: object) -> str:
 def player_word(label: str | None, lang: str) -> str:
     """``"red"`` -> ``"Red"`` / ``"Rouge"``; ``None`` -> ``"nobody"`` / ``"personne"``."""
     return tr("nobody", lang) if label is None else tr(f"player.{label}", lang)
+
+
+class Language:
+    """The language of a page: one value that every part of the page follows (no widget needed).
+
+    ``Language(lang="en")``; :meth:`set` changes it (an unknown language raises ``ValueError``);
+    :meth:`follow` makes components (anything with a ``lang`` attribute: a board, a card panel...)
+    take it now and at every change; :meth:`on_change` calls ``callback(lang)`` at every change.
+    An app owns one and its widgets follow it, so the page never speaks two languages at once.
+
+    >>> language = Language()
+    >>> class Part:
+    ...     lang = "en"
+    >>> part = Part()
+    >>> language.follow(part)
+    >>> language.set("fr")
+    >>> language.value, part.lang
+    ('fr', 'fr')
+    """
+
+    def __init__(self, lang: str = "en") -> None:
+        self._value = check_lang(lang)
+        self._listeners: list[Callable[[str], None]] = []
+        self._components: list[Any] = []
+
+    @property
+    def value(self) -> str:
+        """The language code now (``"en"``, ``"fr"``)."""
+        return self._value
+
+    def set(self, lang: str) -> None:
+        """Speak ``lang`` from now on: every component followed and every listener hears of it."""
+        lang = check_lang(lang)
+        if lang == self._value:
+            return
+        self._value = lang
+        for component in list(self._components):
+            component.lang = lang
+        for callback in list(self._listeners):
+            callback(lang)
+
+    def follow(self, *components: Any) -> None:
+        """Have ``components`` speak this language (now, and after every :meth:`set`)."""
+        for component in components:
+            if component not in self._components:
+                self._components.append(component)
+            component.lang = self._value
+
+    def unfollow(self, *components: Any) -> None:
+        """Stop setting the language of ``components`` (a widget leaving the page)."""
+        for component in components:
+            if component in self._components:
+                self._components.remove(component)
+
+    def on_change(self, callback: Callable[[str], None], remove: bool = False) -> None:
+        """Call ``callback(lang)`` after every change of language."""
+        if remove:
+            if callback in self._listeners:
+                self._listeners.remove(callback)
+        elif callback not in self._listeners:
+            self._listeners.append(callback)

@@ -32,11 +32,38 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal, Union, assert_never
 
 from .. import data
 from ..actions import PLAYERS, RED, Player, Square
-from ..events import Event
+from ..events import (
+    Assigned,
+    CardsDrawn,
+    Cartouche1Compared,
+    CounterPlaced,
+    CounterRemoved,
+    Event,
+    Exchanged,
+    GameOver,
+    KingdomFull,
+    KingdomReturned,
+    NoStock,
+    OrderDecided,
+    PlacementAllowed,
+    RemovalAllowed,
+    RemovalSkipped,
+    Reshuffled,
+    Revealed,
+    RoundEnded,
+    RoundStarted,
+    ScoreLine,
+    ScoringRemoval,
+    ScoringStarted,
+    SentToKingdom,
+    TurnStarted,
+    WarCardsMoved,
+    WarTurn,
+)
 from ..game import SQUARES, Game
 from ..rules import Layout, SquareKind
 from .i18n import tr
@@ -407,44 +434,48 @@ def highlights_for_event(event: Event, layout: Layout | None = None) -> Highligh
     frozenset({(2, 5)})
     """
     layout = layout or Layout()
-    kind, d = event.kind, event.data
-    if kind == "reveal":
-        return Highlights(cartouches=frozenset((p, n) for p in PLAYERS for n in range(1, data.CARTOUCHE_COUNT + 1)))
-    if kind == "cartouche1":
-        return Highlights(cartouches=_both(1), score=d.get("scorer") is not None)
-    if kind in ("order", "war_turn", "war_cards"):
-        return Highlights(cartouches=_both(2))
-    if kind == "turn_start":
-        player = Player.parse(d["player"])
-        return Highlights(cartouches=frozenset({(player, 3)}), temples=_upto(int(d["temples"])))
-    if kind == "removal_allowed":
-        player = Player.parse(d["player"])
-        return Highlights(cartouches=frozenset({(player, 2)}), temples=_upto(int(d["temples"])))
-    if kind == "removal_skipped":
-        return Highlights(cartouches=frozenset({(Player.parse(d["player"]), 2)}))
-    if kind == "placement_allowed":
-        return Highlights(cartouches=frozenset({(Player.parse(d["player"]), 4)}))
-    if kind == "remove":
-        square = (int(d["square"][0]), int(d["square"][1]))
-        return Highlights(removed=((square, Player.parse(d["owner"])),), kingdom=d.get("destination") == "kingdom")
-    if kind == "place":
-        return Highlights(placed=frozenset({(int(d["square"][0]), int(d["square"][1]))}))
-    if kind in ("to_kingdom", "kingdom_full", "round_end", "scoring_start", "kingdom_return"):
-        return Highlights(kingdom=True)
-    if kind == "score_line":
-        category = str(d["category"])
-        if category.startswith("temple"):
-            temple = int(category[-1])
-            squares = _kind_squares(layout, SquareKind.BLUE) if temple == data.TEMPLE_COUNT else frozenset()
-            return Highlights(temples=frozenset({temple}), squares=squares, score=True)
-        if category == "black":
-            return Highlights(squares=_kind_squares(layout, SquareKind.BLACK), score=True)
-        return Highlights(squares=_kind_squares(layout, SquareKind.BONUS1, SquareKind.BONUS2), score=True)
-    if kind == "scoring_removal":
-        return Highlights(temples=frozenset(int(t) for t in d.get("temples", ())))
-    if kind == "game_over":
-        return Highlights(score=True)
-    return Highlights()
+    match event:
+        case Revealed():
+            return Highlights(cartouches=frozenset((p, n) for p in PLAYERS for n in range(1, data.CARTOUCHE_COUNT + 1)))
+        case Cartouche1Compared(scorer=scorer):
+            return Highlights(cartouches=_both(1), score=scorer is not None)
+        case OrderDecided() | WarTurn() | WarCardsMoved():
+            return Highlights(cartouches=_both(2))
+        case TurnStarted(player=player, temples=temples):
+            return Highlights(cartouches=frozenset({(Player.parse(player), 3)}), temples=_upto(temples))
+        case RemovalAllowed(player=player, temples=temples):
+            return Highlights(cartouches=frozenset({(Player.parse(player), 2)}), temples=_upto(temples))
+        case RemovalSkipped(player=player):
+            return Highlights(cartouches=frozenset({(Player.parse(player), 2)}))
+        case PlacementAllowed(player=player):
+            return Highlights(cartouches=frozenset({(Player.parse(player), 4)}))
+        case CounterRemoved(square=square, owner=owner, destination=destination):
+            return Highlights(removed=((_square(square), Player.parse(owner)),), kingdom=destination == "kingdom")
+        case CounterPlaced(square=square):
+            return Highlights(placed=frozenset({_square(square)}))
+        case SentToKingdom() | KingdomFull() | RoundEnded() | ScoringStarted() | KingdomReturned():
+            return Highlights(kingdom=True)
+        case ScoreLine(category=category):
+            if category.startswith("temple"):
+                temple = int(category[-1])
+                squares = _kind_squares(layout, SquareKind.BLUE) if temple == data.TEMPLE_COUNT else frozenset()
+                return Highlights(temples=frozenset({temple}), squares=squares, score=True)
+            if category == "black":
+                return Highlights(squares=_kind_squares(layout, SquareKind.BLACK), score=True)
+            return Highlights(squares=_kind_squares(layout, SquareKind.BONUS1, SquareKind.BONUS2), score=True)
+        case ScoringRemoval(temples=temples):
+            return Highlights(temples=frozenset(int(t) for t in temples))
+        case GameOver():
+            return Highlights(score=True)
+        case RoundStarted() | Reshuffled() | CardsDrawn() | Exchanged() | Assigned() | NoStock():
+            return Highlights()
+        case _:
+            assert_never(event)
+
+
+def _square(square: Square) -> Square:
+    """A square of an event as a tuple of two whole numbers (a record read from JSON may hold a list)."""
+    return (int(square[0]), int(square[1]))
 
 
 def highlights_for_events(events: Iterable[Event], layout: Layout | None = None) -> Highlights:
@@ -457,7 +488,7 @@ def highlights_for_events(events: Iterable[Event], layout: Layout | None = None)
     placed: set[Square] = set()
     removed: list[tuple[Square, Player]] = []
     for event in events:
-        if event.kind not in ("place", "remove"):
+        if not isinstance(event, (CounterPlaced, CounterRemoved)):
             continue
         step = highlights_for_event(event, layout)
         placed |= step.placed
@@ -1052,18 +1083,19 @@ def overlay_layer(highlights: Highlights, lang: str = "en", geometry: Geometry =
 
 
 def _target_box(target: Target, g: Geometry) -> Box | None:
-    if target.kind == "square" and target.square is not None:
-        return g.square_box(target.square).grown(2)
-    if target.kind == "temple" and target.temple is not None:
-        return g.temple_header(target.temple)
-    if target.kind == "cartouche" and target.player is not None and target.number is not None:
-        return g.cartouche_box(target.player, target.number).grown(2)
-    if target.kind == "player" and target.player is not None:
-        return g.player_box(target.player).grown(2)
-    if target.kind == "kingdom":
-        return g.kingdom.grown(2)
-    if target.kind == "score":
-        return g.track
+    match target:
+        case Target(kind="square", square=square) if square is not None:
+            return g.square_box(square).grown(2)
+        case Target(kind="temple", temple=temple) if temple is not None:
+            return g.temple_header(temple)
+        case Target(kind="cartouche", player=player, number=number) if player is not None and number is not None:
+            return g.cartouche_box(player, number).grown(2)
+        case Target(kind="player", player=player) if player is not None:
+            return g.player_box(player).grown(2)
+        case Target(kind="kingdom"):
+            return g.kingdom.grown(2)
+        case Target(kind="score"):
+            return g.track
     return None
 
 

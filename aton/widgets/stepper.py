@@ -18,6 +18,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ..actions import Player
+from ..events import GameOver, RoundEnded
 from ..explain import explain, rule_of
 from ..game import Game
 from ..timeline import Step, timeline
@@ -197,7 +198,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
     def end_of_round(self) -> None:
         """Go forward to the end of this round (the next ``round_end`` or ``game_over`` step, else the last)."""
         for position in range(self._index + 1, len(self._steps)):
-            if self._steps[position].event.kind in ("round_end", "game_over"):
+            if isinstance(self._steps[position].event, (RoundEnded, GameOver)):
                 self.go(position)
                 return
         self.go(len(self._steps) - 1)

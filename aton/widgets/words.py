@@ -94,66 +94,67 @@ def describe_square(state: Game, square: Square, lang: str) -> str:
 def describe(target: Target, state: Game, lang: str = "en", viewer: Player | None = None) -> str:
     """A sentence about ``target`` in ``state``: what it is and what it scores."""
     red, blue = player_word("red", lang), player_word("blue", lang)
-    if target.kind == "square" and target.square is not None:
-        return describe_square(state, target.square, lang)
-    if target.kind == "temple" and target.temple is not None:
-        temple = target.temple
-        counts = [state.counters_in_temple(p, temple) for p in PLAYERS]
-        head = tr(
-            "describe.temple_header",
-            lang,
-            rule=_temple_sentence(temple, lang),
-            red=red,
-            red_count=counts[0],
-            blue=blue,
-            blue_count=counts[1],
-        )
-        return f"{head} {tr('describe.temple_all', lang, count=data.SQUARES_PER_TEMPLE)}"
-    if target.kind == "cartouche" and target.player is not None and target.number is not None:
-        cards = visible_cards(state, target.player, viewer)
-        if cards is not None:
-            card = tr("describe.card_up", lang, value=cards[target.number - 1])
-        elif state.has_assigned(target.player):
-            card = tr("card_face_down", lang)
-        else:
-            card = tr("card_empty", lang)
-        rule = tr(
-            f"describe.cartouche.{target.number}",
-            lang,
-            points=data.CARTOUCHE1_POINTS_PER_DIFFERENCE,
-            offset=data.REMOVAL_OFFSET,
-        )
-        return tr(
-            "describe.cartouche_of",
-            lang,
-            player=player_word(target.player.label, lang),
-            number=target.number,
-            card=card,
-            rule=rule,
-        )
-    if target.kind == "kingdom":
-        return tr("describe.kingdom", lang, **kingdom_fields(state, lang))
-    if target.kind == "score":
-        return tr(
-            "describe.score",
-            lang,
-            red=red,
-            red_points=state.score(Player.RED),
-            blue=blue,
-            blue_points=state.score(Player.BLUE),
-            points=data.WINNING_POINTS,
-        )
-    if target.kind == "player" and target.player is not None:
-        player = target.player
-        exchange = "available" if state.exchange_available(player) else "used"
-        return tr(
-            "describe.player",
-            lang,
-            player=player_word(player.label, lang),
-            points=state.score(player),
-            count=state.stock(player),
-            exchange=tr(f"describe.exchange.{exchange}", lang),
-        )
+    match target:
+        case Target(kind="square") if target.square is not None:
+            return describe_square(state, target.square, lang)
+        case Target(kind="temple") if target.temple is not None:
+            temple = target.temple
+            counts = [state.counters_in_temple(p, temple) for p in PLAYERS]
+            head = tr(
+                "describe.temple_header",
+                lang,
+                rule=_temple_sentence(temple, lang),
+                red=red,
+                red_count=counts[0],
+                blue=blue,
+                blue_count=counts[1],
+            )
+            return f"{head} {tr('describe.temple_all', lang, count=data.SQUARES_PER_TEMPLE)}"
+        case Target(kind="cartouche") if target.player is not None and target.number is not None:
+            cards = visible_cards(state, target.player, viewer)
+            if cards is not None:
+                card = tr("describe.card_up", lang, value=cards[target.number - 1])
+            elif state.has_assigned(target.player):
+                card = tr("card_face_down", lang)
+            else:
+                card = tr("card_empty", lang)
+            rule = tr(
+                f"describe.cartouche.{target.number}",
+                lang,
+                points=data.CARTOUCHE1_POINTS_PER_DIFFERENCE,
+                offset=data.REMOVAL_OFFSET,
+            )
+            return tr(
+                "describe.cartouche_of",
+                lang,
+                player=player_word(target.player.label, lang),
+                number=target.number,
+                card=card,
+                rule=rule,
+            )
+        case Target(kind="kingdom"):
+            return tr("describe.kingdom", lang, **kingdom_fields(state, lang))
+        case Target(kind="score"):
+            return tr(
+                "describe.score",
+                lang,
+                red=red,
+                red_points=state.score(Player.RED),
+                blue=blue,
+                blue_points=state.score(Player.BLUE),
+                points=data.WINNING_POINTS,
+            )
+        case Target(kind="player") if target.player is not None:
+            player = target.player
+            exchange = "available" if state.exchange_available(player) else "used"
+            return tr(
+                "describe.player",
+                lang,
+                player=player_word(player.label, lang),
+                points=state.score(player),
+                count=state.stock(player),
+                exchange=tr(f"describe.exchange.{exchange}", lang),
+            )
     return ""
 
 

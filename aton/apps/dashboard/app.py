@@ -45,7 +45,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import ipywidgets as widgets
 import traitlets
 
-from ...actions import RED, Action, Player
+from ...actions import RED, Player
 from ...game import Game
 from ...widgets.assign import AssignPanel
 from ...widgets.board import BoardView
@@ -117,7 +117,6 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     :meth:`lift_cover`, :meth:`ask_coach`, :meth:`save`, :meth:`load_bytes`.
     """
 
-    lang = traitlets.Unicode("en")
     theme = traitlets.Unicode("light")
 
     def __init__(
@@ -144,12 +143,13 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self._stepper: Stepper | None = None
         self._saved: SavedFile | None = None
         self._saved_lang = lang
+        self._drawn_lang = lang
 
         # ---------------------------------------------------------- header and message
         self.style_html = widgets.HTML(dashboard_css())
         self.title_html = _html("aton-title")
         self.status = _html("aton-status")
-        self.language = LanguageSwitch(lang=lang)
+        self.language = LanguageSwitch(language=self.flow.language)  # shows and sets the controller's language
         self.theme_switch = widgets.ToggleButtons(options=[("Light", "light"), ("Dark", "dark")], value=theme)
         self.theme_switch.add_class("aton-theme")
         self.theme_switch.style.button_width = "5.5em"
@@ -207,12 +207,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.form.on_file(lambda name, content: self.load_bytes(content, name))
         self.left_tabs.observe(self._on_left_tab, names="selected_index")
         self.right_tabs.observe(self._on_right_tab, names="selected_index")
-        self.language.connect(self)
-        self.observe(self._on_lang, names="lang")
         self.observe(self._on_theme, names="theme")
         self.theme_switch.observe(self._on_theme_switch, names="value")
         flow.on_change(self._render)
-        self.lang = lang
         self.theme = theme
         self._on_theme(None)
         self._relabel()
@@ -324,12 +321,6 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             names=choices["names"],
         )
 
-    @_guarded
-    def _on_board_action(self, action: Action) -> None:
-        """A person's click was played by the board (it has drawn the game as it is now)."""
-        self._board_events = len(self.flow.game.events)
-        self.flow.acted(action)
-
     def _on_choice(self, cards: tuple[int | None, ...] | None) -> None:
         """The person's unconfirmed cards, drawn on their own cartouches (the board's viewer is that person)."""
         self.board.preview(cards)
@@ -345,17 +336,13 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.log_html.value = log_html(self.flow, self.lang)
         self._render_board()  # the board's hint says where the step buttons are
 
-    @_guarded
-    def _on_lang(self, change: Any) -> None:
-        lang = self.lang
-        self.flow.set_lang(lang)
+    def _relang(self, lang: str) -> None:
+        """The controller's language changed: every part of the page speaks it (then the render goes on)."""
+        self._drawn_lang = lang
         self.board.lang = lang
         if self._stepper is not None:
             self._stepper.lang = lang
-        if self.language.value != lang:
-            self.language.value = lang
         self._relabel()
-        self._render()
 
     @_guarded
     def _on_theme_switch(self, change: Any) -> None:
@@ -375,9 +362,14 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             raise traitlets.TraitError(f"theme is 'light' or 'dark', not {value!r}")
         return value
 
-    @traitlets.validate("lang")
-    def _valid_lang(self, proposal: Any) -> str:
-        return check_lang(str(proposal["value"]))
+    @property
+    def lang(self) -> str:
+        """The page's language: the controller's (``flow.language``), which every part follows."""
+        return self.flow.lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self.flow.set_lang(lang)
 
     # ================================================================ drawing the flow
     def _render(self) -> None:
@@ -388,6 +380,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         """
         flow = self.flow
         lang = self.lang
+        if lang != self._drawn_lang:
+            self._relang(lang)
         if flow.generation != self._generation:
             self._install()
         # the step's explanation, then at once the status that says it is there (tools wait on the status,
@@ -430,15 +424,14 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             show_twin=False,
             display_width=1400,
             scale=BOARD_SCALE,
+            referee=flow,  # the board only chooses: the controller plays, or refuses with a message
         )
-        board.on_action(self._on_board_action)
         old: BoardView | None = getattr(self, "board", None)
         self.board = board
         self._board_events = len(flow.game.events)
         self.twin_box.children = [board.twin]
         self.board_area.children = [board, self.twin_box]
         if old is not None:
-            old.on_action(self._on_board_action, remove=True)
             close_tree(old.twin)
             close_tree(old)
 

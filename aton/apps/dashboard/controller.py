@@ -34,10 +34,12 @@ from ... import data
 from ...actions import RED, Action, Assign, Exchange, Place, Player, Remove, Square
 from ...bots.base import Steps
 from ...bots.coach import Hint, hint_steps
+from ...events import GameOver, RoundEnded
 from ...explain import LANGUAGES
 from ...game import Game, Phase
 from ...timeline import Step, timeline
-from ...widgets.i18n import check_lang, player_word, tr
+from ...widgets.i18n import Language, player_word, tr
+from ...widgets.referee import Outcome
 from ..work import Job, Schedule, Worker, bot_work
 from .session import (
     MAX_FILE_BYTES,
@@ -59,8 +61,8 @@ Text = Callable[[str], str]
 
 ACTING = (Phase.REMOVE, Phase.PLACE, Phase.SCORING_REMOVE)
 """Phases where a player clicks squares on the board."""
-ROUND_ENDS = ("round_end", "game_over")
-"""Event kinds that close a round."""
+ROUND_ENDS = (RoundEnded, GameOver)
+"""Events that close a round."""
 
 MAX_SEED_DIGITS = data.MAX_NUMBER_DIGITS
 """A seed typed in the form is a whole number of at most this many digits (the engine's bound)."""
@@ -116,13 +118,17 @@ class DashboardController:
       ``"watch"`` (two bots); ``level``: the bots' level; ``human``: the person's colour against a bot.
     - ``schedule``: runs a function on the page's thread (in a kernel); with it bots and the coach
       think in threads, without it they decide at once (scripts and tests).
-    - ``lang``: the language of the coach's advice (the rest is :data:`Text`, rendered by the page).
+    - ``lang``: the page's first language (:attr:`language`, which the page follows; the coach advises in
+      it; the rest is :data:`Text`, rendered by the page).
     - ``worker``: where bots and the coach think, if not a ``Worker(schedule)``: anything with
       :class:`~aton.apps.work.Worker`'s ``run`` and ``call_soon`` (another runner, say).
 
-    What people do: :meth:`new_game`, :meth:`start_from_form`, :meth:`play` (or :meth:`acted` after a
-    widget applied the action itself), :meth:`next_step`, :meth:`skip`, :meth:`set_auto`, :meth:`tick`,
-    :meth:`lift_cover`, :meth:`ask_coach`, :meth:`save`, :meth:`load_bytes`.
+    It is the only code that applies actions to its game: people's (:meth:`submit`, which the
+    board and the card panel call as their referee, or :meth:`play`), the bots', and loaded files.
+
+    What people do: :meth:`new_game`, :meth:`start_from_form`, :meth:`submit`, :meth:`play`, :meth:`next_step`,
+    :meth:`skip`, :meth:`set_auto`, :meth:`tick`, :meth:`lift_cover`, :meth:`ask_coach`, :meth:`save`,
+    :meth:`load_bytes`, :meth:`set_lang`.
     What the page shows: :attr:`live`, :attr:`pending`, :meth:`shown_state`, :meth:`shown_step`,
     :meth:`cover_for`, :meth:`assigning_person`, :meth:`board_viewer`, :meth:`status_facts`,
     :attr:`shown_seed`, :meth:`turn_text`, :meth:`bot_progress`, the message, the coach's note and hint.
@@ -140,7 +146,9 @@ class DashboardController:
         worker: Worker[Any] | None = None,
     ) -> None:
         self.worker: Worker[Any] = worker if worker is not None else Worker(schedule)
-        self.lang = check_lang(lang)
+        self.language = Language(lang)
+        """The page's one language: the switch sets it, every part of the page follows it."""
+        self.language.on_change(self._on_lang)
         self.session = Session(Setup(mode=Mode(mode), level=level, human=Player(human), seed=seed))
         self.shown = 0
         """Events of the game the page shows (fewer than the game's while steps wait to be watched)."""
@@ -157,6 +165,8 @@ class DashboardController:
         self.coach_alert = False
         self.saved: SavedFile | None = None
         """The last file saved (the page offers it for download)."""
+        self.applied = 0
+        """How many actions this controller has played (people's and bots')."""
         self.generation = 0
         """Counts new games and loaded files: a page rebuilds what belongs to one game when it changes."""
         self._hint: tuple[tuple[int, int, Player], Hint] | None = None
@@ -343,7 +353,7 @@ class DashboardController:
 
     def round_end_ahead(self) -> bool:
         """Whether a step still to watch closes the round (what "skip" jumps to)."""
-        return any(e.kind in ROUND_ENDS for e in self.session.game.events[self.shown :])
+        return any(isinstance(e, ROUND_ENDS) for e in self.session.game.events[self.shown :])
 
     def bot_progress(self) -> tuple[Player, float] | None:
         """The bot thinking now and how far its search is, if one thinks."""
@@ -465,35 +475,50 @@ class DashboardController:
         return True
 
     def play(self, action: Action) -> bool:
-        """Play a person's action (scripts and tests); a refusal becomes the message and the game stays.
+        """Play a person's action (scripts and tests): :meth:`submit`, saying only whether it was played."""
+        return self.submit(action).accepted
 
-        Only a person at the screen may act, on their turn; the engine's rules decide the rest.
+    def submit(self, action: Action) -> Outcome:
+        """Play a person's action, chosen on the board, the card panel or in a script; the only way in.
+
+        Only a person at the screen may act, on their turn; the engine's rules decide the rest.  A refusal
+        becomes the message and the game stays as it was.  The outcome holds the events the action
+        caused (before any bot answered), or why it was refused, for the widget that chose it.
         """
+        refusal, reason = self._refusal(action)
+        if refusal is not None and reason is not None:
+            self._set_message(refusal, alert=True)
+            self._changed()
+            return Outcome.refused(action, reason)
+        game = self.session.game
+        before = len(game.events)
+        game.apply(action)
+        self.applied += 1
+        outcome = Outcome(action, tuple(game.events[before:]))
+        self._guard(self._acted, action)  # a problem drawing what follows is a message, never the move undone
+        return outcome
+
+    def _refusal(self, action: Action) -> tuple[Text | None, Text | None]:
+        """Why ``action`` may not be played now: the page's message and the bare reason (``None``: it may)."""
         session = self.session
         game = session.game
         player = action.player
-        refusal: Text | None = None
         if session.controller(player) != "human":
-            human = session.setup.human
-            refusal = functools.partial(_refusal_bot, player, human)
-        elif not self.live:
-            refusal = functools.partial(say, "play.watching")
-        elif session.mode is Mode.TWO and game.phase is Phase.ASSIGN and self.at_screen is not player:
-            refusal = functools.partial(_refusal_screen, player)
-        else:
-            if game.why_illegal(action) is not None:
-                reasons = {lang: game.why_illegal(action, lang) or "" for lang in LANGUAGES}
-                refusal = functools.partial(_refusal_rule, reasons)
-        if refusal is not None:
-            self._set_message(refusal, alert=True)
-            self._changed()
-            return False
-        game.apply(action)
-        self.acted(action)
-        return True
+            bot_side = functools.partial(_refusal_bot, player, session.setup.human)
+            return bot_side, bot_side
+        if not self.live:
+            watching = functools.partial(say, "play.watching")
+            return watching, watching
+        if session.mode is Mode.TWO and game.phase is Phase.ASSIGN and self.at_screen is not player:
+            screen = functools.partial(_refusal_screen, player)
+            return screen, screen
+        if game.why_illegal(action) is not None:
+            reasons = {lang: game.why_illegal(action, lang) or "" for lang in LANGUAGES}
+            return functools.partial(_refusal_rule, reasons), reasons.__getitem__
+        return None, None
 
-    def acted(self, action: Action) -> None:
-        """A person's action was applied (by the board or the card panel): move the flow on."""
+    def _acted(self, action: Action) -> None:
+        """A person's action was played: move the flow on."""
         game = self.session.game
         before = self._count
         if self.shown >= before:
@@ -504,11 +529,6 @@ class DashboardController:
             self.at_screen = None
         self._set_message(None)
         self._after_change()
-
-    def refused(self, reason: Text) -> None:
-        """A widget refused a person's input (the game is unchanged): say why."""
-        self._set_message(reason, alert=True)
-        self._changed()
 
     def next_step(self) -> None:
         """Show the next step not watched yet (the board catches up with the game at the last one)."""
@@ -522,7 +542,7 @@ class DashboardController:
         events = self.session.game.events
         target = len(events)
         for index in range(self.shown, len(events)):
-            if events[index].kind in ROUND_ENDS:
+            if isinstance(events[index], ROUND_ENDS):
                 target = index + 1
                 break
         if target == self.shown:
@@ -608,13 +628,19 @@ class DashboardController:
         self._install()
         return True
 
+    @property
+    def lang(self) -> str:
+        """The page's language now (:attr:`language` holds it)."""
+        return self.language.value
+
     def set_lang(self, lang: str) -> None:
-        """The language of the coach's advice (a hint in another language is dropped)."""
-        lang = check_lang(lang)
-        if lang != self.lang:
-            self.lang = lang
-            self._hint = None
-            self._set_coach(None)
+        """Speak ``lang``: the page follows, and a hint in another language is dropped."""
+        self.language.set(lang)
+
+    def _on_lang(self, lang: str) -> None:
+        self._hint = None
+        self._set_coach(None)
+        self._changed()
 
     def report(self, error: BaseException) -> None:
         """Show an unexpected problem as a message (never a traceback); the game stays as it was."""
@@ -652,8 +678,8 @@ class DashboardController:
         """A step more was watched: "Play the steps" stops at a round's end (people), then catch up."""
         events = self.session.game.events
         if self.auto and 0 < self.shown <= len(events):
-            kind = events[self.shown - 1].kind
-            if kind == "game_over" or (kind == "round_end" and self.session.mode is not Mode.WATCH):
+            event = events[self.shown - 1]
+            if isinstance(event, GameOver) or (isinstance(event, RoundEnded) and self.session.mode is not Mode.WATCH):
                 self.auto = False
         self._changed()
         if self.live:
@@ -704,6 +730,7 @@ class DashboardController:
             return
         was_live = self.shown >= len(game.events)
         game.apply(action)
+        self.applied += 1
         if was_live and isinstance(action, (Assign, Exchange)) and game.phase is Phase.ASSIGN:
             self.shown = len(game.events)  # face-down cards or an exchange: nothing moves on the board
         self._after_change()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ...events import GameOver, RoundStarted
 from ...explain import explain, rule_of
 from ...i18n import gtext
 from ...widgets.i18n import player_word
@@ -82,7 +83,7 @@ def result_html(flow: DashboardController, lang: str) -> str:
     if not flow.over:
         return ""
     game = flow.game
-    over = [e for e in game.events if e.kind == "game_over"]
+    over = [e for e in game.events if isinstance(e, GameOver)]
     why = explain(over[-1], lang) if over else ""
     again = say("result.again", lang, tab=say("tab.game", lang))
     seed = flow.shown_seed
@@ -120,10 +121,10 @@ def log_html(flow: DashboardController, lang: str) -> str:
     parts = [f"<h4>{escape(say('log.title', lang))}</h4>"]
     open_list = False
     for event in events:
-        if event.kind == "round_start":
+        if isinstance(event, RoundStarted):
             if open_list:
                 parts.append("</ol>")
-            parts.append(f"<h5>{escape(say('log.round', lang, round=event.data.get('round', '')))}</h5><ol>")
+            parts.append(f"<h5>{escape(say('log.round', lang, round=event.round))}</h5><ol>")
             open_list = True
         elif not open_list:
             parts.append("<ol>")

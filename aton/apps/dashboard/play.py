@@ -22,7 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...actions import PLAYERS, Action, Player
+from ...actions import PLAYERS, Player
 from ...widgets.assign import AssignPanel
 from ...widgets.i18n import player_word, tr
 from ...widgets.stepper import SPEEDS
@@ -67,7 +67,6 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         super().__init__(**kwargs)
         self.add_class("aton-play")
         self.flow = flow
-        self.lang = flow.lang
         self.result_html = _html("aton-result")
         self.steps_title = _html("aton-steps-title")
         self.step_explain = _html("aton-step-explain")
@@ -115,6 +114,11 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         self.ticker.observe(lambda _change: self._guard(flow.tick), names="value")
         flow.on_progress(self._on_progress)
 
+    @property
+    def lang(self) -> str:
+        """The page's language (the controller's)."""
+        return self.flow.lang
+
     def on_choice(self, callback: Callable[[Choice], None]) -> None:
         """Call ``callback(cards)`` when the person's unconfirmed choice of cards changes."""
         self._choice_callbacks.append(callback)
@@ -127,13 +131,11 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
 
     def render_steps(self, lang: str) -> None:
         """The steps to watch only (a host sends them first: they are what a person waits for)."""
-        self.lang = lang
         self._render_steps(lang)
 
     def render_rest(self, lang: str) -> None:
         """Everything but the steps: whose turn it is, the card panel, the bot's progress, the result."""
         flow = self.flow
-        self.lang = lang
         self.turn_text.value = turn_html(flow, lang)
         self._render_panel(lang)
         self._render_progress(lang)
@@ -158,7 +160,6 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         self._panel_key = None
         self.panel_box.children = []
         if panel is not None:
-            panel.on_action(self._on_panel_action, remove=True)
             panel.on_choice(self._on_choice, remove=True)
             close_tree(panel)
         self._on_choice(None)
@@ -193,8 +194,7 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
             self.panel.refresh()
             return
         self.close_panel()
-        panel = AssignPanel(game, person, lang=lang)
-        panel.on_action(self._on_panel_action)
+        panel = AssignPanel(game, person, lang=lang, referee=flow)  # the controller plays the cards
         panel.on_choice(self._on_choice)
         self.panel = panel
         self._panel_key = key
@@ -226,9 +226,6 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
     def _on_auto(self, change: Any) -> None:
         if not self._syncing:
             self._guard(self.flow.set_auto, bool(change["new"]))
-
-    def _on_panel_action(self, action: Action) -> None:
-        self._guard(self.flow.acted, action)
 
     def _on_choice(self, cards: Choice) -> None:
         for callback in list(self._choice_callbacks):
