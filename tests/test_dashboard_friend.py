@@ -11,7 +11,9 @@ import pytest
 
 import aton
 from aton import rooms
+from aton.apps.dashboard.controller import DashboardController
 from aton.apps.dashboard.friend import Follower, FriendFlow
+from aton.apps.dashboard.session import Mode
 from aton.game import GameView
 
 
@@ -186,3 +188,53 @@ def test_the_follower_delivers_the_opponents_move(pages: list[FriendFlow], url: 
         assert time.monotonic() - sent < 0.5
     finally:
         follower.stop()
+
+
+def deliver(controller: DashboardController, room: FriendFlow, version: int) -> None:
+    """What the page's follower does: poll until the room reaches ``version``, then hand it to the controller."""
+    catch_up(room, version)
+    controller.room_changed(room.status)
+
+
+def test_two_dashboards_play_a_round_through_the_store(pages: list[FriendFlow], url: str) -> None:
+    ana_room, ben_room = page(pages, url), page(pages, url)
+    ana, ben = DashboardController(seed=1), DashboardController(seed=2)
+    assert ana_room.create("Ana")
+    ana.enter_room(ana_room)
+    assert ana.mode is Mode.FRIEND and "Room" in ana.message_text("en")
+    assert ana.turn_text("en") == "" or "Waiting" in ana.turn_text("en")
+    assert ben_room.join(ana_room.link("http://h:8866/"), "Ben")
+    ben.enter_room(ben_room)
+    joined = ana_room.poll(1.0)
+    ana.room_changed(joined)
+    assert ana.message_text("en") == "Ben joined the room." and ana.message_text("fr") == "Ben a rejoint la salle."
+    # a move for the other seat is refused by the controller, nothing is sent
+    refused = ana.submit(aton.Assign(aton.BLUE, (1, 1, 1, 1)))
+    assert not refused.accepted and "played by your opponent" in ana.message_text("en")
+    pages_by_seat = {aton.RED: (ana, ana_room), aton.BLUE: (ben, ben_room)}
+    start_round = ana.game.round
+    moves = 0
+    while ana.game.round == start_round and moves < 60:
+        for controller, _room in pages_by_seat.values():
+            while not controller.live:
+                controller.skip()
+        seat = next(p for p in aton.PLAYERS if p in ana.game.to_act and p in ben.game.to_act)
+        controller, room = pages_by_seat[seat]
+        other, other_room = pages_by_seat[seat.other]
+        for game in (ana.game, ben.game):
+            assert isinstance(game, GameView)  # each page holds its seat's view only
+        assert controller.game.hand(seat.other) is None
+        outcome = controller.submit(controller.game.legal_actions(seat)[0])
+        assert outcome.accepted, controller.message_text("en")
+        assert room.status is not None
+        deliver(other, other_room, room.status.version)
+        assert len(other.game.events) == len(controller.game.events)
+        moves += 1
+    assert ana.game.round == start_round + 1 == ben.game.round
+    for player in aton.PLAYERS:
+        assert ana.game.score(player) == ben.game.score(player)
+    steps = ana.steps()  # the step-through reads the store's steps, each as Red sees them
+    assert len(steps) == len(ana.game.events) and all(s.state.hand(aton.BLUE) is None for s in steps)
+    # the coach advises from the seat's own view
+    ana.ask_coach()
+    assert ana.hint is not None or ana.coach_note is not None

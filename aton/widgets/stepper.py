@@ -61,10 +61,13 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         lang: str = "en",
         board: BoardView | None = None,
         at: Literal["first", "last"] | None = None,
+        steps: Callable[[], list[Step]] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.add_class("aton-stepper")
+        self._steps_from = steps
+        """Where the steps come from when not from ``source`` (a shared room's store, which holds the game)."""
         self.board = board if board is not None else BoardView(viewer=viewer, lang=lang, show_changes=False)
         self.first_button = self._button("aton-step-first")
         self.back_button = self._button("aton-step-back")
@@ -228,6 +231,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------- internals
     def _compute(self) -> list[Step]:
         source = self._source
+        if self._steps_from is not None:
+            return list(self._steps_from())
         if source is None:
             return []
         return timeline(source if isinstance(source, Game) else dict(source), viewer=self._viewer)

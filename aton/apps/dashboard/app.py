@@ -56,9 +56,10 @@ from ...widgets.stepper import Stepper
 from ..work import Worker, kernel_schedule
 from .controller import DashboardController
 from .form import GameForm
+from .friend_page import FriendPage
 from .html import coach_html, log_html, message_html, status_html
 from .play import CoverScreen, PlayPanel, close_tree
-from .session import SavedFile, Session
+from .session import Mode, SavedFile, Session
 from .style import dashboard_css
 from .text import say
 
@@ -205,6 +206,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.form.on_start(self._on_start)
         self.form.on_save(self.save)
         self.form.on_file(lambda name, content: self.load_bytes(content, name))
+        self.friend: FriendPage | None = None
+        """Playing a friend: the room of this page (``None`` where there are no rooms, as on the static site)."""
+        if self.form.friend.available:
+            self.friend = FriendPage(flow, self.form.friend, schedule, show_form=self._show_friend_form)
         self.left_tabs.observe(self._on_left_tab, names="selected_index")
         self.right_tabs.observe(self._on_right_tab, names="selected_index")
         self.observe(self._on_theme, names="theme")
@@ -308,9 +313,16 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         """Stop the background work, then close the dashboard."""
         self.flow.close()
         self.play.review.reset()
+        if self.friend is not None:
+            self.friend.close()
         super().close()
 
     # ================================================================ input
+    def _show_friend_form(self) -> None:
+        """A link named a room: bring up the "Play a friend" fields, its code filled in."""
+        self.form.mode_choice.value = "friend"
+        self.right_tabs.selected_index = GAME_TAB
+
     @_guarded
     def _on_start(self, choices: dict[str, Any]) -> None:
         self.flow.start_from_form(
@@ -393,6 +405,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.play.render_rest(lang)
         self._render_board()
         self.hint_html.value = coach_html(flow, lang)
+        if self.friend is not None:
+            self.friend.render(lang)
         if flow.saved is not self._saved or lang != self._saved_lang:
             self._saved, self._saved_lang = flow.saved, lang
             self.form.show_saved(flow.saved, lang)
@@ -442,6 +456,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         viewer = flow.board_viewer()
         if board.viewer is not viewer:
             board.set_viewer(viewer)
+        if board.game is not game:  # a room: each move brings a new view of the same game
+            board.set_game(game)
+            self._board_events = -1
         step = flow.shown_step()
         if step is None:
             if board.showing or self._board_events != len(game.events):
@@ -472,7 +489,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         board = BoardView(
             viewer=viewer, lang=self.lang, show_changes=False, show_twin=False, display_width=1400, scale=BOARD_SCALE
         )
-        self._stepper = Stepper(flow.game, viewer=viewer, lang=self.lang, board=board)
+        if flow.room is not None and flow.mode is Mode.FRIEND:  # a room's steps come from its store
+            self._stepper = Stepper(None, viewer=viewer, lang=self.lang, board=board, at="last", steps=flow.steps)
+        else:
+            self._stepper = Stepper(flow.game, viewer=viewer, lang=self.lang, board=board)
         self.explainer_area.children = [self.explainer_help, self._stepper]
 
     def _relabel(self) -> None:

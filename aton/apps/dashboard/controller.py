@@ -41,6 +41,7 @@ from ...timeline import Step, timeline
 from ...widgets.i18n import Language, player_word, tr
 from ...widgets.referee import Outcome
 from ..work import Job, Schedule, Worker, bot_work
+from .friend import FriendFlow
 from .session import (
     MAX_FILE_BYTES,
     LoadError,
@@ -166,6 +167,9 @@ class DashboardController:
         self.saved: SavedFile | None = None
         """The last file saved (the page offers it for download)."""
         self.applied = 0
+        self.room: FriendFlow | None = None
+        """Playing a friend: this page's room (its seat's view is :attr:`game`; moves go to the store)."""
+        self._room_seen = (0, -1)
         """How many actions this controller has played (people's and bots')."""
         self.generation = 0
         """Counts new games and loaded files: a page rebuilds what belongs to one game when it changes."""
@@ -301,6 +305,8 @@ class DashboardController:
             return None
         if session.mode is Mode.BOT:
             return session.setup.human
+        if session.mode is Mode.FRIEND:
+            return session.viewer
         if session.mode is Mode.TWO and self.at_screen is not None and not game.has_assigned(self.at_screen):
             return self.at_screen
         return None
@@ -329,6 +335,8 @@ class DashboardController:
     def steps(self) -> list[Step]:
         """The game's steps as the page's viewer sees them (cached per game and length)."""
         game = self.session.game
+        if self.room is not None and self.session.mode is Mode.FRIEND:
+            return self.room.steps()  # the store's steps, each as this page's seat sees it
         key = (id(game), len(game.events))
         cache = self._steps_cache
         if cache is None or (cache[0], cache[1]) != key:
@@ -376,6 +384,8 @@ class DashboardController:
             return ""
         if session.mode is Mode.TWO:
             return say("turn.people", lang, player=session.name(person, player_word(person.label, lang)))
+        if session.mode is Mode.FRIEND and self.room is not None:
+            return self.room.turn_text(lang)
         return say(f"turn.{game.phase.value}", lang)
 
     def status_parts(self, lang: str) -> list[str]:
@@ -386,6 +396,8 @@ class DashboardController:
         level = say(f"new.level.{session.setup.level}", lang)
         if session.mode is Mode.BOT:
             mode = say("status.mode.bot", lang, human=player_word(session.setup.human.label, lang), level=level)
+        elif session.mode is Mode.FRIEND:
+            mode = say("friend.room", lang, code=self.room.code if self.room is not None else "")
         else:
             mode = say(f"status.mode.{session.mode.value}", lang, level=level)
         if session.source:
@@ -492,10 +504,83 @@ class DashboardController:
             return Outcome.refused(action, reason)
         game = self.session.game
         before = len(game.events)
+        if self.session.mode is Mode.FRIEND:
+            return self._send(action)
         game.apply(action)
         self.applied += 1
         outcome = Outcome(action, tuple(game.events[before:]))
         self._guard(self._acted, action)  # a problem drawing what follows is a message, never the move undone
+        return outcome
+
+    # ================================================================ a room: playing a friend
+    def tell(self, text: Text | None, *, alert: bool = False) -> None:
+        """Show ``text`` as the page's message (``None``: no message); the game is unchanged."""
+        self._set_message(text, alert=alert)
+        self._changed()
+
+    def enter_room(self, room: FriendFlow) -> None:
+        """Show the room ``room`` has entered (created, joined, resumed or watched): its seat's view, a new game."""
+        status = room.status
+        if status is None:
+            return
+        self._cancel_jobs()
+        self.room = room
+        info = room.store.info(status.code)
+        names = tuple(seat.nickname or "" for seat in info.seats)
+        seat = room.seat
+        setup = Setup(mode=Mode.FRIEND, human=seat or RED, spectator=seat is None, names=(names[0], names[1]))
+        self.session = Session(setup, status.view)
+        self._room_seen = (room.game_no, status.version)
+        self._set_message(room.message, alert=room.alert)
+        self._install()
+
+    def room_changed(self, status: Any) -> None:
+        """The room moved on (the opponent's move, presence, a rematch): show its seat's view now.
+
+        Called on the page's thread with each :class:`aton.rooms.RoomStatus` the follower brings, and
+        after this page's own move landed.
+        """
+        room = self.room
+        if room is None or self.session.mode is not Mode.FRIEND or status.code != room.code:
+            return
+        if room.game_no != self._room_seen[0]:  # a rematch: the same room, a new game
+            self.enter_room(room)
+            return
+        room.note_event(status)
+        if room.message is not None:
+            self._set_message(room.message, alert=room.alert)
+        if status.version <= self._room_seen[1]:
+            self._changed()  # presence, a rematch wish: words only
+            return
+        self._room_seen = (room.game_no, status.version)
+        game = self.session.game
+        was_live = self.shown >= len(game.events)
+        self.session.game = status.view
+        new = status.view.actions[len(game.actions) :]
+        if was_live and all(isinstance(a, (Assign, Exchange)) for a in new) and status.view.phase is Phase.ASSIGN:
+            self.shown = len(status.view.events)  # face-down cards or an exchange: nothing moves on the board
+        self._after_change()
+
+    def _send(self, action: Action) -> Outcome:
+        """Playing a friend: send the move to the room's store, the one writer of the room's game."""
+        room = self.room
+        if room is None or not room.send(action):
+            message = room.message if room is not None else functools.partial(say, "friend.not_seated")
+            reason = message or functools.partial(say, "friend.not_seated")
+            self._set_message(reason, alert=True)
+            if room is not None and room.status is not None:
+                self.room_changed(room.status)  # a stale move: the page shows the game as it is now
+            else:
+                self._changed()
+            return Outcome.refused(action, reason)
+        before = self.session.game
+        status = room.status
+        self.applied += 1
+        self._room_seen = (room.game_no, status.version)
+        self.session.game = status.view
+        self._count = min(self._count, len(before.events))
+        outcome = Outcome(action, tuple(status.view.events[len(before.events) :]))
+        self._guard(self._acted, action)
         return outcome
 
     def _refusal(self, action: Action) -> tuple[Text | None, Text | None]:
@@ -503,6 +588,9 @@ class DashboardController:
         session = self.session
         game = session.game
         player = action.player
+        if session.mode is Mode.FRIEND and session.controller(player) != "human":
+            other = functools.partial(_refusal_friend, player, None if session.setup.spectator else session.setup.human)
+            return other, other
         if session.controller(player) != "human":
             bot_side = functools.partial(_refusal_bot, player, session.setup.human)
             return bot_side, bot_side
@@ -782,6 +870,12 @@ class DashboardController:
 
 def _refusal_bot(player: Player, human: Player, lang: str) -> str:
     return say("play.bot_side", lang, player=player_word(player.label, lang), human=player_word(human.label, lang))
+
+
+def _refusal_friend(player: Player, seat: Player | None, lang: str) -> str:
+    if seat is None:
+        return say("friend.not_seated", lang)
+    return say("friend.other_seat", lang, player=player_word(player.label, lang), seat=player_word(seat.label, lang))
 
 
 def _refusal_screen(player: Player, lang: str) -> str:

@@ -106,8 +106,8 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         else:
             self.children = [self.server_only]
         self.in_room.layout.display = "none"
-        self._create: list[Callable[[str], None]] = []
-        self._join: list[Callable[[str, str], None]] = []
+        self._create: list[Callable[[str], object]] = []
+        self._join: list[Callable[[str, str], object]] = []
         self._rematch: list[Callable[[], None]] = []
         self._leave: list[Callable[[], None]] = []
         self._bridge: list[Callable[[dict[str, str]], None]] = []
@@ -120,11 +120,11 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         self.bridge.observe(self._on_bridge, names="value")
 
     # ================================================================ callbacks
-    def on_create(self, callback: Callable[[str], None]) -> None:
+    def on_create(self, callback: Callable[[str], object]) -> None:
         """Call ``callback(nickname)`` when "Create a room" is clicked."""
         self._create.append(callback)
 
-    def on_join(self, callback: Callable[[str, str], None]) -> None:
+    def on_join(self, callback: Callable[[str, str], object]) -> None:
         """Call ``callback(code_or_link, nickname)`` when "Join the room" is clicked."""
         self._join.append(callback)
 

@@ -189,7 +189,7 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         if person is None:
             self.close_panel()
             return
-        key = (id(game), game.round, person)
+        key = (flow.generation, game.round, person)  # a room brings a new view of the same game at each move
         if self.panel is not None and self._panel_key == key:
             self.panel.refresh()
             return

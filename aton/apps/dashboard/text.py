@@ -89,6 +89,7 @@ DASHBOARD_STRINGS: dict[str, Message] = {
         msg("dashboard friend.rematch_waiting", "You asked for a rematch; waiting for {name}."),
         msg("dashboard friend.not_played", "Your move was not played: {reason}"),
         msg("dashboard friend.not_seated", "You watch this room: you cannot play in it."),
+        msg("dashboard friend.other_seat", "{player} is played by your opponent on their screen: you play {seat}."),
         msg("dashboard friend.problem", "The room store cannot be used now: {reason}"),
         msg("dashboard new.level", "Bot level"),
         msg("dashboard new.level.easy", "easy"),

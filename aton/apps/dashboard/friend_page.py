@@ -1,0 +1,117 @@
+"""What ties "Play a friend" together on a page: the panel's fields, the room's flow, its follower, the controller.
+
+:class:`FriendPage` holds no widget of its own and decides nothing: the panel
+(:class:`~aton.apps.dashboard.friend_panel.FriendPanel`) forwards what people do, the room's flow
+(:class:`~aton.apps.dashboard.friend.FriendFlow`) talks to the store, and the dashboard's controller
+shows the seat's view and sends the moves.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from .controller import DashboardController
+from .friend import Follower, FriendFlow
+from .friend_panel import FriendPanel
+
+__all__ = ["FriendPage"]
+
+
+class FriendPage:
+    """``FriendPage(controller, panel, schedule=None, show_form=None, url=None)``.
+
+    ``schedule`` runs a function on the page's thread (the kernel's event loop), where the follower's
+    news is applied; ``show_form()`` brings the "Play a friend" fields up (a link named a room).
+    """
+
+    def __init__(
+        self,
+        controller: DashboardController,
+        panel: FriendPanel,
+        schedule: Callable[[Callable[[], None]], None] | None = None,
+        show_form: Callable[[], None] | None = None,
+        url: str | None = None,
+    ) -> None:
+        self.controller = controller
+        self.panel = panel
+        self.schedule = schedule
+        self.show_form = show_form
+        self.room = FriendFlow(url)
+        self.follower: Follower | None = None
+        self.base_url = ""
+        panel.on_create(lambda nickname: self._enter(lambda: self.room.create(nickname)))
+        panel.on_join(lambda code, nickname: self._enter(lambda: self.room.join(code, nickname)))
+        panel.on_rematch(self._rematch)
+        panel.on_leave(self.leave)
+        panel.on_bridge(self._bridge)
+
+    def _enter(self, attempt: Callable[[], bool]) -> bool:
+        try:
+            entered = attempt()
+        except Exception as error:  # never a traceback in the page
+            self.controller.report(error)
+            return False
+        if not entered:
+            self.controller.tell(self.room.message, alert=True)
+            return False
+        self.controller.enter_room(self.room)
+        self.panel.keep(self.room.saved_text() if self.room.seat is not None else "")
+        if self.follower is None:
+            self.follower = Follower(self.room, self._deliver, self.schedule)
+        return True
+
+    def _deliver(self, status: Any) -> None:
+        try:
+            self.controller.room_changed(status)
+        except Exception as error:
+            self.controller.report(error)
+
+    def _bridge(self, facts: dict[str, str]) -> None:
+        """What the browser holds: come back to the saved seat, or offer to join the room of the link."""
+        self.base_url = facts["base"]
+        room, saved = facts["room"], facts["saved"]
+        if self.room.client is not None:
+            return
+        try:
+            saved_code = json.loads(saved).get("code") if saved else None
+        except (ValueError, AttributeError):
+            saved_code = None
+        if saved and (not room or saved_code == room):
+            if not self._enter(lambda: self.room.resume(saved)):
+                self.panel.keep("")  # a key the store refuses is forgotten
+            return
+        if room:
+            self.panel.code.value = room
+            if self.show_form is not None:
+                self.show_form()
+
+    def _rematch(self) -> None:
+        if self.room.rematch() and self.room.status is not None:
+            self.controller.room_changed(self.room.status)
+        else:
+            self.controller.tell(self.room.message, alert=True)
+
+    def leave(self) -> None:
+        """Leave the room on this page: the browser forgets the key, the page plays against a bot again."""
+        self.stop()
+        self.room.leave()
+        self.panel.keep("")
+        self.controller.room = None
+        self.controller.new_game(mode="bot")
+
+    def render(self, lang: str) -> None:
+        """Show the room (code, link, QR code, whose turn) in ``lang``."""
+        self.panel.render(self.room, lang, self.base_url)
+
+    def stop(self) -> None:
+        """Stop following the room."""
+        if self.follower is not None:
+            self.follower.stop()
+            self.follower = None
+
+    def close(self) -> None:
+        """Stop following and close the store."""
+        self.stop()
+        self.room.close()
