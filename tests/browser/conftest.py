@@ -40,6 +40,13 @@ def chromium_path() -> str:
     return path
 
 
+def rooms_url(factory: pytest.TempPathFactory) -> str:
+    """The room store of the test server's pages: a SQLite file of this session (the tests open it too)."""
+    folder = factory.getbasetemp() / "rooms"
+    folder.mkdir(exist_ok=True)
+    return f"sqlite:///{folder / 'rooms.db'}"
+
+
 @pytest.fixture(scope="session")
 def voila_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Start one Voila server on the dashboard for the whole session; yield its base URL."""
@@ -61,6 +68,7 @@ def voila_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> I
                 "--VoilaExecutor.iopub_timeout=60",
             ],
             cwd=ROOT,
+            env={**os.environ, "ATON_ROOMS": rooms_url(tmp_path_factory)},
             stdout=sink,
             stderr=subprocess.STDOUT,
         )

@@ -209,7 +209,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.friend: FriendPage | None = None
         """Playing a friend: the room of this page (``None`` where there are no rooms, as on the static site)."""
         if self.form.friend.available:
-            self.friend = FriendPage(flow, self.form.friend, schedule, show_form=self._show_friend_form)
+            self.friend = FriendPage(
+                flow, self.form.friend, schedule, show_form=self._show_friend_form, show_play=self._show_play
+            )
         self.left_tabs.observe(self._on_left_tab, names="selected_index")
         self.right_tabs.observe(self._on_right_tab, names="selected_index")
         self.observe(self._on_theme, names="theme")
@@ -318,6 +320,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         super().close()
 
     # ================================================================ input
+    def _show_play(self) -> None:
+        self.right_tabs.selected_index = PLAY_TAB
+
     def _show_friend_form(self) -> None:
         """A link named a room: bring up the "Play a friend" fields, its code filled in."""
         self.form.mode_choice.value = "friend"
@@ -406,6 +411,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self._render_board()
         self.hint_html.value = coach_html(flow, lang)
         if self.friend is not None:
+            if flow.mode is Mode.FRIEND and self.form.mode_choice.value != Mode.FRIEND.value:
+                self.form.mode_choice.value = Mode.FRIEND.value  # a room entered from a saved key shows its fields
             self.friend.render(lang)
         if flow.saved is not self._saved or lang != self._saved_lang:
             self._saved, self._saved_lang = flow.saved, lang
@@ -456,11 +463,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         viewer = flow.board_viewer()
         if board.viewer is not viewer:
             board.set_viewer(viewer)
-        if board.game is not game:  # a room: each move brings a new view of the same game
-            board.set_game(game)
-            self._board_events = -1
         step = flow.shown_step()
         if step is None:
+            if board.game is not game:  # a room: each move brings a new view of the same game (drawn once live,
+                board.set_game(game)  # so that steps still to watch are not given away)
+                self._board_events = -1
             if board.showing or self._board_events != len(game.events):
                 board.refresh()
                 self._board_events = len(game.events)

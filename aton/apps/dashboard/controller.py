@@ -377,6 +377,8 @@ class DashboardController:
         game = session.game
         if not self.live:
             return say("steps.watching", lang)
+        if session.mode is Mode.FRIEND and self.room is not None:
+            return self.room.turn_text(lang)  # whose turn, the opponent gone or back, a rematch
         if game.result is not None:
             return ""
         person = self.deciding_person()
@@ -384,8 +386,6 @@ class DashboardController:
             return ""
         if session.mode is Mode.TWO:
             return say("turn.people", lang, player=session.name(person, player_word(person.label, lang)))
-        if session.mode is Mode.FRIEND and self.room is not None:
-            return self.room.turn_text(lang)
         return say(f"turn.{game.phase.value}", lang)
 
     def status_parts(self, lang: str) -> list[str]:

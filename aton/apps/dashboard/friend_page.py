@@ -20,10 +20,11 @@ __all__ = ["FriendPage"]
 
 
 class FriendPage:
-    """``FriendPage(controller, panel, schedule=None, show_form=None, url=None)``.
+    """``FriendPage(controller, panel, schedule=None, show_form=None, url=None, show_play=None)``.
 
     ``schedule`` runs a function on the page's thread (the kernel's event loop), where the follower's
-    news is applied; ``show_form()`` brings the "Play a friend" fields up (a link named a room).
+    news is applied; ``show_form()`` brings the "Play a friend" fields up (a link named a room, a room
+    waiting for the opponent), ``show_play()`` the game (the opponent came in).
     """
 
     def __init__(
@@ -33,11 +34,13 @@ class FriendPage:
         schedule: Callable[[Callable[[], None]], None] | None = None,
         show_form: Callable[[], None] | None = None,
         url: str | None = None,
+        show_play: Callable[[], None] | None = None,
     ) -> None:
         self.controller = controller
         self.panel = panel
         self.schedule = schedule
         self.show_form = show_form
+        self.show_play = show_play
         self.room = FriendFlow(url)
         self.follower: Follower | None = None
         self.base_url = ""
@@ -57,6 +60,9 @@ class FriendPage:
             self.controller.tell(self.room.message, alert=True)
             return False
         self.controller.enter_room(self.room)
+        status = self.room.status
+        if status is not None and status.state == "waiting" and self.show_form is not None:
+            self.show_form()  # the code, the link and the QR code to give the opponent
         self.panel.keep(self.room.saved_text() if self.room.seat is not None else "")
         if self.follower is None:
             self.follower = Follower(self.room, self._deliver, self.schedule)
@@ -65,6 +71,8 @@ class FriendPage:
     def _deliver(self, status: Any) -> None:
         try:
             self.controller.room_changed(status)
+            if status.event == "joined" and self.show_play is not None:
+                self.show_play()  # the opponent came in: the game starts
         except Exception as error:
             self.controller.report(error)
 
