@@ -238,3 +238,38 @@ def test_two_dashboards_play_a_round_through_the_store(pages: list[FriendFlow], 
     # the coach advises from the seat's own view
     ana.ask_coach()
     assert ana.hint is not None or ana.coach_note is not None
+
+
+def test_the_static_site_says_playing_a_friend_needs_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    from aton.apps.dashboard import friend
+    from aton.apps.dashboard.form import GameForm
+
+    assert friend.rooms_available()
+    monkeypatch.setattr(friend.sys, "platform", "emscripten")  # Pyodide, as on the static site
+    assert not friend.rooms_available()
+    form = GameForm()
+    form.mode_choice.value = "friend"
+    form.relabel("fr")
+    panel = form.friend
+    assert not panel.available and panel.children == (panel.server_only,)
+    assert "serveur" in panel.server_only.value and form.friend.layout.display == ""
+    assert form.start_button.layout.display == "none"
+    form.relabel("en")
+    assert "needs the server" in panel.server_only.value
+
+
+def test_the_page_reads_what_the_browser_holds() -> None:
+    from aton.apps.dashboard.friend_panel import FriendPanel
+
+    panel = FriendPanel()
+    seen: list[dict[str, str]] = []
+    panel.on_bridge(seen.append)
+    panel.bridge.value = json.dumps({"query": "?lang=fr&room=ktx-hma", "saved": '{"code":"KTXHMA"}', "base": "x"})
+    assert seen == [{"room": "KTXHMA", "saved": '{"code":"KTXHMA"}', "base": ""}]
+    for junk in ("not json", "[]", json.dumps({"query": "?room=!!"}), "x" * 5000):
+        panel.bridge.value = junk
+    assert seen[1:] == [{"room": "", "saved": "", "base": ""}]  # a bad code is dropped, the rest ignored
+    panel.keep('{"code":"KTXHMA","token":"abc"}')
+    assert "localStorage.setItem" in panel.keeper.outputs[0]["data"]["application/javascript"]
+    panel.keep("")
+    assert "removeItem" in panel.keeper.outputs[0]["data"]["application/javascript"]

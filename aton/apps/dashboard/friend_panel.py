@@ -146,7 +146,7 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
 
         Anything else than that small JSON object is ignored (``None``).
         """
-        from ...rooms import normalize_code
+        from ...rooms import RoomError, normalize_code
 
         if not isinstance(text, str) or len(text) > 2000:
             return None
@@ -160,7 +160,7 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         rooms = urllib.parse.parse_qs(query.lstrip("?")).get("room", []) if isinstance(query, str) else []
         try:
             room = normalize_code(rooms[0]) if rooms else ""
-        except ValueError:
+        except (RoomError, ValueError):  # not a code: nothing to join
             room = ""
         return {
             "room": room,
