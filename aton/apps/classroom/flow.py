@@ -352,9 +352,7 @@ class ClassroomFlow:
     def summary(self, row: TableRow, lang: str) -> str:
         """One table in a line: players, round, score, state, and who is away."""
         parts = [
-            words(
-                "against", lang, red=self.seat_words(row, "red", lang), blue=self.seat_words(row, "blue", lang)
-            ),
+            words("against", lang, red=self.seat_words(row, "red", lang), blue=self.seat_words(row, "blue", lang)),
             words("round", lang, round=row.round),
             words("score", lang, red_points=row.scores[0], blue_points=row.scores[1]),
             self.state_words(row, lang),
