@@ -68,6 +68,7 @@ body:has(#rendered_cells .aton-classroom), body:has(#rendered_cells .aton-classr
 .aton-class-table h2 { font-size: 1.1em; margin: 0; }
 .aton-class-table p { margin: 2px 0; }
 .aton-class-watched { border-top: 2px solid #d6c7a4; margin-top: 8px; padding-top: 4px; }
+.aton-class-watched h2 { font-size: 1.15em; margin: 4px 0; }
 .aton-class-watched .aton-message { font-weight: bold; }
 .aton-class-results table { border-collapse: collapse; font-size: 0.95em; }
 .aton-class-results th, .aton-class-results td { border: 1px solid #d6c7a4; padding: 2px 6px; text-align: left; }
