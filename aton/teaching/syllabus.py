@@ -4,7 +4,7 @@ Each :class:`Rule` names the rule (``id``, a ``title`` that is also the
 "Rule:" line of an exercise's feedback), the event kinds whose explanations
 show it, the tutorial and section that teach it, the teaching positions of
 that section and the exercises that check it (names of
-:data:`aton.teaching.curriculum.EXERCISES`).  :func:`aton.teaching.lessons.coverage` reads the
+:data:`aton.teaching.curriculum.EXERCISES`).  :func:`aton.teaching.curriculum.coverage` reads the
 registry back as a table, and the test suite checks that every rule has an
 explained event, a section with a prepared position and an exercise checked
 by the engine, in every language of the catalogs.

@@ -38,7 +38,9 @@ from ..actions import RED, Assign, Player, Square
 from ..data import SQUARES_PER_TEMPLE, TEMPLE_COUNT
 from ..game import Game, Phase
 from ..i18n import check_lang, msg, render, table
-from ..teaching.lessons import Exercise, Feedback, first_choice, square_name, step_of
+from ..teaching.exercise import Exercise
+from ..teaching.feedback import Feedback, square_name
+from ..teaching.play import first_choice, step_of
 
 __all__ = ["TEXTS", "ExerciseList", "ExerciseWidget", "RoundPractice", "exercise_list"]
 
