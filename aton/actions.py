@@ -17,7 +17,7 @@ converts to one exactly (``__index__``, like numpy integers).  ``True`` and
 >>> Place(RED, (1.0, 0.0))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-aton.game.IllegalAction: no square (1.0, 0.0): a square is two whole numbers (temple, index); ...
+aton.errors.IllegalAction: no square (1.0, 0.0): a square is two whole numbers (temple, index); ...
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from operator import index as _index
 from typing import Union
 
 from . import data
+from .errors import ActionTextError, IllegalAction
 
 
 class Player(IntEnum):
@@ -152,9 +153,7 @@ def _cards(cards: object) -> tuple[int, ...]:
 
 
 def _refuse(code: str, **details: str) -> ValueError:
-    """The :class:`aton.IllegalAction` for a malformed action (imported here: the engine imports this module)."""
-    from .game import IllegalAction
-
+    """The :class:`aton.IllegalAction` for a malformed action."""
     return IllegalAction(code, **details)
 
 
@@ -240,20 +239,32 @@ ACTION_TYPES = (Exchange, Assign, Remove, Place)
 
 
 def parse_action(text: str) -> Action:
-    """Read an action from its string form (``"red assign 4 1 3 2"``, ``"blue remove 3-7"``...)."""
+    """Read an action from its string form (``"red assign 4 1 3 2"``, ``"blue remove 3-7"``...).
+
+    Raises :class:`aton.errors.ActionTextError` (a ``ValueError``) saying what cannot be read.
+    """
     words = text.split()
     if len(words) < 2:
-        raise ValueError(f"cannot read action {text!r}: expected 'PLAYER VERB ...', like 'red place 2-5'")
-    player = Player.parse(words[0])
+        raise ActionTextError("action_text_short", text=text)
+    try:
+        player = Player.parse(words[0])
+    except ValueError:
+        raise ActionTextError("action_text_player", text=text, word=words[0]) from None
     verb, rest = words[1].lower(), words[2:]
     if verb == "exchange" and not rest:
         return Exchange(player)
     if verb == "assign" and len(rest) == data.CARTOUCHE_COUNT and all(w.isdigit() for w in rest):
         return Assign(player, tuple(int(w) for w in rest))
     if verb in ("remove", "place") and len(rest) == 1:
-        square = parse_square(rest[0])
+        try:
+            square = parse_square(rest[0])
+        except ValueError:
+            raise ActionTextError(
+                "action_text_square",
+                text=text,
+                word=rest[0],
+                temples=data.TEMPLE_COUNT,
+                last=data.SQUARES_PER_TEMPLE - 1,
+            ) from None
         return Remove(player, square) if verb == "remove" else Place(player, square)
-    raise ValueError(
-        f"cannot read action {text!r}: known forms are 'red exchange', 'red assign 4 1 3 2', "
-        "'red remove 2-5' and 'red place 2-5'"
-    )
+    raise ActionTextError("action_text_form", text=text)

@@ -20,15 +20,17 @@ Cartouche 2 (order): Red played the lower card (1 against 2), so Red resolves ca
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from itertools import compress, permutations, repeat
 from operator import is_
-from typing import Any
+from typing import Any, Protocol
 
 from . import data, rng
+from . import refusals as _refusals  # noqa: F401 - plugs the sentences of the refusals into the errors
 from .actions import (
     BLUE,
     PLAYERS,
@@ -44,9 +46,11 @@ from .actions import (
     square_text,
     whole_number,
 )
+from .errors import HiddenInformation as HiddenInformation
+from .errors import IllegalAction as IllegalAction
 from .events import Event
-from .refusals import refusal_text
 from .rules import Layout, Rules, SquareKind
+from .textboard import render as render_board
 
 SQUARE_COUNT = data.TEMPLE_COUNT * data.SQUARES_PER_TEMPLE
 _TEMPLE_SIZE = data.SQUARES_PER_TEMPLE
@@ -61,35 +65,6 @@ _WAITING = (((), (BLUE,)), ((RED,), (RED, BLUE)))
 _ALONE = ((RED,), (BLUE,))
 _OTHER = (BLUE, RED)
 _SEED_BOUND = 10**data.MAX_NUMBER_DIGITS
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why and what is allowed.
-
-    ``code`` names the reason and ``details`` holds its facts, so the reason
-    can be told in another language: ``error.text("fr")``.
-    """
-
-    def __init__(self, code: str, **details: Any) -> None:
-        self.code = code
-        self.details = details
-        super().__init__(refusal_text(code, details, "en"))
-
-    def text(self, lang: str = "en") -> str:
-        """The reason in ``lang`` (``"en"`` or ``"fr"``)."""
-        return refusal_text(self.code, self.details, lang)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild_refusal, (self.code, self.details))
-
-
-def _rebuild_refusal(code: str, details: dict[str, Any]) -> IllegalAction:
-    """Unpickle an :class:`IllegalAction` (errors cross process pools)."""
-    return IllegalAction(code, **details)
-
-
-class HiddenInformation(ValueError):
-    """A question a player's view cannot answer, because the answer is hidden from that player."""
 
 
 class Phase(Enum):
@@ -133,6 +108,98 @@ class Result:
     reason: EndReason
     scores: tuple[int, int]
     at_scoring: bool = False
+
+
+@dataclass
+class GameState:
+    """Everything a :class:`Game` is, as plain fields: what a file format reads and writes.
+
+    :meth:`Game.state` gives a copy of a game's state and :meth:`Game.from_state` builds a game from
+    one (the lists are copied both ways), so a format such as :mod:`aton.position` never reaches
+    into the game.  Lists by player are indexed by :class:`~aton.actions.Player` (red first).
+    ``from_state`` trusts the state: a reader checks it first (:func:`aton.position.game_from_dict`
+    does, and says what is wrong).
+
+    >>> game = new_game(seed=7)
+    >>> state = game.state()
+    >>> state.hand[RED], state.stock, state.phase
+    ([1, 1, 2, 4], [29, 29], <Phase.ASSIGN: 'assign'>)
+    >>> Game.from_state(state) == game
+    True
+    """
+
+    rules: Rules
+    seed: int
+    rng: int
+    """The state of the random stream (deals and reshuffles)."""
+    round: int = 1
+    phase: Phase = Phase.ASSIGN
+    squares: list[Player | None] = field(default_factory=lambda: [None] * SQUARE_COUNT)
+    """The owner of each square, in the order of :data:`SQUARES`."""
+    kingdom: list[Player] = field(default_factory=list)
+    score: list[int] = field(default_factory=lambda: [0, 0])
+    stock: list[int] = field(default_factory=lambda: [data.COUNTERS_PER_PLAYER] * 2)
+    exchange: list[bool] = field(default_factory=lambda: [True, True])
+    """Whether each player still has the exchange counter."""
+    hand: list[list[int]] = field(default_factory=lambda: [[], []])
+    deck: list[list[int]] = field(default_factory=lambda: [[], []])
+    """Each draw pile, bottom card first: cards are drawn from the end."""
+    discard: list[list[int]] = field(default_factory=lambda: [[], []])
+    assigned: list[tuple[int, ...] | None] = field(default_factory=lambda: [None, None])
+    """The cards on cartouches 1-4, or ``None`` before a player assigns."""
+    revealed: bool = False
+    first: Player | None = None
+    """Who resolves cartouches 2-4 first this round."""
+    turn: int = 0
+    """0 while the first player resolves, 1 for the second."""
+    actor: Player | None = None
+    remove_left: int = 0
+    remove_target: Player | None = None
+    place_left: int = 0
+    scoring_required: list[int] = field(default_factory=list)
+    """Temples the actor must still take a counter from after a scoring."""
+    scoring_left: int = 0
+    scoring_turn: int = 0
+    """0 while the leader removes after a scoring, 1 for the other player."""
+    result: Result | None = None
+    events: list[Event] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+    start: dict[str, Any] | None = None
+    """The position the game began from (its snapshot form), or ``None`` for a new game."""
+
+
+class FileFormat(Protocol):
+    """How games are written and read as JSON: :mod:`aton.position` plugs itself in with :func:`use_file_format`.
+
+    The engine does not import its file format (the format imports the engine), as an image library's
+    core leaves its file formats to plug-ins; ``import aton`` plugs this one in.
+    """
+
+    def to_dict(self, game: Game) -> dict[str, Any]:
+        """The full snapshot of ``game``."""
+
+    def record(self, game: Game) -> dict[str, Any]:
+        """The record of ``game``: seed, rules, start and decisions."""
+
+    def from_dict(self, raw: Any) -> Game:
+        """A game from a snapshot or position, checked."""
+
+    def from_json(self, text: str | bytes) -> Game:
+        """A game from JSON text, checked."""
+
+
+_file_format: list[FileFormat] = []
+
+
+def use_file_format(file_format: FileFormat) -> None:
+    """Write and read games with ``file_format`` (:mod:`aton.position` calls this when imported)."""
+    _file_format[:] = [file_format]
+
+
+def _format() -> FileFormat:
+    if not _file_format:  # pragma: no cover - ``import aton`` plugs in aton.position
+        raise RuntimeError("no file format for games: import aton.position")
+    return _file_format[0]
 
 
 @cache
@@ -814,6 +881,10 @@ class Game:
         else:
             self._end_round()
 
+    def board_victory(self, player: Player) -> EndReason | None:
+        """The victory ``player`` holds on the board now (a whole temple, every yellow or green square), if any."""
+        return self._board_victory(player)
+
     def _board_victory(self, player: Player) -> EndReason | None:
         squares = self._squares
         if squares.count(player) < self._geometry.smallest_group:
@@ -1023,35 +1094,102 @@ class Game:
 
     def record(self) -> dict[str, Any]:
         """Seed, rules, start position (if not a new game) and the decisions: enough to replay."""
-        from .position import record_of
-
-        return record_of(self)
+        return _format().record(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The full snapshot as a JSON-ready dict (see :mod:`aton.position`)."""
-        from .position import game_to_dict
-
-        return game_to_dict(self)
+        return _format().to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
         """The full snapshot as JSON text; :meth:`from_json` rebuilds the same game."""
-        import json
-
         return json.dumps(self.to_dict(), indent=indent)
 
     @classmethod
     def from_dict(cls, raw: Any) -> Game:
         """Build a game from a snapshot or a hand-written position, validating it."""
-        from .position import game_from_dict
-
-        return game_from_dict(raw)
+        return _format().from_dict(raw)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Build a game from JSON text (a :meth:`to_json` snapshot or a teacher's position file)."""
-        from .position import game_from_json
+        return _format().from_json(text)
 
-        return game_from_json(text)
+    def state(self) -> GameState:
+        """A copy of everything this game is (see :class:`GameState`); changing it changes nothing here."""
+        return GameState(
+            rules=self.rules,
+            seed=self.seed,
+            rng=self._rng,
+            round=self._round,
+            phase=self._phase,
+            squares=list(self._squares),
+            kingdom=list(self._kingdom),
+            score=list(self._score),
+            stock=list(self._stock),
+            exchange=list(self._exchange),
+            hand=[list(cards) for cards in self._hand],
+            deck=[list(cards) for cards in self._deck],
+            discard=[list(cards) for cards in self._discard],
+            assigned=list(self._assigned),
+            revealed=self._revealed,
+            first=self._first,
+            turn=self._turn,
+            actor=self._actor,
+            remove_left=self._remove_left,
+            remove_target=self._remove_target,
+            place_left=self._place_left,
+            scoring_required=list(self._scoring_required),
+            scoring_left=self._scoring_left,
+            scoring_turn=self._scoring_turn,
+            result=self._result,
+            events=list(self._events),
+            actions=list(self._actions),
+            start=self._start,
+        )
+
+    @classmethod
+    def from_state(cls, state: GameState) -> Game:
+        """A game that is ``state`` (copied), logging events; the state is trusted, so check it first."""
+        game = cls.__new__(cls)
+        game.rules = state.rules
+        game.seed = state.seed
+        game._geometry = Geometry.of(state.rules.layout)
+        game._rng = state.rng
+        game._log_events = True
+        game._observer = None
+        game._events = list(state.events)
+        game._actions = list(state.actions)
+        game._start = state.start
+        game._round = state.round
+        game._phase = state.phase
+        game._squares = list(state.squares)
+        game._kingdom = list(state.kingdom)
+        game._stock = list(state.stock)
+        game._score = list(state.score)
+        game._exchange = list(state.exchange)
+        game._deck = [list(cards) for cards in state.deck]
+        game._discard = [list(cards) for cards in state.discard]
+        game._hand = [list(cards) for cards in state.hand]
+        game._assigned = list(state.assigned)
+        game._revealed = state.revealed
+        game._first = state.first
+        game._turn = state.turn
+        game._actor = state.actor
+        game._remove_left = state.remove_left
+        game._remove_target = state.remove_target
+        game._place_left = state.place_left
+        game._scoring_required = list(state.scoring_required)
+        game._scoring_left = state.scoring_left
+        game._scoring_turn = state.scoring_turn
+        game._result = state.result
+        return game
+
+    def observe(self, observer: Callable[[Game, Event], None] | None) -> None:
+        """Call ``observer(game, event)`` as each event is logged from now on (``None`` stops it).
+
+        :func:`aton.timeline` keeps the state after every event this way.
+        """
+        self._observer = observer
 
     def _key(self) -> tuple[Any, ...]:
         return (
@@ -1092,15 +1230,11 @@ class Game:
     __hash__ = None  # type: ignore[assignment]
 
     def __str__(self) -> str:
-        from .textboard import render
-
-        return render(self)
+        return render_board(self)
 
     def board_text(self, lang: str = "en") -> str:
         """The text board (what ``print(game)`` shows) in ``lang``."""
-        from .textboard import render
-
-        return render(self, lang)
+        return render_board(self, lang)
 
     def __repr__(self) -> str:
         return (

@@ -62,7 +62,7 @@ the dashboard's file reader) checks input the same way, and every problem is a
 >>> aton.Game.from_dict(snapshot)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-aton.position.PositionError: the file does not agree with its own record: red.score is 30 where the game has 0. ...
+aton.errors.PositionError: the file does not agree with its own record: red.score is 30 where the game has 0. ...
 """
 
 from __future__ import annotations
@@ -71,13 +71,19 @@ import json
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from . import data, rng
 from .actions import PLAYERS, Action, Player, parse_action
+from .errors import GameFileError as GameFileError
+from .errors import PositionError as PositionError
+from .errors import Reason
+from .errors import ReplayError as ReplayError
 from .events import EVENT_KINDS
-from .game import EndReason, Game, Geometry, IllegalAction, Phase, Result
-from .rules import LayoutError, Rules
+from .game import EndReason, Game, GameState, IllegalAction, Phase, Result, use_file_format
+from .refusals import shown_value
+from .rules import Rules
 
 FORMAT = "aton/1"
 RECORD_FORMAT = "aton-record/1"
@@ -98,37 +104,17 @@ _NOTES = ("title", "description")
 """Fields for people, not part of the game."""
 
 
-class GameFileError(ValueError):
-    """A game file, snapshot, position or record that cannot be read; the message says what is wrong.
-
-    Every problem found while reading is one of these (or a subclass), never a ``TypeError`` or a
-    ``RecursionError``.
-    """
-
-
-class PositionError(GameFileError):
-    """A position or snapshot that cannot be a state of Aton; the message says what is wrong."""
-
-
-class ReplayError(GameFileError):
-    """A record that cannot be replayed; the message names the first bad action."""
-
-
 def shown(value: Any, width: int = 60) -> str:
     """``repr(value)`` cut to about ``width`` characters, for messages about values read from files.
+
+    Messages keep the value itself and show it this way in their own language.
 
     >>> shown("x" * 500)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (502 characters)"
     >>> shown(10**5000)
     'a whole number of over 40 digits'
     """
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _NUMBER_BOUND:
-        return f"a whole number of over {MAX_NUMBER_DIGITS} digits"
-    try:
-        text = repr(value)
-    except (ValueError, RecursionError):  # pragma: no cover - a value nested or sized past every bound
-        return f"a {type(value).__name__}"
-    return text if len(text) <= width else f"{text[:width]}... ({len(text)} characters)"
+    return shown_value(value, "en", width)
 
 
 class _NotANumber(Exception):
@@ -160,39 +146,35 @@ def read_json(text: str | bytes | bytearray, error: type[GameFileError] = Positi
     >>> read_json("[" * 5000 + "]" * 5000)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    aton.position.PositionError: the JSON is nested too deeply: a game file nests lists and objects at most ...
+    aton.errors.PositionError: the JSON is nested too deeply: a game file nests lists and objects at most ...
     """
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_FILE_BYTES:
-            raise error(_too_large(len(text)))
+            raise error("file_too_large", size=len(text), limit=MAX_FILE_BYTES, megabytes=MAX_FILE_BYTES // 1_000_000)
         try:
             text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise error("the file is not text (UTF-8)") from None
+            raise error("file_not_text") from None
     if not isinstance(text, str):
-        raise error(f"a game file is JSON text, not {type(text).__name__}")
+        raise error("file_not_json_text", given=type(text).__name__)
     if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
-        raise error(_too_large(len(text.encode("utf-8", "surrogatepass"))))
+        size = len(text.encode("utf-8", "surrogatepass"))
+        raise error("file_too_large", size=size, limit=MAX_FILE_BYTES, megabytes=MAX_FILE_BYTES // 1_000_000)
     outside_strings = _STRING.sub('""', text)
     long_number = _LONG_NUMBER.search(outside_strings)
     if long_number is not None:
-        raise error(
-            f"the file holds a number of {len(long_number.group())} digits; numbers in a game file have at most "
-            f"{MAX_NUMBER_DIGITS}"
-        )
+        raise error("number_too_long", digits=str(len(long_number.group())), limit=MAX_NUMBER_DIGITS)
     if _nesting_exceeds(outside_strings, MAX_DEPTH):
-        raise error(_too_deep())
+        raise error("too_deep", limit=MAX_DEPTH)
     try:
         raw = json.loads(text, parse_float=_finite_float, parse_constant=_no_constant)
     except json.JSONDecodeError as problem:
         what = problem.msg.removesuffix(" at")  # "Unterminated string starting at" reads on: "... at line 1"
-        raise error(f"this is not readable JSON ({what} at line {problem.lineno}, column {problem.colno})") from None
+        raise error("not_json", problem=what, line=problem.lineno, column=problem.colno) from None
     except _NotANumber as problem:
-        raise error(
-            f"the file holds {shown(problem.text, 40)[1:-1]}, which is not a number a game file can hold"
-        ) from None
+        raise error("not_a_number", value=shown(problem.text, 40)[1:-1]) from None
     except RecursionError:  # pragma: no cover - the nesting was measured before parsing
-        raise error(_too_deep()) from None
+        raise error("too_deep", limit=MAX_DEPTH) from None
     return raw
 
 
@@ -224,17 +206,6 @@ def _nesting_exceeds(text: str, depth: int) -> bool:
     return bool(_INNERMOST.search(brackets))
 
 
-def _too_large(size: int) -> str:
-    return (
-        f"the file is too large ({size:,} bytes); a game file is at most {MAX_FILE_BYTES:,} bytes "
-        f"({MAX_FILE_BYTES // 1_000_000} MB)"
-    )
-
-
-def _too_deep() -> str:
-    return f"the JSON is nested too deeply: a game file nests lists and objects at most {MAX_DEPTH} levels deep"
-
-
 def check_json_value(raw: Any, error: type[GameFileError] = PositionError) -> None:
     """Check that ``raw`` is JSON data a game file could hold, without recursion.
 
@@ -247,24 +218,24 @@ def check_json_value(raw: Any, error: type[GameFileError] = PositionError) -> No
         value, depth = stack.pop()
         if isinstance(value, dict):
             if depth > MAX_DEPTH:
-                raise error(_too_deep())
+                raise error("too_deep", limit=MAX_DEPTH)
             for key, item in value.items():
                 if not isinstance(key, str):
-                    raise error(f"the names of fields are text, not {shown(key)}")
+                    raise error("key_not_text", found=key)
                 if isinstance(item, (dict, list, tuple)):
                     stack.append((item, depth + 1))
                 elif not _scalar_ok(item):
-                    raise error(_not_json(item, key))
+                    raise _not_json(error, item, key)
         elif isinstance(value, (list, tuple)):
             if depth > MAX_DEPTH:
-                raise error(_too_deep())
+                raise error("too_deep", limit=MAX_DEPTH)
             for item in value:
                 if isinstance(item, (dict, list, tuple)):
                     stack.append((item, depth + 1))
                 elif not _scalar_ok(item):
-                    raise error(_not_json(item, None))
+                    raise _not_json(error, item, None)
         elif not _scalar_ok(value):
-            raise error(_not_json(value, None))
+            raise _not_json(error, value, None)
 
 
 def _scalar_ok(value: Any) -> bool:
@@ -277,28 +248,28 @@ def _scalar_ok(value: Any) -> bool:
     return False
 
 
-def _not_json(value: Any, key: str | None) -> str:
-    where = "" if key is None else f" in {key!r}"
+def _not_json(error: type[GameFileError], value: Any, key: str | None) -> GameFileError:
+    where = {} if key is None else {"key": key}
     if isinstance(value, int) and not isinstance(value, bool):
-        return f"the file holds a number of over {MAX_NUMBER_DIGITS} digits{where}; numbers have at most that many"
+        return error("json_number_too_long", limit=MAX_NUMBER_DIGITS, **where)
     if isinstance(value, float):
-        return f"the file holds {value}{where}, which is not a number a game file can hold"
-    return f"the file holds {shown(value)}{where}, which is not JSON data (text, numbers, lists, objects)"
+        return error("json_not_a_number", value=str(value), **where)
+    return error("json_not_data", found=value, **where)
 
 
+# ------------------------------------------------------------------ writing
 def _player_name(player: Player | None) -> str | None:
     return None if player is None else player.label
 
 
-def _temple_rows(game: Game) -> list[list[str]]:
+def _temple_rows(squares: list[Player | None]) -> list[list[str]]:
     rows = []
     for temple in range(data.TEMPLE_COUNT):
         base = temple * data.SQUARES_PER_TEMPLE
         rows.append(
             [
                 " ".join(
-                    _LETTER[game._squares[base + r * data.COLUMNS_PER_TEMPLE + c]]
-                    for c in range(data.COLUMNS_PER_TEMPLE)
+                    _LETTER[squares[base + r * data.COLUMNS_PER_TEMPLE + c]] for c in range(data.COLUMNS_PER_TEMPLE)
                 )
                 for r in range(data.ROWS_PER_TEMPLE)
             ]
@@ -306,41 +277,41 @@ def _temple_rows(game: Game) -> list[list[str]]:
     return rows
 
 
-def _state_dict(game: Game) -> dict[str, Any]:
+def _state_dict(state: GameState) -> dict[str, Any]:
     players = {}
     for player in PLAYERS:
-        cards = game._assigned[player]
+        cards = state.assigned[player]
         players[player.label] = {
-            "score": game._score[player],
-            "stock": game._stock[player],
-            "exchange": game._exchange[player],
-            "hand": list(game._hand[player]),
+            "score": state.score[player],
+            "stock": state.stock[player],
+            "exchange": state.exchange[player],
+            "hand": list(state.hand[player]),
             "assignment": None if cards is None else list(cards),
-            "deck": game._deck[player][::-1],
-            "discard": list(game._discard[player]),
+            "deck": state.deck[player][::-1],
+            "discard": list(state.discard[player]),
         }
-    result = game._result
+    result = state.result
     return {
         "format": FORMAT,
-        "seed": game.seed,
-        "rng": game._rng,
-        "rules": game.rules.to_dict(),
-        "round": game._round,
-        "phase": game._phase.value,
-        "temples": _temple_rows(game),
-        "kingdom": [p.label for p in game._kingdom],
+        "seed": state.seed,
+        "rng": state.rng,
+        "rules": state.rules.to_dict(),
+        "round": state.round,
+        "phase": state.phase.value,
+        "temples": _temple_rows(state.squares),
+        "kingdom": [p.label for p in state.kingdom],
         **players,
-        "revealed": game._revealed,
+        "revealed": state.revealed,
         "resolution": {
-            "first": _player_name(game._first),
-            "turn": game._turn,
-            "actor": _player_name(game._actor),
-            "remove_left": game._remove_left,
-            "remove_target": _player_name(game._remove_target),
-            "place_left": game._place_left,
-            "scoring_required": list(game._scoring_required),
-            "scoring_left": game._scoring_left,
-            "scoring_turn": game._scoring_turn,
+            "first": _player_name(state.first),
+            "turn": state.turn,
+            "actor": _player_name(state.actor),
+            "remove_left": state.remove_left,
+            "remove_target": _player_name(state.remove_target),
+            "place_left": state.place_left,
+            "scoring_required": list(state.scoring_required),
+            "scoring_left": state.scoring_left,
+            "scoring_turn": state.scoring_turn,
         },
         "result": None
         if result is None
@@ -355,49 +326,54 @@ def _state_dict(game: Game) -> dict[str, Any]:
 
 def game_to_dict(game: Game) -> dict[str, Any]:
     """The full snapshot of ``game``."""
-    snapshot = _state_dict(game)
-    snapshot["events"] = [event.to_dict() for event in game._events]
-    snapshot["actions"] = [str(action) for action in game._actions]
-    if game._start is not None:
-        snapshot["start"] = game._start
+    state = game.state()
+    snapshot = _state_dict(state)
+    snapshot["events"] = [event.to_dict() for event in state.events]
+    snapshot["actions"] = [str(action) for action in state.actions]
+    if state.start is not None:
+        snapshot["start"] = state.start
     return snapshot
 
 
 def record_of(game: Game) -> dict[str, Any]:
     """The record of ``game``: enough to replay it exactly."""
+    state = game.state()
     record: dict[str, Any] = {
         "format": RECORD_FORMAT,
-        "seed": game.seed,
-        "rules": game.rules.to_dict(),
-        "actions": [str(action) for action in game._actions],
+        "seed": state.seed,
+        "rules": state.rules.to_dict(),
+        "actions": [str(action) for action in state.actions],
     }
-    if game._start is not None:
-        record["start"] = game._start
+    if state.start is not None:
+        record["start"] = state.start
     return record
 
 
 # ------------------------------------------------------------------ reading
-def _require(condition: bool, message: str) -> None:
+# Every check has the shape of ``Game.apply``: a fast test, and only when it fails a coded refusal
+# (a code and its facts), told in the reader's language when it is shown (:mod:`aton.refusals`).
+def _require(condition: bool, code: str, /, **facts: Any) -> None:
     if not condition:
-        raise PositionError(message)
+        raise PositionError(code, **facts)
+
+
+def _is_whole(raw: Any) -> bool:
+    return isinstance(raw, int) and not isinstance(raw, bool)
 
 
 def _whole(raw: Any, name: str, minimum: int = 0) -> int:
-    _require(
-        isinstance(raw, int) and not isinstance(raw, bool) and raw >= minimum,
-        f"{name} must be a whole number of at least {minimum}, not {shown(raw)}",
-    )
+    _require(_is_whole(raw) and raw >= minimum, "not_whole", field=name, minimum=minimum, found=raw)
     return int(raw)
 
 
 def _flag(raw: Any, name: str) -> bool:
-    _require(isinstance(raw, bool), f"{name} must be true or false, not {shown(raw)}")
+    _require(isinstance(raw, bool), "not_flag", field=name, found=raw)
     return bool(raw)
 
 
 def _known_fields(raw: dict[str, Any], known: tuple[str, ...], name: str) -> None:
     unknown = sorted(set(raw) - set(known))
-    _require(not unknown, f"{name}: unknown fields {_names(unknown)}; known: {', '.join(known)}")
+    _require(not unknown, "unknown_fields", where=name, unknown=_names(unknown), known=list(known))
 
 
 def _names(keys: list[str]) -> list[str]:
@@ -406,43 +382,86 @@ def _names(keys: list[str]) -> list[str]:
 
 
 def _cards(raw: Any, name: str) -> list[int]:
-    _require(isinstance(raw, list), f"{name} must be a list of card values 1-4, not {shown(raw)}")
+    _require(isinstance(raw, list), "cards_not_list", field=name, found=raw)
     for card in raw:
-        _require(
-            isinstance(card, int) and not isinstance(card, bool) and card in data.CARD_VALUES,
-            f"{name} holds {shown(card)}; cards are 1, 2, 3 or 4",
-        )
-    _require(len(raw) <= len(data.DECK), f"{name} holds {len(raw)} cards; a player has {len(data.DECK)}")
+        _require(_is_whole(card) and card in data.CARD_VALUES, "not_a_card", field=name, found=card)
+    _require(len(raw) <= len(data.DECK), "too_many_cards", field=name, count=len(raw), deck=len(data.DECK))
     return list(raw)
 
 
 def _player_or_none(raw: Any, name: str) -> Player | None:
     if raw is None:
         return None
-    _require(isinstance(raw, str) and raw in ("red", "blue"), f'{name} must be "red", "blue" or null, not {shown(raw)}')
+    _require(isinstance(raw, str) and raw in ("red", "blue"), "not_player", field=name, found=raw)
     return Player.parse(raw)
 
 
-def _parse_temples(raw: Any) -> list[Player | None]:
+def _bit(code: str) -> Callable[[Any, str], int]:
+    """A reader of a field that is 0 or 1, refused with ``code``."""
+
+    def read(raw: Any, name: str) -> int:
+        number = _whole(raw, name)
+        _require(number in (0, 1), code)
+        return number
+
+    return read
+
+
+def _temple_numbers(raw: Any, name: str) -> list[int]:
     _require(
-        isinstance(raw, list) and len(raw) == data.TEMPLE_COUNT,
-        f'temples must be a list of {data.TEMPLE_COUNT} temples, each 3 rows like "R . B ."',
+        isinstance(raw, list)
+        and all(type(t) is int and 1 <= t <= data.TEMPLE_COUNT for t in raw)
+        and len(set(raw)) == len(raw),
+        "scoring_required_bad",
+        temples=data.TEMPLE_COUNT,
+        found=raw,
     )
+    return list(raw)
+
+
+def _parse_temples(raw: Any) -> list[Player | None]:
+    _require(isinstance(raw, list) and len(raw) == data.TEMPLE_COUNT, "temples_not_list", temples=data.TEMPLE_COUNT)
     squares: list[Player | None] = []
     for number, temple in enumerate(raw, start=1):
         rows_ok = isinstance(temple, list) and all(isinstance(row, str) for row in temple)
         text = "".join(temple) if rows_ok else temple
-        _require(isinstance(text, str), f"temple {number} must be rows of R, B and . (empty), not {shown(temple)}")
+        _require(isinstance(text, str), "temple_not_rows", temple=number, found=temple)
         letters = text.replace(" ", "").upper()
         _require(
             len(letters) == data.SQUARES_PER_TEMPLE,
-            f"temple {number} has {len(letters)} squares; each temple has {data.SQUARES_PER_TEMPLE} "
-            "(R red counter, B blue counter, . empty)",
+            "temple_size",
+            temple=number,
+            count=len(letters),
+            size=data.SQUARES_PER_TEMPLE,
         )
         bad = sorted(set(letters) - set(_OCCUPANT))
-        _require(not bad, f"temple {number} uses {bad}; a square is R (red), B (blue) or . (empty)")
+        _require(not bad, "temple_letters", temple=number, letters=bad)
         squares.extend(_OCCUPANT[letter] for letter in letters)
     return squares
+
+
+Reader = Callable[[Any, str], Any]
+"""Reads one field's value (given its name for messages), or raises :class:`PositionError`."""
+
+_RESOLUTION: dict[str, tuple[Any, Reader]] = {
+    "first": (None, _player_or_none),
+    "turn": (0, _bit("turn_not_bit")),
+    "actor": (None, _player_or_none),
+    "remove_left": (0, _whole),
+    "remove_target": (None, _player_or_none),
+    "place_left": (0, _whole),
+    "scoring_required": ([], _temple_numbers),
+    "scoring_left": (0, _whole),
+    "scoring_turn": (0, _bit("scoring_turn_not_bit")),
+}
+"""The fields of ``resolution``: their value when left out, and how each is read."""
+
+
+def _read_fields(raw: Any, schema: dict[str, tuple[Any, Reader]], where: str) -> dict[str, Any]:
+    """The fields of the object ``raw`` read by ``schema`` (which also names every known field)."""
+    _require(isinstance(raw, dict), "not_an_object", field=where)
+    _known_fields(raw, tuple(schema), where)
+    return {name: read(raw.get(name, default), f"{where} {name}") for name, (default, read) in schema.items()}
 
 
 def game_from_json(text: str | bytes) -> Game:
@@ -480,7 +499,7 @@ def load_game(source: Any, *, seed_if_missing: int | None = None) -> Game:
     else:
         check_json_value(source, PositionError)
         raw = source
-    _require(isinstance(raw, dict), 'a game file is a JSON object such as {"temples": [...], "round": 3}')
+    _require(isinstance(raw, dict), "file_not_object")
     if raw.get("format") == RECORD_FORMAT:
         return _checked_replay(raw)
     if seed_if_missing is not None and "seed" not in raw:
@@ -513,142 +532,123 @@ _TOP_FIELDS = (
 def _checked_game(raw: Any) -> Game:
     """:func:`game_from_dict` on data already checked by :func:`check_json_value`."""
     try:
-        _require(isinstance(raw, dict), 'a position is a JSON object such as {"temples": [...], "round": 3}')
-        game = _state_from_dict(raw)
+        _require(isinstance(raw, dict), "position_not_object")
+        state = _state_from_dict(raw)
         if not any(key in raw for key in _HISTORY):
-            game._events, game._actions = [], []
-            game._start = _state_dict(game)
-            return game
-        return _checked_history(game, raw)
+            state.start = _state_dict(state)
+            return Game.from_state(state)
+        return _checked_history(state, raw)
     except GameFileError:
         raise
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as error:
-        raise PositionError(f"this position cannot be read: {shown(str(error), 200)}") from None
+        raise PositionError("position_unreadable", problem=shown(str(error), 200)) from None
 
 
 def _seed(raw: Any, name: str = "seed") -> int:
-    _require(isinstance(raw, int) and not isinstance(raw, bool), f"{name} must be a whole number, not {shown(raw)}")
-    _require(
-        -_NUMBER_BOUND < raw < _NUMBER_BOUND,
-        f"{name} has over {MAX_NUMBER_DIGITS} digits; seeds have at most that many",
-    )
+    _require(_is_whole(raw), "seed_not_whole", field=name, found=raw)
+    _require(-_NUMBER_BOUND < raw < _NUMBER_BOUND, "seed_too_long", field=name, limit=MAX_NUMBER_DIGITS)
     return int(raw)
 
 
-def _state_from_dict(raw: dict[str, Any]) -> Game:
-    """The state fields of a snapshot or position (everything but the history), checked."""
-    _known_fields(raw, _TOP_FIELDS, "the position")
-    _require(raw.get("format", FORMAT) == FORMAT, f"format must be {FORMAT!r}, not {shown(raw.get('format'))}")
+def _state_from_dict(raw: dict[str, Any]) -> GameState:
+    """The state of a snapshot or position (everything but the history), checked."""
+    _known_fields(raw, _TOP_FIELDS, "")
+    _require(raw.get("format", FORMAT) == FORMAT, "bad_format", expected=FORMAT, found=raw.get("format"))
     for note in _NOTES:
         text = raw.get(note, "")
         _require(
             isinstance(text, str) or (isinstance(text, dict) and all(isinstance(t, str) for t in text.values())),
-            f'{note} must be text, or text by language like {{"en": "...", "fr": "..."}}, not {shown(text)}',
+            "bad_note",
+            field=note,
+            found=text,
         )
     seed = _seed(raw.get("seed", 0))
     try:
         rules = Rules.from_dict(raw.get("rules", {}))
-    except (LayoutError, ValueError, TypeError) as error:
-        raise PositionError(f"rules: {error}") from None
-    game = Game.__new__(Game)
-    game.rules = rules
-    game.seed = seed
-    game._geometry = Geometry.of(rules.layout)
-    game._log_events = True
-    game._observer = None
-    state = raw.get("rng")
-    game._rng = rng.seed_state(seed, "aton/position") if state is None else _whole(state, "rng")
-    _require(game._rng < 2**64, "rng must be below 2**64")
-    game._round = _whole(raw.get("round", 1), "round", 1)
-    _require(
-        game._round <= rules.round_limit,
-        f"round {game._round} is past the round limit {rules.round_limit}",
+    except (ValueError, TypeError) as error:
+        raise PositionError("bad_rules", reason=error) from None
+    stream = raw.get("rng")
+    state = GameState(
+        rules=rules,
+        seed=seed,
+        rng=rng.seed_state(seed, "aton/position") if stream is None else _whole(stream, "rng"),
     )
+    _require(state.rng < 2**64, "rng_too_large")
+    state.round = _whole(raw.get("round", 1), "round", 1)
+    _require(state.round <= rules.round_limit, "round_past_limit", round=state.round, limit=rules.round_limit)
     phase_name = raw.get("phase", "assign")
     phases = [phase.value for phase in Phase]
-    _require(phase_name in phases, f"phase must be one of {phases}, not {shown(phase_name)}")
-    game._phase = Phase(phase_name)
+    _require(phase_name in phases, "bad_phase", phases=phases, found=phase_name)
+    state.phase = Phase(phase_name)
     empty_board = ["." * data.SQUARES_PER_TEMPLE] * data.TEMPLE_COUNT
-    game._squares = _parse_temples(raw.get("temples", empty_board))
+    state.squares = _parse_temples(raw.get("temples", empty_board))
     kingdom = raw.get("kingdom", [])
-    _require(isinstance(kingdom, list), 'kingdom must be a list such as ["red", "blue"]')
-    _require(
-        len(kingdom) <= data.KINGDOM_SIZE,
-        f"the Kingdom of the Dead holds at most {data.KINGDOM_SIZE} counters, not {len(kingdom)}",
-    )
-    game._kingdom = []
+    _require(isinstance(kingdom, list), "kingdom_not_list")
+    _require(len(kingdom) <= data.KINGDOM_SIZE, "kingdom_too_full", size=data.KINGDOM_SIZE, count=len(kingdom))
     for owner in kingdom:
-        _require(owner in ("red", "blue"), f'each counter in the kingdom is "red" or "blue", not {shown(owner)}')
-        game._kingdom.append(Player.parse(owner))
-    game._revealed = _flag(raw.get("revealed", False), "revealed")
-    game._stock, game._score, game._exchange = [0, 0], [0, 0], [True, True]
-    game._hand, game._deck, game._discard = [[], []], [[], []], [[], []]
-    game._assigned = [None, None]
+        _require(owner in ("red", "blue"), "kingdom_owner", found=owner)
+    state.kingdom = [Player.parse(owner) for owner in kingdom]
+    state.revealed = _flag(raw.get("revealed", False), "revealed")
     for player in PLAYERS:
-        _read_player(game, player, raw.get(player.label, {}))
-    _read_resolution(game, raw.get("resolution", {}))
-    _read_result(game, raw.get("result"))
-    _check_consistency(game)
-    game._events, game._actions, game._start = [], [], None
-    return game
+        _read_player(state, player, raw.get(player.label, {}))
+    resolution = _read_fields(raw.get("resolution", {}), _RESOLUTION, "resolution")
+    for name, value in resolution.items():
+        setattr(state, name, value)
+    state.result = _read_result(state, raw.get("result"))
+    _check_consistency(state, Game.from_state(state))
+    return state
 
 
-def _checked_history(game: Game, raw: dict[str, Any]) -> Game:
+def _checked_history(state: GameState, raw: dict[str, Any]) -> Game:
     """Play a snapshot's actions again from its start; return the replay if it is exactly the snapshot."""
     events = raw.get("events", [])
-    _require(isinstance(events, list), "events must be a list")
+    _require(isinstance(events, list), "events_not_list")
     for number, event in enumerate(events, start=1):
-        if not (isinstance(event, dict) and isinstance(event.get("kind"), str)):
-            raise PositionError(f'each event is an object with a "kind"; event {number} is {shown(event)}')
-        if event["kind"] not in EVENT_KINDS:
-            raise PositionError(
-                f"event {number} has the unknown kind {shown(event['kind'])}; the kinds are listed in aton.EVENT_KINDS"
-            )
+        _require(
+            isinstance(event, dict) and isinstance(event.get("kind"), str),
+            "event_not_object",
+            number=number,
+            found=event,
+        )
+        _require(event["kind"] in EVENT_KINDS, "event_kind_unknown", number=number, found=event["kind"])
     actions = _action_texts(raw.get("actions", []), PositionError)
     start = raw.get("start")
-    if start is None:
-        begin = Game(game.seed, game.rules)
-        origin = f"a new game with seed {game.seed}"
-    else:
-        begin = _start_of(start, PositionError)
-        origin = "its start position"
+    origin = Reason("origin_new", {"seed": state.seed}) if start is None else Reason("origin_start", {})
+    begin = Game(state.seed, state.rules) if start is None else _start_of(start, PositionError)
     try:
         play_actions(begin, actions, PositionError)
     except PositionError as error:
-        raise PositionError(f"the file does not agree with its own record: from {origin}, {error}") from None
+        raise PositionError("history_unplayable", origin=origin, reason=error) from None
     expected = game_to_dict(begin)
     found = {key: value for key, value in raw.items() if key not in _NOTES}
     difference = _first_difference(expected, found)
     if difference is not None:
-        raise PositionError(
-            f"the file does not agree with its own record: {difference}. Playing its "
-            f"{len(actions)} actions again from {origin} gives a different game, so the file was changed or cut"
-        )
+        raise PositionError("history_differs", difference=difference, count=len(actions), origin=origin)
     return begin
 
 
 def _action_texts(raw: Any, error: type[GameFileError]) -> list[str]:
     if not isinstance(raw, list):
-        raise error('"actions" is a list of action strings like "red place 2-5"')
+        raise error("actions_not_list")
     for number, text in enumerate(raw, start=1):
         if not isinstance(text, str):
-            raise error(f'action {number} must be text like "red place 2-5", not {shown(text)}')
+            raise error("action_not_text", number=number, found=text)
     return raw
 
 
 def _start_of(start: Any, error: type[GameFileError]) -> Game:
     """The game a record or snapshot starts from: its ``start`` position, itself without history."""
     if not isinstance(start, dict):
-        raise error(f"start must be a position object, not {shown(start)}")
+        raise error("start_not_object", found=start)
     inside = [key for key in _HISTORY if key in start]
     if inside:
-        raise error(f"the start position holds no {', '.join(inside)} of its own")
+        raise error("start_has_history", fields=inside)
     try:
         return _checked_game(start)
     except PositionError as problem:
         if error is PositionError:
-            raise PositionError(f"start: {problem}") from None
-        raise error(f"the record's start cannot be set up: {problem}") from None
+            raise PositionError("bad_start", reason=problem) from None
+        raise error("record_start_unusable", reason=problem) from None
 
 
 def play_actions(game: Game, actions: list[str], error: type[GameFileError] = ReplayError) -> None:
@@ -657,27 +657,26 @@ def play_actions(game: Game, actions: list[str], error: type[GameFileError] = Re
         try:
             action: Action = parse_action(text)
         except ValueError as problem:
-            raise error(f"action {number} ({shown(text)}) cannot be read: {problem}") from None
+            raise error("action_unreadable", number=number, text=text, reason=problem) from None
         try:
             game.apply(action)
         except IllegalAction as problem:
-            raise error(f"action {number} ({shown(text)}) cannot be played: {problem}") from None
+            raise error("action_illegal", number=number, text=text, reason=problem) from None
 
 
-def _first_difference(expected: Any, found: Any, path: str = "") -> str | None:
-    """Where ``found`` (the file) first differs from ``expected`` (the replay), in words; ``None`` if nowhere.
+def _first_difference(expected: Any, found: Any, path: str = "") -> Reason | None:
+    """Where ``found`` (the file) first differs from ``expected`` (the replay); ``None`` if nowhere.
 
     JSON values are compared exactly: ``true`` is not ``1`` and ``1.0`` is not ``1``.
     """
-    where = path or "the file"
     if isinstance(expected, dict) and isinstance(found, dict):
         prefix = f"{path}." if path else ""
         for key in expected:
             if key not in found:
-                return f"{prefix}{key} is missing"
+                return Reason("difference_missing", {"path": f"{prefix}{key}"})
         for key in found:
             if key not in expected:
-                return f"{prefix}{key} is not part of the game"
+                return Reason("difference_extra", {"path": f"{prefix}{key}"})
         for key in expected:
             if _differs(expected[key], found[key]):
                 return _first_difference(expected[key], found[key], f"{prefix}{key}")
@@ -685,13 +684,13 @@ def _first_difference(expected: Any, found: Any, path: str = "") -> str | None:
     if isinstance(expected, (list, tuple)) and isinstance(found, (list, tuple)):
         for number, (left, right) in enumerate(zip(expected, found, strict=False)):
             if _differs(left, right):
-                return _first_difference(left, right, f"{where}[{number}]")
+                return _first_difference(left, right, f"{path}[{number}]")
         if len(expected) != len(found):
-            return f"{where} has {len(found)} entries where the game has {len(expected)}"
+            return Reason("difference_length", {"path": path, "found": len(found), "expected": len(expected)})
         return None
     if not _differs(expected, found):
         return None
-    return f"{where} is {shown(found)} where the game has {shown(expected)}"
+    return Reason("difference_value", {"path": path, "found": found, "expected": expected})
 
 
 def _differs(left: Any, right: Any) -> bool:
@@ -703,117 +702,78 @@ def _differs(left: Any, right: Any) -> bool:
     return json.dumps(left, sort_keys=True) != json.dumps(right, sort_keys=True)
 
 
-def _read_player(game: Game, player: Player, raw: Any) -> None:
+_SIDE_FIELDS = ("score", "stock", "exchange", "hand", "assignment", "deck", "discard")
+
+
+def _read_player(state: GameState, player: Player, raw: Any) -> None:
     name = player.label
-    _require(isinstance(raw, dict), f'{name} must be an object such as {{"score": 12}}')
-    _known_fields(raw, ("score", "stock", "exchange", "hand", "assignment", "deck", "discard"), name)
-    game._score[player] = _whole(raw.get("score", 0), f"{name} score")
+    _require(isinstance(raw, dict), "side_not_object", field=name)
+    _known_fields(raw, _SIDE_FIELDS, name)
+    state.score[player] = _whole(raw.get("score", 0), f"{name} score")
     exchange = raw.get("exchange", True)
-    _require(isinstance(exchange, bool), f"{name} exchange must be true (unused) or false (used)")
-    game._exchange[player] = exchange
+    _require(isinstance(exchange, bool), "exchange_not_flag", field=f"{name} exchange")
+    state.exchange[player] = exchange
     assignment = raw.get("assignment")
     if assignment is not None:
         cards = _cards(assignment, f"{name} assignment")
-        _require(len(cards) == data.CARTOUCHE_COUNT, f"{name} assignment needs one card per cartouche (4)")
-        game._assigned[player] = tuple(cards)
+        _require(len(cards) == data.CARTOUCHE_COUNT, "assignment_size", field=f"{name} assignment")
+        state.assigned[player] = tuple(cards)
     discard = _cards(raw.get("discard", []), f"{name} discard")
     hand = _cards(raw["hand"], f"{name} hand") if "hand" in raw else None
     deck = _cards(raw["deck"], f"{name} deck")[::-1] if "deck" in raw else None
-    used = Counter(discard) + Counter(hand or []) + Counter(deck or []) + Counter(game._assigned[player] or ())
+    used = Counter(discard) + Counter(hand or []) + Counter(deck or []) + Counter(state.assigned[player] or ())
     for value in data.CARD_VALUES:
         _require(
             used[value] <= data.CARDS_PER_VALUE,
-            f"{name} has {used[value]} cards of value {value} (hand, cartouches, pile and discard together); "
-            f"a deck holds {data.CARDS_PER_VALUE} of each value",
+            "too_many_of_value",
+            player=name,
+            count=used[value],
+            value=value,
+            limit=data.CARDS_PER_VALUE,
         )
     missing = list((Counter(data.DECK) - used).elements())
     if deck is None:
-        game._rng = rng.shuffle(missing, game._rng)
+        state.rng = rng.shuffle(missing, state.rng)
         deck = missing
     else:
-        _require(
-            not missing,
-            f"{name}'s cards are incomplete: {sorted(missing)} are in no hand, pile or discard; "
-            f'each player has {len(data.DECK)} cards, nine of each value (leave out "deck" to deal the rest)',
-        )
+        _require(not missing, "cards_missing", player=name, missing=sorted(missing), deck=len(data.DECK))
     if hand is None:
         hand = []
-        if game._phase is Phase.ASSIGN and game._assigned[player] is None:
+        if state.phase is Phase.ASSIGN and state.assigned[player] is None:
             while len(hand) < data.HAND_SIZE and deck:
                 hand.append(deck.pop())
-    _require(
-        not hand or game._phase is Phase.ASSIGN,
-        f"{name} holds cards in the {game._phase.value} phase; hands are empty once both players have assigned",
-    )
-    game._hand[player], game._deck[player], game._discard[player] = sorted(hand), deck, discard
-    on_board = game._squares.count(player)
-    in_kingdom = game._kingdom.count(player)
+    _require(not hand or state.phase is Phase.ASSIGN, "hand_outside_assign", player=name, phase=state.phase.value)
+    state.hand[player], state.deck[player], state.discard[player] = sorted(hand), deck, discard
+    on_board = state.squares.count(player)
+    in_kingdom = state.kingdom.count(player)
     stock = raw.get("stock", data.COUNTERS_PER_PLAYER - on_board - in_kingdom)
     _require(
-        isinstance(stock, int)
-        and not isinstance(stock, bool)
-        and stock >= 0
-        and on_board + in_kingdom + stock == data.COUNTERS_PER_PLAYER,
-        f"{name} has {on_board} counters in the temples, {in_kingdom} in the Kingdom of the Dead and "
-        f"{shown(stock)} in stock; together they must make exactly {data.COUNTERS_PER_PLAYER}",
+        _is_whole(stock) and stock >= 0 and on_board + in_kingdom + stock == data.COUNTERS_PER_PLAYER,
+        "counter_count",
+        player=name,
+        board=on_board,
+        kingdom=in_kingdom,
+        found=stock,
+        total=data.COUNTERS_PER_PLAYER,
     )
-    game._stock[player] = stock
+    state.stock[player] = stock
 
 
-_RESOLUTION_FIELDS = (
-    "first",
-    "turn",
-    "actor",
-    "remove_left",
-    "remove_target",
-    "place_left",
-    "scoring_required",
-    "scoring_left",
-    "scoring_turn",
-)
-
-
-def _read_resolution(game: Game, raw: Any) -> None:
-    _require(isinstance(raw, dict), "resolution must be an object")
-    _known_fields(raw, _RESOLUTION_FIELDS, "resolution")
-    game._first = _player_or_none(raw.get("first"), "resolution first")
-    game._turn = _whole(raw.get("turn", 0), "resolution turn")
-    _require(game._turn in (0, 1), "resolution turn is 0 (first player acting) or 1 (second)")
-    game._actor = _player_or_none(raw.get("actor"), "resolution actor")
-    game._remove_left = _whole(raw.get("remove_left", 0), "resolution remove_left")
-    game._remove_target = _player_or_none(raw.get("remove_target"), "resolution remove_target")
-    game._place_left = _whole(raw.get("place_left", 0), "resolution place_left")
-    required = raw.get("scoring_required", [])
-    _require(
-        isinstance(required, list)
-        and all(type(t) is int and 1 <= t <= data.TEMPLE_COUNT for t in required)
-        and len(set(required)) == len(required),
-        f"resolution scoring_required is a list of different temple numbers 1-{data.TEMPLE_COUNT}, "
-        f"not {shown(required)}",
-    )
-    game._scoring_required = list(required)
-    game._scoring_left = _whole(raw.get("scoring_left", 0), "resolution scoring_left")
-    game._scoring_turn = _whole(raw.get("scoring_turn", 0), "resolution scoring_turn")
-    _require(game._scoring_turn in (0, 1), "resolution scoring_turn is 0 (the leader removing) or 1 (the other)")
-
-
-def _read_result(game: Game, raw: Any) -> None:
-    game._result = None
-    if game._phase is not Phase.OVER:
-        _require(raw is None, 'only a finished game (phase "over") has a result')
-        return
-    _require(isinstance(raw, dict), 'a finished game needs a result {"winner", "reason", "scores"}')
+def _read_result(state: GameState, raw: Any) -> Result | None:
+    if state.phase is not Phase.OVER:
+        _require(raw is None, "result_unfinished")
+        return None
+    _require(isinstance(raw, dict), "result_missing")
     _known_fields(raw, ("winner", "reason", "scores", "at_scoring"), "result")
     reasons = [reason.value for reason in EndReason]
-    _require(raw.get("reason") in reasons, f"result reason must be one of {reasons}, not {shown(raw.get('reason'))}")
-    scores = raw.get("scores", [game._score[0], game._score[1]])
+    _require(raw.get("reason") in reasons, "result_reason", reasons=reasons, found=raw.get("reason"))
+    scores = raw.get("scores", list(state.score))
     _require(
-        isinstance(scores, list)
-        and len(scores) == 2
-        and all(isinstance(s, int) and not isinstance(s, bool) for s in scores),
-        f"result scores is [red, blue], two whole numbers, not {shown(scores)}",
+        isinstance(scores, list) and len(scores) == 2 and all(_is_whole(s) for s in scores),
+        "result_scores",
+        found=scores,
     )
-    game._result = Result(
+    return Result(
         _player_or_none(raw.get("winner"), "result winner"),
         EndReason(raw["reason"]),
         (int(scores[0]), int(scores[1])),
@@ -821,203 +781,169 @@ def _read_result(game: Game, raw: Any) -> None:
     )
 
 
-def _check_consistency(game: Game) -> None:
-    phase = game._phase
+def _check_consistency(state: GameState, game: Game) -> None:
+    """``state`` (which ``game`` is) must be a state the rules can reach, with a real choice to make."""
+    phase = state.phase
     if phase is Phase.OVER:
-        _check_result(game)
+        _check_result(state, game)
         return
     for player in PLAYERS:
         name = player.label
         _require(
-            game._score[player] < data.WINNING_POINTS,
-            f"{name} has {game._score[player]} points; at {data.WINNING_POINTS} the game is over",
+            state.score[player] < data.WINNING_POINTS,
+            "score_past_win",
+            player=name,
+            points=state.score[player],
+            win=data.WINNING_POINTS,
         )
-        if phase is Phase.PLACE and player is game._actor:
+        if phase is Phase.PLACE and player is state.actor:
             continue  # a condition met in the middle of a placement is checked after that cartouche 4
-        reason = game._board_victory(player)
-        _require(
-            reason is None,
-            f"{name} already meets a victory condition ({reason.value if reason else ''}); the game would be over",
-        )
+        reason = game.board_victory(player)
+        _require(reason is None, "victory_held", player=name, victory=reason.value if reason else "")
     if phase is Phase.ASSIGN:
-        _require(not game._revealed, "in the assign phase no card is revealed yet")
+        _require(not state.revealed, "assign_revealed")
+        _require(None in state.assigned, "assign_both_assigned")
         _require(
-            None in game._assigned,
-            'both players have assigned; the cards would be revealed and resolved (use phase "remove" or "place")',
+            len(state.kingdom) < data.KINGDOM_SIZE,
+            "assign_kingdom_full",
+            size=data.KINGDOM_SIZE,
+            most=data.KINGDOM_SIZE - 1,
         )
-        _require(
-            len(game._kingdom) < data.KINGDOM_SIZE,
-            f"the Kingdom of the Dead is full ({data.KINGDOM_SIZE}); it is scored and emptied at the end of the round, "
-            f"so a round starts with at most {data.KINGDOM_SIZE - 1} counters there",
-        )
-        _require(game._actor is None, "nobody resolves cartouches in the assign phase: resolution actor must be null")
+        _require(state.actor is None, "assign_actor")
         for player in PLAYERS:
-            if game._assigned[player] is None:
+            if state.assigned[player] is None:
                 _require(
-                    len(game._hand[player]) == data.HAND_SIZE,
-                    f"{player.label} holds {len(game._hand[player])} cards; a player who has not assigned holds "
-                    f"{data.HAND_SIZE}",
+                    len(state.hand[player]) == data.HAND_SIZE,
+                    "hand_size",
+                    player=player.label,
+                    count=len(state.hand[player]),
+                    size=data.HAND_SIZE,
                 )
             else:
-                _require(not game._hand[player], f"{player.label} has assigned, so their hand is empty")
+                _require(not state.hand[player], "hand_after_assign", player=player.label)
         return
-    actor = game._actor
-    _require(actor is not None, f"in the {phase.value} phase the resolution must name the acting player (actor)")
+    actor = state.actor
+    _require(actor is not None, "actor_missing", phase=phase.value)
     assert actor is not None
     if phase is Phase.SCORING_REMOVE:
-        _require(game._scoring_left > 0, "in the scoring_remove phase scoring_left must be at least 1")
-        _require(
-            game._scoring_left <= data.POST_SCORING_REMOVALS, "a player removes at most 4 counters after a scoring"
-        )
-        _require(game._board_victory(actor) is None, "the acting player meets a victory condition")
-        for player in PLAYERS:
-            _require(
-                game._assigned[player] is None and not game._revealed, "after a scoring the round's cards are discarded"
-            )
-        _check_scoring_removal(game, actor)
+        _require(state.scoring_left > 0, "scoring_left_zero")
+        _require(state.scoring_left <= data.POST_SCORING_REMOVALS, "scoring_left_too_many")
+        _require(game.board_victory(actor) is None, "actor_victory_held")
+        _require(state.assigned == [None, None] and not state.revealed, "scoring_cards_left")
+        _check_scoring_removal(state, game, actor)
         return
-    _require(game._revealed, f"in the {phase.value} phase the cards are revealed (revealed: true)")
-    _require(
-        phase is not Phase.REMOVE or game._round > 1,
-        "no counters are removed in the first round, so round 1 has no remove phase",
-    )
-    _require(None not in game._assigned, f"in the {phase.value} phase both assignments are known")
-    _require(game._first is not None, f"in the {phase.value} phase the resolution names who acts first (first)")
-    _require(
-        actor is (game._first if game._turn == 0 else game._first.other),  # type: ignore[union-attr]
-        "the actor must be the first player when turn is 0 and the other player when turn is 1",
-    )
-    cards = game._assigned[actor]
+    _require(state.revealed, "not_revealed", phase=phase.value)
+    _require(phase is not Phase.REMOVE or state.round > 1, "remove_in_round_one")
+    _require(None not in state.assigned, "assignment_missing", phase=phase.value)
+    first = state.first
+    _require(first is not None, "first_missing", phase=phase.value)
+    assert first is not None
+    _require(actor is (first if state.turn == 0 else first.other), "actor_not_in_turn")
+    cards = state.assigned[actor]
     assert cards is not None
     end = cards[2] * data.SQUARES_PER_TEMPLE
     if phase is Phase.REMOVE:
-        target = game._remove_target
-        _require(target is not None, "in the remove phase the resolution names whose counters go (remove_target)")
-        present = sum(1 for f in range(end) if game._squares[f] is target)
-        _require(
-            0 < game._remove_left < present,
-            f"remove_left must be at least 1 and fewer than the {present} candidate counters "
-            "(otherwise the engine removes them all itself)",
-        )
+        target = state.remove_target
+        _require(target is not None, "remove_target_missing")
+        present = state.squares[:end].count(target)
+        _require(0 < state.remove_left < present, "remove_left_range", present=present)
     else:
-        empty = sum(1 for f in range(end) if game._squares[f] is None)
+        empty = state.squares[:end].count(None)
         _require(
-            0 < game._place_left < empty and game._place_left <= game._stock[actor],
-            f"place_left must be at least 1, at most the stock and fewer than the {empty} empty allowed squares",
+            0 < state.place_left < empty and state.place_left <= state.stock[actor], "place_left_range", empty=empty
         )
 
 
-def _check_result(game: Game) -> None:
+def _check_result(state: GameState, game: Game) -> None:
     """A finished game's result must be what the engine would have decided from its board and scores."""
-    result = game._result
+    result = state.result
     assert result is not None  # _read_result gives every finished game a result
-    red, blue = game._score
+    red, blue = state.score
     winner, reason, points = result.winner, result.reason, data.WINNING_POINTS
     _require(
         result.scores == (red, blue),
-        f"the result gives the scores {result.scores[0]}-{result.scores[1]} but red has {red} points and blue "
-        f"{blue}; they must agree",
+        "result_scores_differ",
+        result_red=result.scores[0],
+        result_blue=result.scores[1],
+        red=red,
+        blue=blue,
     )
-    _require(game._actor is None, "a finished game has nobody to act: resolution actor must be null")
-    boards = {player: game._board_victory(player) for player in PLAYERS}
+    _require(state.actor is None, "result_actor")
+    boards = {player: game.board_victory(player) for player in PLAYERS}
     leader = Player.RED if red > blue else Player.BLUE if blue > red else None
-    said = f"the result says {'a draw' if winner is None else winner.label + ' wins'} by {reason.value}"
-    _require(
-        not result.at_scoring or reason is EndReason.POINTS,
-        f"{said} at a scoring (at_scoring), but only a win on points comes at a scoring",
-    )
+    said = Reason("result_says", {"winner": _player_name(winner), "reason": reason.value})
+
+    def check(condition: bool, code: str, /, **facts: Any) -> None:
+        _require(condition, code, said=said, reason=reason.value, **facts)
+
+    check(not result.at_scoring or reason is EndReason.POINTS, "result_at_scoring_not_points")
     if reason in (EndReason.POINTS, EndReason.ROUND_LIMIT):
-        held = [f"{player.label} ({victory.value})" for player, victory in boards.items() if victory is not None]
-        _require(
-            not held,
-            f"{said}, but {' and '.join(held)} holds a victory on the board, which would have ended the game first",
-        )
+        held = [[player.label, victory.value] for player, victory in boards.items() if victory is not None]
+        check(not held, "result_board_victory_first", held=held)
     face_up = reason is not EndReason.ROUND_LIMIT and not result.at_scoring  # ended inside a round
-    when, cards = (
-        ("inside a round", "face up on the cartouches (revealed: true, both assignments)")
+    check(
+        state.revealed is face_up and all((assigned is not None) is face_up for assigned in state.assigned),
+        "result_cards_face_up"
         if face_up
-        else ("between two rounds", "discarded (revealed: false, no assignment)")
+        else "result_cards_discarded_at_scoring"
+        if result.at_scoring
+        else "result_cards_discarded",
     )
-    _require(
-        game._revealed is face_up and all((assigned is not None) is face_up for assigned in game._assigned),
-        f"{said}{' at a scoring' if result.at_scoring else ''}, which ends the game {when}: the round's cards "
-        f"are {cards}",
-    )
+    scores = {"red": red, "blue": blue, "points": points}
     if reason is EndReason.POINTS and result.at_scoring:
-        _require(max(red, blue) >= points, f"{said} at a scoring, but nobody has {points} points ({red}-{blue})")
-        _require(winner is leader, f"{said} at a scoring, but the scores are {red}-{blue}: the higher score wins")
-        _require(
-            len(game._kingdom) == data.KINGDOM_SIZE,
-            f"{said} at a scoring, but a scoring happens only when the Kingdom of the Dead is full",
-        )
+        check(max(red, blue) >= points, "result_scoring_no_points", **scores)
+        check(winner is leader, "result_scoring_not_leader", **scores)
+        check(len(state.kingdom) == data.KINGDOM_SIZE, "result_scoring_kingdom_not_full")
     elif reason is EndReason.POINTS:
-        _require(
-            winner is not None and game._score[winner] >= points and game._score[winner.other] < points,
-            f"{said} at cartouche 1, but the scores are {red}-{blue}: the winner has {points} or more and the "
-            "other player less",
+        check(
+            winner is not None and state.score[winner] >= points and state.score[winner.other] < points,
+            "result_points_scores",
+            **scores,
         )
-        _require(
-            len(game._kingdom) < data.KINGDOM_SIZE,
-            f"{said} at cartouche 1, but the Kingdom of the Dead is full: a round starts with it emptied by a scoring",
-        )
+        check(len(state.kingdom) < data.KINGDOM_SIZE, "result_points_kingdom_full")
     elif reason is EndReason.ROUND_LIMIT:
-        _require(
-            game._round == game.rules.round_limit,
-            f"{said}, but the game is in round {game._round} and the round limit is {game.rules.round_limit}",
-        )
-        _require(max(red, blue) < points, f"{said}, but a score of {points} would have ended the game first")
-        _require(winner is leader, f"{said}, but the scores are {red}-{blue}: the higher score wins")
+        limit = state.rules.round_limit
+        check(state.round == limit, "result_round_limit_round", round=state.round, limit=limit)
+        check(max(red, blue) < points, "result_points_first", points=points)
+        check(winner is leader, "result_round_limit_not_leader", red=red, blue=blue)
     else:
-        what = {EndReason.TEMPLE: "all 12 squares of a temple", EndReason.YELLOW: "every yellow square"}.get(
-            reason, "every green square"
-        )
-        _require(winner is not None, f"{said}, but a win by {reason.value} has a winner")
+        check(winner is not None, "result_board_no_winner")
         assert winner is not None
-        _require(
-            boards[winner] is reason,
-            f"{said}, but {winner.label} does not hold {what}"
-            if boards[winner] is None
-            else f"{said}, but {winner.label}'s victory on the board is {boards[winner].value}",  # type: ignore[union-attr]
+        held_by_winner = boards[winner]
+        check(
+            held_by_winner is reason,
+            "result_board_not_held" if held_by_winner is None else "result_board_other_victory",
+            player=winner.label,
+            victory=None if held_by_winner is None else held_by_winner.value,
         )
-        _require(boards[winner.other] is None, f"{said}, but {winner.other.label} also holds a victory on the board")
-        _require(max(red, blue) < points, f"{said}, but a score of {points} would have ended the game first")
+        check(boards[winner.other] is None, "result_board_both", player=winner.other.label)
+        check(max(red, blue) < points, "result_points_first", points=points)
 
 
-def _check_scoring_removal(game: Game, actor: Player) -> None:
+def _check_scoring_removal(state: GameState, game: Game, actor: Player) -> None:
     """A position inside the removals after a scoring must leave the acting player a real choice."""
-    name, left = actor.label, game._scoring_left
-    _require(
-        len(game._kingdom) == data.KINGDOM_SIZE,
-        f"during the removals after a scoring the Kingdom of the Dead is still full ({data.KINGDOM_SIZE} counters); "
-        "it empties when both players have removed theirs",
-    )
-    red, blue = game._score
+    name, left = actor.label, state.scoring_left
+    _require(len(state.kingdom) == data.KINGDOM_SIZE, "scoring_kingdom_not_full", size=data.KINGDOM_SIZE)
+    red, blue = state.score
     leader = Player.BLUE if blue > red else Player.RED
-    _require(
-        game._scoring_turn in (0, 1) and actor is (leader if game._scoring_turn == 0 else leader.other),
-        f"after a scoring the leader removes first (red if tied): with scores {red}-{blue} the actor of "
-        f"scoring_turn {game._scoring_turn} is {(leader if game._scoring_turn == 0 else leader.other).label}",
-    )
+    expected = leader if state.scoring_turn == 0 else leader.other
+    _require(actor is expected, "scoring_actor", red=red, blue=blue, turn=state.scoring_turn, player=expected.label)
     counts = {temple: game.counters_in_temple(actor, temple) for temple in range(1, data.TEMPLE_COUNT + 1)}
-    _require(
-        sum(counts.values()) > left,
-        f"{name} has {sum(counts.values())} counters in the temples and {left} to remove: with that few the "
-        "engine removes them all itself",
-    )
-    required = game._scoring_required
-    _require(len(required) <= left, f"scoring_required names {len(required)} temples but only {left} counters go")
+    total = sum(counts.values())
+    _require(total > left, "scoring_too_few", player=name, count=total, left=left)
+    required = state.scoring_required
+    _require(len(required) <= left, "scoring_required_too_many", count=len(required), left=left)
     for temple in required:
-        _require(
-            counts[temple] >= 2,
-            f"scoring_required names temple {temple}, where {name} has {counts[temple]} counters; the engine "
-            "takes a single counter itself, so a required temple holds at least 2",
-        )
+        _require(counts[temple] >= 2, "scoring_required_single", temple=temple, player=name, count=counts[temple])
     if not required:
         highest = max((temple for temple, count in counts.items() if count), default=0)
         _require(
             counts.get(highest, 0) > left,
-            f"the remaining {left} counters come from {name}'s highest temple ({highest}), which holds "
-            f"{counts.get(highest, 0)}: no choice is left, so the engine removes them itself",
+            "scoring_no_choice",
+            left=left,
+            player=name,
+            temple=highest,
+            count=counts.get(highest, 0),
         )
 
 
@@ -1057,33 +983,45 @@ def record_start(record: Any) -> tuple[Game, list[str]]:
     used.  Raises :class:`ReplayError` saying what is wrong.
     """
     if not isinstance(record, dict):
-        raise ReplayError('a record is a JSON object with "seed", "rules" and "actions"')
+        raise ReplayError("record_not_object")
     if record.get("format") == FORMAT:
         try:
             record = _checked_game(record).record()
         except PositionError as error:
-            raise ReplayError(str(error)) from None
+            raise ReplayError(error.code, **error.details) from None
     try:
         unknown = sorted(set(record) - set(_RECORD_FIELDS))
         if unknown:
-            raise ReplayError(f"a record has no fields {_names(unknown)}; its fields are {', '.join(_RECORD_FIELDS)}")
+            raise ReplayError("record_unknown_fields", unknown=_names(unknown), known=list(_RECORD_FIELDS))
         if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-            raise ReplayError(f"a record's format is {RECORD_FORMAT!r}, not {shown(record.get('format'))}")
+            raise ReplayError("bad_record_format", expected=RECORD_FORMAT, found=record.get("format"))
         seed = record.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ReplayError(f"a record's seed is a whole number, not {shown(seed)}")
+        if not _is_whole(seed):
+            raise ReplayError("record_seed", found=seed)
         try:
             rules = Rules.from_dict(record.get("rules", {}))
-        except ValueError as error:
-            raise ReplayError(f"the record's rules cannot be read: {error}") from None
+        except (ValueError, TypeError) as error:
+            raise ReplayError("record_rules", reason=error) from None
         actions = _action_texts(record.get("actions", []), ReplayError)
         if record.get("start") is not None:
             return _start_of(record["start"], ReplayError), actions
         try:
             return Game(seed, rules), actions
         except ValueError as error:
-            raise ReplayError(f"the record's start cannot be set up: {error}") from None
+            raise ReplayError("record_start_unusable", reason=error) from None
     except GameFileError:
         raise
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as error:
-        raise ReplayError(f"this record cannot be read: {shown(str(error), 200)}") from None
+        raise ReplayError("record_unreadable", problem=shown(str(error), 200)) from None
+
+
+class _Format:
+    """The snapshot format, plugged into :class:`Game` (``to_dict``, ``record``, ``from_dict``, ``from_json``)."""
+
+    to_dict = staticmethod(game_to_dict)
+    record = staticmethod(record_of)
+    from_dict = staticmethod(game_from_dict)
+    from_json = staticmethod(game_from_json)
+
+
+use_file_format(_Format())

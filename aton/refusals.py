@@ -1,13 +1,18 @@
-"""Why an action is refused, in every language of the message catalogs.
+"""Why an action, a file or a rule switch is refused, in every language of the message catalogs.
 
-The engine raises :class:`aton.IllegalAction` with a ``code`` and the facts
-behind it (``details``); this module turns them into a sentence, so a
-French learner reads the same reason as an English one and no interface has
-to parse the English text.  One function per code; its sentences are English
-messages translated in the catalogs (:mod:`aton.i18n`).
+The engine raises its errors (:mod:`aton.errors`: :class:`aton.IllegalAction`,
+:class:`aton.PositionError`, ...) with a ``code`` and the facts behind it
+(``details``); this module turns them into a sentence, so a French learner
+reads the same reason as an English one and no interface has to parse the
+English text.  The sentences are English messages translated in the catalogs
+(:mod:`aton.i18n`): one function per refused action, and a table of sentences
+for files, rules and actions written as text.  Importing this module plugs it
+into the errors.
 
 >>> refusal_text("exchange_used", {"player": "blue"}, "fr")
 "Bleu a déjà utilisé son jeton d'échange ; il ne sert qu'une fois par partie"
+>>> refusal_text("hand_after_assign", {"player": "red"}, "fr")
+'rouge a posé ses cartes : sa main est donc vide'
 """
 
 from __future__ import annotations
@@ -15,11 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import data
+from . import data, errors
+from .errors import CodedError, Details, Reason
 from .explain import player_name
-from .i18n import check_lang, gtext, join, msg, ngtext, render
-
-Details = dict[str, Any]
+from .i18n import Message, check_lang, gtext, join, msg, ngtext, render
 
 _EXPECTED = {
     "assign": msg("refusal expected", "assign cards (or exchange)"),
@@ -298,7 +302,496 @@ REFUSALS: dict[str, Callable[[Details, str], str]] = {
 """The sentence of each refusal code."""
 
 CODES = tuple(REFUSALS)
-"""Every refusal code the engine raises."""
+"""Every code of a refused action (:class:`aton.IllegalAction`)."""
+
+
+# ------------------------------------------------------- files, rules, action texts
+_SHOWN = ("found", "expected", "text", "word")
+"""Facts that are values read from a file or typed: shown as typed, cut to about 60 characters."""
+_LISTED = ("known", "fields")
+"""Facts that are lists of names: written one after the other."""
+_FILE_PLAYERS = {"red": msg("file refusal player", "red"), "blue": msg("file refusal player", "blue")}
+_EXAMPLES = {
+    "file": '{"temples": [...], "round": 3}',
+    "side": '{"score": 12}',
+    "note": '{"en": "...", "fr": "..."}',
+    "result": '{"winner", "reason", "scores"}',
+    "rules": '{"war_cards": "bottom"}',
+}
+"""JSON examples inside sentences (kept out of the messages: translators leave JSON alone)."""
+
+
+def shown_value(value: Any, lang: str = "en", width: int = 60) -> str:
+    """``repr(value)`` cut to about ``width`` characters, for messages about values read from files.
+
+    >>> shown_value("x" * 100, "fr", 10)
+    "'xxxxxxxxx... (102 caractères)"
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**data.MAX_NUMBER_DIGITS:
+        return gtext(
+            lang, "file refusal value", "a whole number of over {digits} digits", digits=data.MAX_NUMBER_DIGITS
+        )
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # pragma: no cover - a value nested or sized past every bound
+        return f"a {type(value).__name__}"
+    if len(text) <= width:
+        return text
+    return gtext(lang, "file refusal value", "{start}... ({count} characters)", start=text[:width], count=len(text))
+
+
+def _fact(key: str, value: Any, lang: str) -> Any:
+    if isinstance(value, (CodedError, Reason)):
+        return value.text(lang)
+    if isinstance(value, BaseException):
+        return str(value)
+    if type(value) is int and abs(value) >= 10**15:
+        return str(value)  # beyond what number formatting handles; such numbers come only from files
+    if key in _SHOWN:
+        return shown_value(value, lang)
+    if key in ("player", "winner") and value in _FILE_PLAYERS:
+        return render(_FILE_PLAYERS[value], lang)
+    if key in _LISTED:
+        return ", ".join(str(item) for item in value)
+    if isinstance(value, (list, tuple)):
+        return str(value)
+    return value
+
+
+def _facts(d: Details, lang: str) -> dict[str, Any]:
+    return {key: _fact(key, value, lang) for key, value in d.items()}
+
+
+_JSON_PROBLEMS = {
+    message.singular: message
+    for message in (
+        msg("JSON problem", "Expecting value"),
+        msg("JSON problem", "Expecting property name enclosed in double quotes"),
+        msg("JSON problem", "Expecting ':' delimiter"),
+        msg("JSON problem", "Expecting ',' delimiter"),
+        msg("JSON problem", "Unterminated string starting"),
+        msg("JSON problem", "Invalid control character"),
+        msg("JSON problem", "Invalid \\escape"),
+        msg("JSON problem", "Invalid \\uXXXX escape"),
+        msg("JSON problem", "Extra data"),
+        msg("JSON problem", "Illegal trailing comma before end of object"),
+        msg("JSON problem", "Illegal trailing comma before end of array"),
+    )
+}
+"""What Python's JSON reader says is wrong, in words of every language (anything else is shown as it is)."""
+
+
+def _not_json(d: Details, lang: str) -> str:
+    problem = _JSON_PROBLEMS.get(d["problem"])
+    return gtext(
+        lang,
+        "file refusal",
+        "this is not readable JSON ({problem} at line {line}, column {column})",
+        problem=d["problem"] if problem is None else render(problem, lang),
+        line=d["line"],
+        column=d["column"],
+    )
+
+
+def _in_key(in_key: Message, plain: Message) -> Callable[[Details, str], str]:
+    """A sentence about a value, ``in_key`` when the file names the field holding it, else ``plain``."""
+
+    def text(d: Details, lang: str) -> str:
+        facts = _facts(d, lang)
+        if "key" in d:
+            facts["key"] = repr(d["key"])
+            return render(in_key, lang, **facts)
+        return render(plain, lang, **facts)
+
+    return text
+
+
+def _unknown_fields(d: Details, lang: str) -> str:
+    if not d["where"]:
+        return gtext(lang, "file refusal", "the position: unknown fields {unknown}; known: {known}", **_facts(d, lang))
+    return gtext(lang, "file refusal", "{where}: unknown fields {unknown}; known: {known}", **_facts(d, lang))
+
+
+def _difference_where(d: Details, lang: str) -> dict[str, Any]:
+    facts = _facts(d, lang)
+    facts["path"] = d["path"] or gtext(lang, "file refusal", "the file")
+    return facts
+
+
+def _difference_length(d: Details, lang: str) -> str:
+    return gtext(
+        lang, "file refusal", "{path} has {found} entries where the game has {expected}", **_difference_where(d, lang)
+    )
+
+
+def _difference_value(d: Details, lang: str) -> str:
+    return gtext(lang, "file refusal", "{path} is {found} where the game has {expected}", **_difference_where(d, lang))
+
+
+def _result_says(d: Details, lang: str) -> str:
+    if d["winner"] is None:
+        return gtext(lang, "file refusal result", "the result says a draw by {reason}", reason=d["reason"])
+    return gtext(lang, "file refusal result", "the result says {winner} wins by {reason}", **_facts(d, lang))
+
+
+def _board_victory_first(d: Details, lang: str) -> str:
+    held = [
+        gtext(lang, "file refusal result", "{player} ({victory})", player=_fact("player", p, lang), victory=v)
+        for p, v in d["held"]
+    ]
+    return gtext(
+        lang,
+        "file refusal result",
+        "{said}, but {held} holds a victory on the board, which would have ended the game first",
+        said=_fact("said", d["said"], lang),
+        held=join(held, lang),
+    )
+
+
+_NOT_HELD = {
+    "temple": msg("file refusal result", "{said}, but {player} does not hold all 12 squares of a temple"),
+    "yellow": msg("file refusal result", "{said}, but {player} does not hold every yellow square"),
+    "green": msg("file refusal result", "{said}, but {player} does not hold every green square"),
+}
+
+
+def _board_not_held(d: Details, lang: str) -> str:
+    return render(_NOT_HELD[d["reason"]], lang, **_facts(d, lang))
+
+
+_SENTENCES: dict[str, Message] = {
+    # reading the JSON
+    "file_not_text": msg("file refusal", "the file is not text (UTF-8)"),
+    "file_not_json_text": msg("file refusal", "a game file is JSON text, not {given}"),
+    "file_too_large": msg(
+        "file refusal", "the file is too large ({size} bytes); a game file is at most {limit} bytes ({megabytes} MB)"
+    ),
+    "number_too_long": msg(
+        "file refusal", "the file holds a number of {digits} digits; numbers in a game file have at most {limit}"
+    ),
+    "too_deep": msg(
+        "file refusal", "the JSON is nested too deeply: a game file nests lists and objects at most {limit} levels deep"
+    ),
+    "not_a_number": msg("file refusal", "the file holds {value}, which is not a number a game file can hold"),
+    "key_not_text": msg("file refusal", "the names of fields are text, not {found}"),
+    "file_not_object": msg("file refusal", "a game file is a JSON object such as {example}"),
+    "position_not_object": msg("file refusal", "a position is a JSON object such as {example}"),
+    "position_unreadable": msg("file refusal", "this position cannot be read: {problem}"),
+    # fields
+    "not_whole": msg("file refusal", "{field} must be a whole number of at least {minimum}, not {found}"),
+    "not_flag": msg("file refusal", "{field} must be true or false, not {found}"),
+    "not_an_object": msg("file refusal", "{field} must be an object"),
+    "cards_not_list": msg("file refusal", "{field} must be a list of card values 1-4, not {found}"),
+    "not_a_card": msg("file refusal", "{field} holds {found}; cards are 1, 2, 3 or 4"),
+    "too_many_cards": msg("file refusal", "{field} holds {count} cards; a player has {deck}"),
+    "not_player": msg("file refusal", '{field} must be "red", "blue" or null, not {found}'),
+    "turn_not_bit": msg("file refusal", "resolution turn is 0 (first player acting) or 1 (second)"),
+    "scoring_turn_not_bit": msg("file refusal", "resolution scoring_turn is 0 (the leader removing) or 1 (the other)"),
+    "scoring_required_bad": msg(
+        "file refusal", "resolution scoring_required is a list of different temple numbers 1-{temples}, not {found}"
+    ),
+    "temples_not_list": msg("file refusal", 'temples must be a list of {temples} temples, each 3 rows like "R . B ."'),
+    "temple_not_rows": msg("file refusal", "temple {temple} must be rows of R, B and . (empty), not {found}"),
+    "temple_size": msg(
+        "file refusal",
+        "temple {temple} has {count} squares; each temple has {size} (R red counter, B blue counter, . empty)",
+    ),
+    "temple_letters": msg("file refusal", "temple {temple} uses {letters}; a square is R (red), B (blue) or . (empty)"),
+    "seed_not_whole": msg("file refusal", "{field} must be a whole number, not {found}"),
+    "seed_too_long": msg("file refusal", "{field} has over {limit} digits; seeds have at most that many"),
+    "bad_format": msg("file refusal", "format must be {expected}, not {found}"),
+    "bad_note": msg("file refusal", "{field} must be text, or text by language like {example}, not {found}"),
+    "bad_rules": msg("file refusal", "rules: {reason}"),
+    "rng_too_large": msg("file refusal", "rng must be below 2**64"),
+    "round_past_limit": msg("file refusal", "round {round} is past the round limit {limit}"),
+    "bad_phase": msg("file refusal", "phase must be one of {phases}, not {found}"),
+    "kingdom_not_list": msg("file refusal", 'kingdom must be a list such as ["red", "blue"]'),
+    "kingdom_too_full": msg("file refusal", "the Kingdom of the Dead holds at most {size} counters, not {count}"),
+    "kingdom_owner": msg("file refusal", 'each counter in the kingdom is "red" or "blue", not {found}'),
+    "side_not_object": msg("file refusal", "{field} must be an object such as {example}"),
+    "exchange_not_flag": msg("file refusal", "{field} must be true (unused) or false (used)"),
+    "assignment_size": msg("file refusal", "{field} needs one card per cartouche (4)"),
+    "too_many_of_value": msg(
+        "file refusal",
+        "{player} has {count} cards of value {value} (hand, cartouches, pile and discard together); "
+        "a deck holds {limit} of each value",
+    ),
+    "cards_missing": msg(
+        "file refusal",
+        "{player}'s cards are incomplete: {missing} are in no hand, pile or discard; each player has {deck} cards, "
+        'nine of each value (leave out "deck" to deal the rest)',
+    ),
+    "hand_outside_assign": msg(
+        "file refusal", "{player} holds cards in the {phase} phase; hands are empty once both players have assigned"
+    ),
+    "counter_count": msg(
+        "file refusal",
+        "{player} has {board} counters in the temples, {kingdom} in the Kingdom of the Dead and {found} in stock; "
+        "together they must make exactly {total}",
+    ),
+    # a state the rules can reach
+    "score_past_win": msg("file refusal", "{player} has {points} points; at {win} the game is over"),
+    "victory_held": msg(
+        "file refusal", "{player} already meets a victory condition ({victory}); the game would be over"
+    ),
+    "assign_revealed": msg("file refusal", "in the assign phase no card is revealed yet"),
+    "assign_both_assigned": msg(
+        "file refusal",
+        'both players have assigned; the cards would be revealed and resolved (use phase "remove" or "place")',
+    ),
+    "assign_kingdom_full": msg(
+        "file refusal",
+        "the Kingdom of the Dead is full ({size}); it is scored and emptied at the end of the round, "
+        "so a round starts with at most {most} counters there",
+    ),
+    "assign_actor": msg(
+        "file refusal", "nobody resolves cartouches in the assign phase: resolution actor must be null"
+    ),
+    "hand_size": msg("file refusal", "{player} holds {count} cards; a player who has not assigned holds {size}"),
+    "hand_after_assign": msg("file refusal", "{player} has assigned, so their hand is empty"),
+    "actor_missing": msg("file refusal", "in the {phase} phase the resolution must name the acting player (actor)"),
+    "scoring_left_zero": msg("file refusal", "in the scoring_remove phase scoring_left must be at least 1"),
+    "scoring_left_too_many": msg("file refusal", "a player removes at most 4 counters after a scoring"),
+    "actor_victory_held": msg("file refusal", "the acting player meets a victory condition"),
+    "scoring_cards_left": msg("file refusal", "after a scoring the round's cards are discarded"),
+    "not_revealed": msg("file refusal", "in the {phase} phase the cards are revealed (revealed: true)"),
+    "remove_in_round_one": msg(
+        "file refusal", "no counters are removed in the first round, so round 1 has no remove phase"
+    ),
+    "assignment_missing": msg("file refusal", "in the {phase} phase both assignments are known"),
+    "first_missing": msg("file refusal", "in the {phase} phase the resolution names who acts first (first)"),
+    "actor_not_in_turn": msg(
+        "file refusal", "the actor must be the first player when turn is 0 and the other player when turn is 1"
+    ),
+    "remove_target_missing": msg(
+        "file refusal", "in the remove phase the resolution names whose counters go (remove_target)"
+    ),
+    "remove_left_range": msg(
+        "file refusal",
+        "remove_left must be at least 1 and fewer than the {present} candidate counters "
+        "(otherwise the engine removes them all itself)",
+    ),
+    "place_left_range": msg(
+        "file refusal",
+        "place_left must be at least 1, at most the stock and fewer than the {empty} empty allowed squares",
+    ),
+    "scoring_kingdom_not_full": msg(
+        "file refusal",
+        "during the removals after a scoring the Kingdom of the Dead is still full ({size} counters); "
+        "it empties when both players have removed theirs",
+    ),
+    "scoring_actor": msg(
+        "file refusal",
+        "after a scoring the leader removes first (red if tied): with scores {red}-{blue} the actor of "
+        "scoring_turn {turn} is {player}",
+    ),
+    "scoring_too_few": msg(
+        "file refusal",
+        "{player} has {count} counters in the temples and {left} to remove: with that few the engine removes "
+        "them all itself",
+    ),
+    "scoring_required_too_many": msg(
+        "file refusal", "scoring_required names {count} temples but only {left} counters go"
+    ),
+    "scoring_required_single": msg(
+        "file refusal",
+        "scoring_required names temple {temple}, where {player} has {count} counters; the engine takes a single "
+        "counter itself, so a required temple holds at least 2",
+    ),
+    "scoring_no_choice": msg(
+        "file refusal",
+        "the remaining {left} counters come from {player}'s highest temple ({temple}), which holds {count}: "
+        "no choice is left, so the engine removes them itself",
+    ),
+    # the result of a finished game
+    "result_unfinished": msg("file refusal", 'only a finished game (phase "over") has a result'),
+    "result_missing": msg("file refusal", "a finished game needs a result {example}"),
+    "result_reason": msg("file refusal", "result reason must be one of {reasons}, not {found}"),
+    "result_scores": msg("file refusal", "result scores is [red, blue], two whole numbers, not {found}"),
+    "result_scores_differ": msg(
+        "file refusal result",
+        "the result gives the scores {result_red}-{result_blue} but red has {red} points and blue {blue}; "
+        "they must agree",
+    ),
+    "result_actor": msg("file refusal result", "a finished game has nobody to act: resolution actor must be null"),
+    "result_at_scoring_not_points": msg(
+        "file refusal result", "{said} at a scoring (at_scoring), but only a win on points comes at a scoring"
+    ),
+    "result_cards_face_up": msg(
+        "file refusal result",
+        "{said}, which ends the game inside a round: the round's cards are face up on the cartouches "
+        "(revealed: true, both assignments)",
+    ),
+    "result_cards_discarded_at_scoring": msg(
+        "file refusal result",
+        "{said} at a scoring, which ends the game between two rounds: the round's cards are discarded "
+        "(revealed: false, no assignment)",
+    ),
+    "result_cards_discarded": msg(
+        "file refusal result",
+        "{said}, which ends the game between two rounds: the round's cards are discarded "
+        "(revealed: false, no assignment)",
+    ),
+    "result_scoring_no_points": msg(
+        "file refusal result", "{said} at a scoring, but nobody has {points} points ({red}-{blue})"
+    ),
+    "result_scoring_not_leader": msg(
+        "file refusal result", "{said} at a scoring, but the scores are {red}-{blue}: the higher score wins"
+    ),
+    "result_scoring_kingdom_not_full": msg(
+        "file refusal result",
+        "{said} at a scoring, but a scoring happens only when the Kingdom of the Dead is full",
+    ),
+    "result_points_scores": msg(
+        "file refusal result",
+        "{said} at cartouche 1, but the scores are {red}-{blue}: the winner has {points} or more and the "
+        "other player less",
+    ),
+    "result_points_kingdom_full": msg(
+        "file refusal result",
+        "{said} at cartouche 1, but the Kingdom of the Dead is full: a round starts with it emptied by a scoring",
+    ),
+    "result_round_limit_round": msg(
+        "file refusal result", "{said}, but the game is in round {round} and the round limit is {limit}"
+    ),
+    "result_points_first": msg(
+        "file refusal result", "{said}, but a score of {points} would have ended the game first"
+    ),
+    "result_round_limit_not_leader": msg(
+        "file refusal result", "{said}, but the scores are {red}-{blue}: the higher score wins"
+    ),
+    "result_board_no_winner": msg("file refusal result", "{said}, but a win by {reason} has a winner"),
+    "result_board_other_victory": msg(
+        "file refusal result", "{said}, but {player}'s victory on the board is {victory}"
+    ),
+    "result_board_both": msg("file refusal result", "{said}, but {player} also holds a victory on the board"),
+    # the history of a snapshot, records and their actions
+    "events_not_list": msg("file refusal", "events must be a list"),
+    "event_not_object": msg("file refusal", 'each event is an object with a "kind"; event {number} is {found}'),
+    "event_kind_unknown": msg(
+        "file refusal", "event {number} has the unknown kind {found}; the kinds are listed in aton.EVENT_KINDS"
+    ),
+    "origin_new": msg("file refusal", "a new game with seed {seed}"),
+    "origin_start": msg("file refusal", "its start position"),
+    "history_unplayable": msg("file refusal", "the file does not agree with its own record: from {origin}, {reason}"),
+    "history_differs": msg(
+        "file refusal",
+        "the file does not agree with its own record: {difference}. Playing its {count} actions again from "
+        "{origin} gives a different game, so the file was changed or cut",
+    ),
+    "difference_missing": msg("file refusal", "{path} is missing"),
+    "difference_extra": msg("file refusal", "{path} is not part of the game"),
+    "actions_not_list": msg("file refusal", '"actions" is a list of action strings like "red place 2-5"'),
+    "action_not_text": msg("file refusal", 'action {number} must be text like "red place 2-5", not {found}'),
+    "action_unreadable": msg("file refusal", "action {number} ({text}) cannot be read: {reason}"),
+    "action_illegal": msg("file refusal", "action {number} ({text}) cannot be played: {reason}"),
+    "start_not_object": msg("file refusal", "start must be a position object, not {found}"),
+    "start_has_history": msg("file refusal", "the start position holds no {fields} of its own"),
+    "bad_start": msg("file refusal", "start: {reason}"),
+    "record_start_unusable": msg("file refusal", "the record's start cannot be set up: {reason}"),
+    "record_not_object": msg("file refusal", 'a record is a JSON object with "seed", "rules" and "actions"'),
+    "record_unknown_fields": msg("file refusal", "a record has no fields {unknown}; its fields are {known}"),
+    "bad_record_format": msg("file refusal", "a record's format is {expected}, not {found}"),
+    "record_seed": msg("file refusal", "a record's seed is a whole number, not {found}"),
+    "record_rules": msg("file refusal", "the record's rules cannot be read: {reason}"),
+    "record_unreadable": msg("file refusal", "this record cannot be read: {problem}"),
+    # rule switches and layouts
+    "war_cards": msg("rules refusal", "war_cards must be one of {choices}, not {given}"),
+    "round_limit": msg("rules refusal", "round_limit must be a whole number from 1 to {limit}, not {given}"),
+    "round_limit_huge": msg(
+        "rules refusal", "round_limit must be a whole number from 1 to {limit}, not a larger number"
+    ),
+    "layout_type": msg("rules refusal", "layout must be an aton.Layout"),
+    "rules_not_object": msg("rules refusal", "rules must be a JSON object such as {example}"),
+    "rules_unknown": msg("rules refusal", "unknown rule switches {unknown}; known: war_cards, round_limit, layout"),
+    "layout_temples": msg("rules refusal", "a layout has {temples} temples, this one has {count}"),
+    "layout_rows": msg("rules refusal", "temple {temple} has {count} rows; each temple has {rows}"),
+    "layout_row_size": msg("rules refusal", "temple {temple} row {row} has {count} squares; each row has {size}"),
+    "layout_codes": msg(
+        "rules refusal", "temple {temple} row {row} has unknown square codes {unknown}; known codes are {known}"
+    ),
+    "layout_blue": msg("rules refusal", "temple {temple} has {count} blue squares; each temple has exactly 1"),
+    "layout_file": msg("rules refusal", "cannot read a layout from {path}: {problem}"),
+    "layout_file_shape": msg("rules refusal", "a layout file holds a list of 4 temples, each a list of 3 row strings"),
+    "layout_shape": msg(
+        "rules refusal", 'a layout is a list of 4 temples, each a list of 3 row strings like "Y Y G K"'
+    ),
+    "layout_row_text": msg("rules refusal", 'each row of a layout is a string of square codes like "Y Y G K"'),
+    # actions written as text
+    "action_text_short": msg(
+        "action text refusal", "cannot read action {text}: expected 'PLAYER VERB ...', like 'red place 2-5'"
+    ),
+    "action_text_player": msg(
+        "action text refusal", "cannot read action {text}: unknown player {word}; players are 'red' and 'blue'"
+    ),
+    "action_text_square": msg(
+        "action text refusal",
+        "cannot read action {text}: {word} is no square; a square is written temple-index, with temples "
+        "1-{temples} and indices 0-{last}, like 2-5",
+    ),
+    "action_text_form": msg(
+        "action text refusal",
+        "cannot read action {text}: known forms are 'red exchange', 'red assign 4 1 3 2', 'red remove 2-5' "
+        "and 'red place 2-5'",
+    ),
+}
+"""The sentence of each refusal of a file, a rule switch or an action text; facts fill its placeholders."""
+
+_EXAMPLE_OF = {
+    "file_not_object": "file",
+    "position_not_object": "file",
+    "side_not_object": "side",
+    "bad_note": "note",
+    "result_missing": "result",
+    "rules_not_object": "rules",
+}
+
+
+def _sentence(code: str) -> Callable[[Details, str], str]:
+    message = _SENTENCES[code]
+    example = _EXAMPLES.get(_EXAMPLE_OF.get(code, ""))
+
+    def text(d: Details, lang: str) -> str:
+        facts = _facts(d, lang)
+        if example is not None:
+            facts["example"] = example
+        return render(message, lang, **facts)
+
+    return text
+
+
+REFUSALS.update({code: _sentence(code) for code in _SENTENCES})
+REFUSALS.update(
+    {
+        "not_json": _not_json,
+        "json_number_too_long": _in_key(
+            msg(
+                "file refusal",
+                "the file holds a number of over {limit} digits in {key}; numbers have at most that many",
+            ),
+            msg("file refusal", "the file holds a number of over {limit} digits; numbers have at most that many"),
+        ),
+        "json_not_a_number": _in_key(
+            msg("file refusal", "the file holds {value} in {key}, which is not a number a game file can hold"),
+            msg("file refusal", "the file holds {value}, which is not a number a game file can hold"),
+        ),
+        "json_not_data": _in_key(
+            msg(
+                "file refusal",
+                "the file holds {found} in {key}, which is not JSON data (text, numbers, lists, objects)",
+            ),
+            msg("file refusal", "the file holds {found}, which is not JSON data (text, numbers, lists, objects)"),
+        ),
+        "unknown_fields": _unknown_fields,
+        "difference_length": _difference_length,
+        "difference_value": _difference_value,
+        "result_says": _result_says,
+        "result_board_victory_first": _board_victory_first,
+        "result_board_not_held": _board_not_held,
+    }
+)
+FILE_CODES = tuple(code for code in REFUSALS if code not in CODES)
+"""Every code of a refused file, rule switch or action text (:class:`aton.GameFileError`, ...)."""
 
 
 def refusal_text(code: str, details: Details, lang: str = "en") -> str:
@@ -308,3 +801,6 @@ def refusal_text(code: str, details: Details, lang: str = "en") -> str:
         return REFUSALS[code](details, lang)
     except KeyError as error:
         raise KeyError(f"no text for refusal {code!r} (unknown code or missing fact {error})") from None
+
+
+errors.use_renderer(refusal_text)

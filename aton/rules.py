@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from . import data
+from .errors import LayoutError as LayoutError
+from .errors import RulesError
 
 WarCards = Literal["bottom", "discard"]
 WAR_CARD_CHOICES: tuple[WarCards, ...] = ("bottom", "discard")
@@ -47,10 +49,6 @@ class SquareKind(Enum):
         return {"+1": 1, "+2": 2}.get(self.value, 0)
 
 
-class LayoutError(ValueError):
-    """A board layout that does not describe four temples of 3 x 4 known squares."""
-
-
 @dataclass(frozen=True)
 class Layout:
     """Square kinds of the four temples, row by row from the top row.
@@ -65,25 +63,28 @@ class Layout:
         rows = tuple(tuple(str(row) for row in temple) for temple in self.rows)
         object.__setattr__(self, "rows", rows)
         if len(rows) != data.TEMPLE_COUNT:
-            raise LayoutError(f"a layout has {data.TEMPLE_COUNT} temples, this one has {len(rows)}")
+            raise LayoutError("layout_temples", temples=data.TEMPLE_COUNT, count=len(rows))
         for number, temple in enumerate(rows, start=1):
             if len(temple) != data.ROWS_PER_TEMPLE:
-                raise LayoutError(f"temple {number} has {len(temple)} rows; each temple has {data.ROWS_PER_TEMPLE}")
+                raise LayoutError("layout_rows", temple=number, count=len(temple), rows=data.ROWS_PER_TEMPLE)
             for row in temple:
                 codes = row.split()
                 if len(codes) != data.COLUMNS_PER_TEMPLE:
                     raise LayoutError(
-                        f"temple {number} row {row!r} has {len(codes)} squares; each row has {data.COLUMNS_PER_TEMPLE}"
+                        "layout_row_size", temple=number, row=repr(row), count=len(codes), size=data.COLUMNS_PER_TEMPLE
                     )
                 unknown = [code for code in codes if code not in data.SQUARE_KIND_CODES]
                 if unknown:
                     raise LayoutError(
-                        f"temple {number} row {row!r} has unknown square codes {unknown}; "
-                        f"known codes are {', '.join(data.SQUARE_KIND_CODES)}"
+                        "layout_codes",
+                        temple=number,
+                        row=repr(row),
+                        unknown=unknown,
+                        known=list(data.SQUARE_KIND_CODES),
                     )
             blues = sum(row.split().count("B") for row in temple)
             if blues != 1:
-                raise LayoutError(f"temple {number} has {blues} blue squares; each temple has exactly 1")
+                raise LayoutError("layout_blue", temple=number, count=blues)
 
     @cached_property
     def kinds(self) -> tuple[SquareKind, ...]:
@@ -105,9 +106,9 @@ class Layout:
         try:
             rows = json.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError) as error:
-            raise LayoutError(f"cannot read a layout from {path}: {error}") from error
+            raise LayoutError("layout_file", path=str(path), problem=str(error)) from error
         if not isinstance(rows, list):
-            raise LayoutError("a layout file holds a list of 4 temples, each a list of 3 row strings")
+            raise LayoutError("layout_file_shape")
         return cls(tuple(tuple(temple) for temple in rows))
 
 
@@ -128,13 +129,14 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.war_cards not in WAR_CARD_CHOICES:
-            raise ValueError(f"war_cards must be one of {WAR_CARD_CHOICES}, not {self.war_cards!r}")
+            raise RulesError("war_cards", choices=WAR_CARD_CHOICES, given=repr(self.war_cards))
         limit = self.round_limit
         if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= data.MAX_ROUND_LIMIT:
-            shown = repr(limit) if not isinstance(limit, int) or abs(limit) < 10**12 else "a larger number"
-            raise ValueError(f"round_limit must be a whole number from 1 to {data.MAX_ROUND_LIMIT}, not {shown}")
+            if isinstance(limit, int) and abs(limit) >= 10**12:
+                raise RulesError("round_limit_huge", limit=data.MAX_ROUND_LIMIT)
+            raise RulesError("round_limit", limit=data.MAX_ROUND_LIMIT, given=repr(limit))
         if not isinstance(self.layout, Layout):
-            raise ValueError("layout must be an aton.Layout")
+            raise RulesError("layout_type")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; the layout is written out only when it is not the default."""
@@ -147,21 +149,21 @@ class Rules:
     def from_dict(cls, raw: Any) -> Rules:
         """Rebuild rules from :meth:`to_dict` output (missing keys take defaults)."""
         if not isinstance(raw, dict):
-            raise ValueError('rules must be a JSON object such as {"war_cards": "bottom"}')
+            raise RulesError("rules_not_object")
         unknown = set(raw) - {"war_cards", "round_limit", "layout"}
         if unknown:
-            raise ValueError(f"unknown rule switches {sorted(unknown)}; known: war_cards, round_limit, layout")
+            raise RulesError("rules_unknown", unknown=sorted(unknown))
         layout_rows = raw.get("layout")
         if "layout" in raw and not (
             isinstance(layout_rows, (list, tuple)) and all(isinstance(t, (list, tuple)) for t in layout_rows)
         ):
-            raise LayoutError('a layout is a list of 4 temples, each a list of 3 row strings like "Y Y G K"')
+            raise LayoutError("layout_shape")
         if layout_rows is not None and not all(isinstance(row, str) for t in layout_rows for row in t):
-            raise LayoutError('each row of a layout is a string of square codes like "Y Y G K"')
+            raise LayoutError("layout_row_text")
         layout = Layout(tuple(tuple(t) for t in layout_rows)) if layout_rows is not None else Layout()
         war_cards = raw.get("war_cards", "bottom")
         if not isinstance(war_cards, str):
-            raise ValueError(f"war_cards must be one of {WAR_CARD_CHOICES}, not {type(war_cards).__name__}")
+            raise RulesError("war_cards", choices=WAR_CARD_CHOICES, given=type(war_cards).__name__)
         return cls(
             war_cards=war_cards,  # type: ignore[arg-type]  # checked in __post_init__
             round_limit=raw.get("round_limit", data.DEFAULT_ROUND_LIMIT),

@@ -61,12 +61,12 @@ def timeline(source: Game | dict[str, Any], viewer: Player | None = None) -> lis
     game, actions = record_start(record)
     for event in game.events:
         observe(game, event)
-    game._observer = observe
+    game.observe(observe)
     for number, text in enumerate(actions, start=1):
         actions_done = number
         try:
             game.apply(parse_action(text))
         except ValueError as error:
-            raise ReplayError(f"action {number} ({text!r}) cannot be played: {error}") from None
-    game._observer = None
+            raise ReplayError("action_illegal", number=number, text=text, reason=error) from None
+    game.observe(None)
     return steps

@@ -59,7 +59,7 @@ def test_every_rule_is_taught(entry: syllabus.Rule, lang: str) -> None:
         assert name in lessons.position_names(), f"{entry.id}: no position {name!r}"
         assert f'"{name}"' in code, f"{entry.id}: tutorial {entry.tutorial} ({lang}) never loads {name!r}"
     assert entry.exercises, f"{entry.id}: no exercise"
-    assert f'lessons.exercises("{entry.tutorial}")' in code
+    assert f'curriculum.exercises("{entry.tutorial}")' in code
     for name in entry.exercises:
         number, _build = curriculum.EXERCISES[name]
         assert number == entry.tutorial, f"{entry.id}: exercise {name!r} belongs to tutorial {number}"
@@ -127,7 +127,7 @@ def test_the_rule_line_is_the_exercises_rule_not_the_last_events() -> None:
 
 
 def test_the_coverage_table_names_the_text_only_rule() -> None:
-    rows = {row.rule: row for row in lessons.coverage()}
+    rows = {row.rule: row for row in curriculum.coverage()}
     assert rows["war-piles"].text_only and not rows["war-piles"].exercises
     assert all(row.exercises for row in rows.values() if not row.text_only)
     assert "| war-piles |" in curriculum.coverage_table()

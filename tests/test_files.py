@@ -2,7 +2,7 @@
 
 Every way of reading a game (``Game.from_json``, ``Game.from_dict``, ``aton.replay``, the
 dashboard's ``read_game_file``) goes through one reader.  Broken input of any kind is refused with
-a :class:`aton.position.GameFileError` (a ``ValueError``) saying what is wrong, never another
+a :class:`aton.GameFileError` (a ``ValueError``) saying what is wrong, never another
 exception; a file with a history loads only if replaying it gives exactly the file.  Actions refuse
 ``True`` and ``4.0`` as cards or squares.  Views and saves of an unfinished game hold no seed.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -654,3 +655,204 @@ def test_the_snapshot_after_every_action_loads_back_equal(seed: int, picks: list
         if step % 4 == 0 or game.result is not None:
             assert load_game(game.to_json().encode()) == game
             assert load_game(json.dumps(game.record())) == game
+
+
+# ----------------------------------------------------- every refusal in French
+ENGLISH_WORDS = re.compile(
+    r"\b(the|is|are|must|not|of|and|has|have|holds?|with|which|only|but|from|cannot|counters?|squares?|cards?|"
+    r"rounds?|game|file|player|wins?|draw|record|number|text|digits?|whole|empty|list|object)\b"
+)
+"""Common English words that a French refusal must not hold (outside quoted values and field names)."""
+QUOTED = re.compile(r"«[^»]*»|'[^']*'|\"[^\"]*\"|\[[^\]]*\]|\{[^}]*\}")
+ELISION = re.compile(r"(?<=\w)'(?=\w)")
+"""The apostrophe of d'un, l'action... (not a quote)."""
+FIELD_NAMES = re.compile(
+    r"\b(format|seed|rng|rules|round|phase|temples|kingdom|start|title|description|events|actions)\b"
+)
+"""The names of the fields of a game file, which the French lists of known fields keep."""
+
+
+def _mutated(change: Any) -> dict[str, Any]:
+    snapshot = aton.new_game(seed=3).to_dict()
+    change(snapshot)
+    return snapshot
+
+
+def _set(path: str, value: Any) -> Any:
+    def change(raw: dict[str, Any]) -> None:
+        *parents, last = path.split(".")
+        for key in parents:
+            raw = raw[key]
+        raw[last] = value
+
+    return change
+
+
+def _position(**fields: Any) -> dict[str, Any]:
+    return {"temples": [EMPTY] * 4, **fields}
+
+
+def _finished_position(**fields: Any) -> dict[str, Any]:
+    won = {"winner": "red", "reason": "points", "scores": [40, 3]}
+    return _position(**{"phase": "over", "result": won, "red": {"score": 40}, **fields})
+
+
+BROKEN_FILES: list[tuple[str, Any]] = [
+    ("text", b"\xff\xfe\x00"),
+    ("text", "[" * 40 + "]" * 40),
+    ("text", '{"seed": ' + "9" * 60 + "}"),
+    ("text", '{"seed": NaN}'),
+    ("text", '{"seed": 1,}'),
+    ("text", '{"seed" 1}'),
+    ("text", "{'seed': 1}"),
+    ("text", '{"seed": 1} x'),
+    ("text", "[1, 2]"),
+    ("text", "x" * (MAX_FILE_BYTES + 1)),
+    ("dict", {"seed": 1.5}),
+    ("dict", {"seed": True}),
+    ("dict", {"colour": 1}),
+    ("dict", {"format": "aton/9"}),
+    ("dict", {"title": 4}),
+    ("dict", {"rules": {"war_cards": "top"}}),
+    ("dict", {"rules": {"speed": 2}}),
+    ("dict", {"rules": {"round_limit": 0}}),
+    ("dict", {"rules": {"layout": "Y"}}),
+    ("dict", {"rules": {"layout": [["Y Y G"]] * 4}}),
+    ("dict", {"rules": {"layout": [["Y Y G Q"] * 3] * 4}}),
+    ("dict", {"rules": {"layout": [["Y Y G G"] * 3] * 4}}),
+    ("dict", {"rules": {"layout": [["Y Y G G"] * 2] * 4}}),
+    ("dict", {"rules": {"layout": [["Y Y G K", "Y Y G K", "Y B G K"]] * 3}}),
+    ("dict", {"rules": {"layout": [[1, 2, 3]] * 4}}),
+    ("dict", {"rng": 2**65}),
+    ("dict", {"round": 0}),
+    ("dict", {"round": 500}),
+    ("dict", {"phase": "dance"}),
+    ("dict", {"temples": "R"}),
+    ("dict", {"temples": [EMPTY, EMPTY, EMPTY, 5]}),
+    ("dict", {"temples": [EMPTY, EMPTY, EMPTY, "RRR"]}),
+    ("dict", {"temples": [EMPTY, EMPTY, EMPTY, "XX.........."]}),
+    ("dict", {"kingdom": "red"}),
+    ("dict", {"kingdom": ["red"] * 9}),
+    ("dict", {"kingdom": ["green"]}),
+    ("dict", {"kingdom": ["red"] * 8}),
+    ("dict", {"revealed": 1}),
+    ("dict", {"red": 3}),
+    ("dict", {"red": {"colour": 1}}),
+    ("dict", {"red": {"score": -1}}),
+    ("dict", {"red": {"score": 45}}),
+    ("dict", {"red": {"exchange": "yes"}}),
+    ("dict", {"red": {"hand": "1234"}}),
+    ("dict", {"red": {"hand": [7]}}),
+    ("dict", {"red": {"hand": [1] * 40}}),
+    ("dict", {"red": {"hand": [1] * 10}}),
+    ("dict", {"red": {"hand": [1, 2]}}),
+    ("dict", {"red": {"deck": [1, 2]}}),
+    ("dict", {"red": {"assignment": [1, 2]}}),
+    ("dict", {"red": {"assignment": [1, 2, 3, 4]}, "blue": {"assignment": [1, 2, 3, 4]}}),
+    ("dict", {"red": {"assignment": [1, 2, 3, 4], "hand": [1, 1, 2, 2]}}),
+    ("dict", {"red": {"stock": 40}}),
+    ("dict", {"temples": ["RRRRRRRRRRRR", EMPTY, EMPTY, EMPTY]}),
+    ("dict", {"revealed": True}),
+    ("dict", {"resolution": 3}),
+    ("dict", {"resolution": {"turn": 2}}),
+    ("dict", {"resolution": {"scoring_turn": 2}}),
+    ("dict", {"resolution": {"actor": "green"}}),
+    ("dict", {"resolution": {"actor": "red"}}),
+    ("dict", {"resolution": {"scoring_required": [9]}}),
+    ("dict", {"result": {"winner": "red"}}),
+    ("dict", _position(phase="place")),
+    ("dict", _position(phase="place", revealed=True)),
+    ("dict", _position(phase="remove", revealed=True, resolution={"actor": "red"})),
+    ("dict", _position(phase="scoring_remove", resolution={"actor": "red"})),
+    ("dict", _position(phase="over")),
+    ("dict", _position(phase="over", result={"reason": "luck"})),
+    ("dict", _position(phase="over", result={"reason": "points", "scores": "40-3"})),
+    ("dict", _finished_position(result={"winner": "red", "reason": "points", "scores": [41, 3]})),
+    ("dict", _finished_position(result={"winner": "red", "reason": "temple", "scores": [40, 3]})),
+    ("dict", _finished_position(result={"winner": "red", "reason": "round_limit", "scores": [40, 3]})),
+    ("dict", _finished_position(result={"winner": None, "reason": "yellow", "scores": [40, 3]})),
+    ("dict", _finished_position(result={"winner": "red", "reason": "points", "scores": [40, 3], "at_scoring": True})),
+    ("dict", _finished_position(revealed=True)),
+    ("dict", _mutated(_set("events", 3))),
+    ("dict", _mutated(_set("events", [3]))),
+    ("dict", _mutated(_set("events", [{"kind": "dance"}]))),
+    ("dict", _mutated(_set("actions", "red exchange"))),
+    ("dict", _mutated(_set("actions", [3]))),
+    ("dict", _mutated(_set("actions", ["red dances"]))),
+    ("dict", _mutated(_set("actions", ["red place 2-5"]))),
+    ("dict", _mutated(_set("red.score", 30))),
+    ("dict", _mutated(_set("start", 3))),
+    ("dict", _mutated(_set("start", {"events": []}))),
+    ("dict", _mutated(_set("start", {"round": 0}))),
+    ("record", 3),
+    ("record", {"format": "aton-record/1", "colour": 1}),
+    ("record", {"format": "aton-record/2"}),
+    ("record", {"format": "aton-record/1", "seed": "x"}),
+    ("record", {"format": "aton-record/1", "rules": {"war_cards": 3}}),
+    ("record", {"format": "aton-record/1", "start": {"round": 0}}),
+    ("record", {"format": "aton-record/1", "actions": ["red"]}),
+    ("record", {"format": "aton-record/1", "actions": ["green place 1-1"]}),
+    ("record", {"format": "aton-record/1", "actions": ["red place 9-9"]}),
+    ("record", {"format": "aton-record/1", "actions": ["red assign 4 4 4 4"]}),
+]
+
+
+def _refusal(reader: str, value: Any) -> GameFileError:
+    with pytest.raises(GameFileError) as caught:
+        if reader == "text":
+            load_game(value)
+        elif reader == "dict":
+            aton.Game.from_dict(value)
+        else:
+            aton.replay(value)
+    return caught.value
+
+
+def test_every_kind_of_broken_file_is_refused_in_french_without_english_words() -> None:
+    codes = set()
+    for reader, value in BROKEN_FILES:
+        error = _refusal(reader, value)
+        codes.add(error.code)
+        english, french = error.text("en"), error.text("fr")
+        assert english == str(error)
+        assert french != english, (reader, shown(value), english)
+        unquoted = QUOTED.sub("", ELISION.sub(" ", french))
+        words = ENGLISH_WORDS.findall(FIELD_NAMES.sub("", unquoted))
+        assert not words, (words, french, english)
+    assert len(codes) >= 45, sorted(codes)
+
+
+def test_a_file_refusal_keeps_its_code_and_facts_through_pickling_and_the_dashboard() -> None:
+    import pickle
+
+    error = _refusal("dict", {"round": 500})
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is type(error) and again.code == "round_past_limit" and again.details == error.details
+    assert again.text("fr") == "le tour 500 dépasse la limite de tours (200)"
+    with pytest.raises(LoadError) as caught:
+        read_game_file(b'{"round": 500}', "file.json", seed_if_missing=1)
+    assert caught.value.text("fr") == "le tour 500 dépasse la limite de tours (200)"
+
+
+def shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) < 80 else text[:80] + "..."
+
+
+def test_every_sentence_of_a_file_refusal_renders_in_every_language() -> None:
+    from string import Formatter
+
+    from aton.refusals import _SENTENCES, refusal_text
+
+    for code, message in _SENTENCES.items():
+        facts: dict[str, Any] = {name: 7 for _text, name, _spec, _conv in Formatter().parse(message.singular) if name}
+        facts.update({name: ["red"] for name in ("known", "fields") if name in facts})
+        facts.pop("example", None)
+        for lang in aton.i18n.languages():
+            assert refusal_text(code, facts, lang), (code, lang)
+    said = aton.errors.Reason("result_says", {"winner": "red", "reason": "yellow"})
+    french = aton.PositionError("result_board_not_held", said=said, reason="yellow", player="blue").text("fr")
+    assert (
+        french
+        == "le résultat annonce une victoire de rouge par « yellow », or bleu n'occupe pas toutes les cases jaunes"
+    )

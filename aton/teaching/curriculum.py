@@ -2,7 +2,7 @@
 
 Each exercise of :data:`EXERCISES` is built from a teaching position by the
 engine (the exercise kinds of :mod:`aton.teaching.cartouches` and its neighbours); a tutorial shows its exercises with
-``lessons.exercises("05")``, so the notebooks and the registry
+``curriculum.exercises("05")``, so the notebooks and the registry
 (:mod:`aton.teaching.syllabus`) name the same ones.  :func:`coverage` lists, for each
 rule, the events, the section, the positions and the exercises that teach it.
 

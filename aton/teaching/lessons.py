@@ -43,8 +43,9 @@ lives in modules that say what they hold:
   :mod:`~aton.teaching.cartouches`, :mod:`~aton.teaching.scoring`,
   :mod:`~aton.teaching.placement`, :mod:`~aton.teaching.endings`,
   :mod:`~aton.teaching.rounds` and :mod:`~aton.teaching.board_questions`;
-- :mod:`~aton.teaching.curriculum`: which tutorial asks which exercise
-  (:func:`exercises`), and what teaches each rule (:func:`coverage`).
+- :mod:`~aton.teaching.curriculum` (apart, since it imports the exercise kinds):
+  which tutorial asks which exercise (``curriculum.exercises("05")``), and what
+  teaches each rule (``curriculum.coverage()``).
 
 Nothing here imports Jupyter: the exercise widget in
 ``aton.widgets.exercises`` shows these exercises, and tests check them
@@ -77,7 +78,6 @@ from .cartouches import (
     removal_exercise,
     temples_exercise,
 )
-from .curriculum import coverage, exercises
 from .endings import EndingExercise, WinnerExercise, ending_exercise, winner_exercise
 from .exercise import AnswerType, ChoiceExercise, Exercise, NumberExercise, SquareExercise, TempleSetExercise
 from .feedback import Feedback, Mistake, Text, kind_name, reason_name, square_name
@@ -128,11 +128,9 @@ __all__ = [
     "Text",
     "WinnerExercise",
     "cartouche1_exercise",
-    "coverage",
     "draw_exercise",
     "ending_exercise",
     "exchange_exercise",
-    "exercises",
     "first_choice",
     "first_player_exercise",
     "kind_name",

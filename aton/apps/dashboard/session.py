@@ -230,7 +230,7 @@ def read_game_file(data: bytes, name: str, seed_if_missing: int) -> Game:
     try:
         return load_game(bytes(data), seed_if_missing=seed_if_missing)
     except GameFileError as error:
-        raise LoadError(str(error)) from None
+        raise LoadError(error.code, **error.details) from None
 
 
 def other(player: Player) -> Player:

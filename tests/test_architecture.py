@@ -1,0 +1,179 @@
+"""The shape of the code: imports go one way.
+
+Every module of ``aton/`` is read with :mod:`ast` (nothing is imported), and
+each ``import`` is an edge of the import graph: at the top of the module and
+inside functions, absolute (``import aton.game``) and relative
+(``from ..game import Game``).  Imports under ``if TYPE_CHECKING:`` are not
+counted: they run only for the type checker.  The tree is walked, so a
+package added later is checked too.
+
+- No circle: a module never needs, even inside a function, a module that
+  needs it.
+- The engine and the bots never import the notebook stack (ipywidgets,
+  ipycanvas, IPython, traitlets, Voila, Jupyter); only the widgets, the apps
+  and the serving code may.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "aton"
+NOTEBOOK_STACK = ("ipywidgets", "ipycanvas", "IPython", "traitlets", "voila", "jupyter")
+"""Top-level names of the notebook stack (``jupyter`` also stands for ``jupyter_server``, ``jupyterlab``...)."""
+MAY_USE_NOTEBOOK_STACK = ("aton.widgets", "aton.apps", "aton.serving")
+"""Packages whose modules may import the notebook stack (present or not)."""
+
+
+def module_name(path: Path) -> str:
+    """``aton/widgets/board.py`` -> ``aton.widgets.board``; a package's ``__init__.py`` is the package."""
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the package, by dotted name."""
+    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py")) if "locale" not in path.parts}
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imported_names(name: str, path: Path) -> set[str]:
+    """The dotted names ``path`` imports anywhere (but under ``if TYPE_CHECKING:``), relative ones resolved."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - (node.level - 1)]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)  # "from . import data" names a module
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the modules of the package it imports (a name imported from a package counts as the package)."""
+    known = modules()
+    graph: dict[str, set[str]] = {}
+    for name, path in known.items():
+        edges = set()
+        for imported in imported_names(name, path):
+            while imported and imported not in known:
+                imported = imported.rpartition(".")[0]  # "aton.game.Game" -> "aton.game"
+            if imported and imported != name and imported != "aton":
+                edges.add(imported)
+        graph[name] = edges
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), each as a path that closes."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def connect(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                connect(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            connect(node)
+    return [_closing_path(graph, group) for group in groups]
+
+
+def _closing_path(graph: dict[str, set[str]], group: list[str]) -> list[str]:
+    """A shortest path from the group's first module back to itself, through the group."""
+    start, members = group[0], set(group)
+    paths = {target: [start, target] for target in sorted(graph[start] & members)}
+    frontier = list(paths)
+    while start not in paths:
+        following = []
+        for node in frontier:
+            for target in sorted(graph[node] & members):
+                if target not in paths:
+                    paths[target] = [*paths[node], target]
+                    following.append(target)
+        frontier = following
+    return paths[start]
+
+
+def test_the_walk_finds_the_engine_and_its_imports() -> None:
+    graph = import_graph()
+    assert {"aton.game", "aton.position", "aton.errors", "aton.actions"} <= set(graph)
+    assert "aton.errors" in graph["aton.game"]
+    assert "aton.game" in graph["aton.position"]
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set()}
+    assert circles(graph) == [["a", "b", "c", "a"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_relative_imports_inside_functions_are_edges(tmp_path: Path) -> None:
+    source = "def f():\n    from ..game import Game\n    from . import scene\nif TYPE_CHECKING:\n    import aton.lab\n"
+    (tmp_path / "board.py").write_text(source)
+    names = imported_names("aton.widgets.board", tmp_path / "board.py")
+    assert {"aton.game", "aton.game.Game", "aton.widgets", "aton.widgets.scene"} <= names
+    assert "aton.lab" not in names
+
+
+def test_no_import_circle() -> None:
+    found = circles(import_graph())
+    assert not found, "import circles: " + "; ".join(" -> ".join(path) for path in found)
+
+
+@pytest.mark.parametrize("name", sorted(modules()))
+def test_only_the_widgets_apps_and_serving_import_the_notebook_stack(name: str) -> None:
+    if name.startswith(MAY_USE_NOTEBOOK_STACK):
+        return
+    stack = sorted(
+        imported
+        for imported in imported_names(name, modules()[name])
+        if imported.split(".")[0].startswith(NOTEBOOK_STACK)
+    )
+    assert not stack, f"{name} imports {stack}; the notebook stack belongs in {', '.join(MAY_USE_NOTEBOOK_STACK)}"
