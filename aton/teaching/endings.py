@@ -40,6 +40,7 @@ RULE_OF_REASON = {
     EndReason.GREEN: "victory-green",
     EndReason.ROUND_LIMIT: "round-limit",
 }
+"""The rule of the registry (:mod:`aton.teaching.syllabus`) behind each way a game ends."""
 
 _ENDINGS: tuple[EndReason | None, ...] = (None, EndReason.POINTS, EndReason.TEMPLE, EndReason.YELLOW, EndReason.GREEN)
 
@@ -99,7 +100,6 @@ def winner_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> Winn
         name = word("nobody", lang) if winner is None else player_name(winner.label, lang)
         return judged(as_player(answer) is winner, name, shown, lang)
 
-    scores = outcome.result.scores
     if winner is None:
         mistakes = mistake(
             "draw",
@@ -123,7 +123,6 @@ def winner_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> Winn
             blue=game.score(BLUE),
         )
     )
-    del scores
     options = (*player_options(), (None, Text(lambda lang: word("nobody", lang))))
     return WinnerExercise(
         game=game,
