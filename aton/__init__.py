@@ -20,7 +20,8 @@ from .actions import (
     Square,
     parse_action,
 )
-from .events import EVENT_KINDS, Event
+from .errors import EventError
+from .events import EVENT_KINDS, Event, event_from_dict
 from .explain import explain, rule_of
 from .game import (
     SQUARES,
@@ -47,6 +48,7 @@ __all__ = [
     "Assign",
     "EndReason",
     "Event",
+    "EventError",
     "Exchange",
     "Game",
     "GameFileError",
@@ -66,6 +68,7 @@ __all__ = [
     "Square",
     "SquareKind",
     "Step",
+    "event_from_dict",
     "explain",
     "load_game",
     "new_game",

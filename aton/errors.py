@@ -26,6 +26,7 @@ Kinds of error:
 :class:`LayoutError`        a board layout that cannot be used (``Layout``)
 :class:`GameFileError`      a game file, snapshot, position or record that cannot be read
 :class:`PositionError`      a position or snapshot that cannot be a state of Aton
+:class:`EventError`         an event in a file's log that cannot be read
 :class:`ReplayError`        a record that cannot be replayed
 ==========================  =====================================================================
 """
@@ -129,6 +130,10 @@ class GameFileError(CodedError):
 
 class PositionError(GameFileError):
     """A position or snapshot that cannot be a state of Aton; the message says what is wrong."""
+
+
+class EventError(GameFileError):
+    """An event in JSON form that cannot be read: unknown kind, a field missing, extra or of the wrong type."""
 
 
 class ReplayError(GameFileError):

@@ -48,7 +48,34 @@ from .actions import (
 )
 from .errors import HiddenInformation as HiddenInformation
 from .errors import IllegalAction as IllegalAction
-from .events import Event
+from .events import (
+    Assigned,
+    CardsDrawn,
+    Cartouche1Compared,
+    CounterPlaced,
+    CounterRemoved,
+    Event,
+    Exchanged,
+    GameOver,
+    KingdomFull,
+    KingdomReturned,
+    NoStock,
+    OrderDecided,
+    PlacementAllowed,
+    RemovalAllowed,
+    RemovalSkipped,
+    Reshuffled,
+    Revealed,
+    RoundEnded,
+    RoundStarted,
+    ScoreLine,
+    ScoringRemoval,
+    ScoringStarted,
+    SentToKingdom,
+    TurnStarted,
+    WarCardsMoved,
+    WarTurn,
+)
 from .rules import Layout, Rules, SquareKind
 from .textboard import render as render_board
 
@@ -261,7 +288,6 @@ def _temple_range(temple: int) -> range:
 
 
 _LABELS = ("red", "blue")
-_new_event = tuple.__new__
 
 
 def _name(player: Player | None) -> str | None:
@@ -317,7 +343,8 @@ class Game:
         self._result: Result | None = None
         for player in PLAYERS:
             self._rng = rng.shuffle(self._deck[player], self._rng)
-        self._log("round_start", round=1)
+        if self._log_events:
+            self._emit(RoundStarted(1))
         for player in PLAYERS:
             self._draw(player)
 
@@ -631,13 +658,7 @@ class Game:
             self._squares[flat] = player
             self._stock[player] -= 1
             if self._log_events:
-                self._log(
-                    "place",
-                    player=_LABELS[player],
-                    square=SQUARES[flat],
-                    square_kind=self._geometry.codes[flat],
-                    automatic=False,
-                )
+                self._emit(CounterPlaced(_LABELS[player], SQUARES[flat], self._geometry.codes[flat], False))
             left = self._place_left = self._place_left - 1
             if left and self._squares[: self._temple_end(player)].count(None) > left:
                 return
@@ -660,7 +681,8 @@ class Game:
             self._actions.append(action)
             self._assigned[player] = action.cards
             self._hand[player].clear()
-            self._log("assign", player=_LABELS[player])
+            if self._log_events:
+                self._emit(Assigned(_LABELS[player]))
             if self._assigned[_OTHER[player]] is not None:
                 self._reveal_and_resolve()
         else:
@@ -669,23 +691,24 @@ class Game:
             discarded = list(self._hand[player])
             self._discard[player].extend(discarded)
             self._hand[player].clear()
-            self._log("exchange", player=player.label, discarded=discarded)
+            if self._log_events:
+                self._emit(Exchanged(_LABELS[player], discarded))
             self._draw(player)
 
     # ------------------------------------------------------------ resolution
-    def _log(self, kind: str, /, **event_data: Any) -> None:
-        if self._log_events:
-            event = _new_event(Event, (kind, event_data))
-            self._events.append(event)
-            if self._observer is not None:
-                self._observer(self, event)
+    def _emit(self, event: Event) -> None:
+        """Log ``event``; callers build it only when ``self._log_events`` (the log costs nothing when off)."""
+        self._events.append(event)
+        if self._observer is not None:
+            self._observer(self, event)
 
     def _reshuffle(self, player: Player) -> None:
         deck = self._deck[player]
         deck.extend(self._discard[player])
         self._discard[player].clear()
         self._rng = rng.shuffle(deck, self._rng)
-        self._log("reshuffle", player=_LABELS[player], cards=len(deck))
+        if self._log_events:
+            self._emit(Reshuffled(_LABELS[player], len(deck)))
 
     def _draw(self, player: Player) -> None:
         hand, deck = self._hand[player], self._deck[player]
@@ -700,19 +723,22 @@ class Game:
             del deck[-take:]
             drawn += take
         hand.sort()
-        self._log("draw", player=_LABELS[player], count=drawn)
+        if self._log_events:
+            self._emit(CardsDrawn(_LABELS[player], drawn))
 
     def _reveal_and_resolve(self) -> None:
         red_cards, blue_cards = self._assigned
         assert red_cards is not None and blue_cards is not None
         self._revealed = True
-        self._log("reveal", red=list(red_cards), blue=list(blue_cards))
+        if self._log_events:
+            self._emit(Revealed(list(red_cards), list(blue_cards)))
         difference = red_cards[0] - blue_cards[0]
         scorer = None if difference == 0 else (RED if difference > 0 else BLUE)
         points = abs(difference) * data.CARTOUCHE1_POINTS_PER_DIFFERENCE
         if scorer is not None:
             self._score[scorer] += points
-        self._log("cartouche1", red=red_cards[0], blue=blue_cards[0], scorer=_name(scorer), points=points)
+        if self._log_events:
+            self._emit(Cartouche1Compared(red_cards[0], blue_cards[0], _name(scorer), points))
         if scorer is not None and self._score[scorer] >= data.WINNING_POINTS:
             self._end(scorer, EndReason.POINTS)
             return
@@ -722,7 +748,8 @@ class Game:
             first, reason = (RED if red_cards[0] < blue_cards[0] else BLUE), "cartouche1"
         else:
             first, reason = self._war()
-        self._log("order", first=_LABELS[first], reason=reason, red=red_cards[1], blue=blue_cards[1])
+        if self._log_events:
+            self._emit(OrderDecided(_LABELS[first], reason, red_cards[1], blue_cards[1]))
         self._first = first
         self._turn = 0
         self._start_turn()
@@ -740,7 +767,8 @@ class Game:
             red_card, blue_card = decks[RED].pop(), decks[BLUE].pop()
             turned[RED].append(red_card)
             turned[BLUE].append(blue_card)
-            self._log("war_turn", red=red_card, blue=blue_card)
+            if self._log_events:
+                self._emit(WarTurn(red_card, blue_card))
             if red_card != blue_card:
                 winner, reason = (RED if red_card < blue_card else BLUE), "war"
                 break
@@ -749,7 +777,8 @@ class Game:
                 decks[player][0:0] = turned[player][::-1]
             else:
                 self._discard[player].extend(turned[player])
-        self._log("war_cards", destination=self.rules.war_cards, red=turned[RED], blue=turned[BLUE])
+        if self._log_events:
+            self._emit(WarCardsMoved(self.rules.war_cards, turned[RED], turned[BLUE]))
         return winner, reason
 
     def _start_turn(self) -> None:
@@ -758,27 +787,20 @@ class Game:
         self._actor = player
         cards: tuple[int, ...] = self._assigned[player]  # type: ignore[assignment]
         card, temples = cards[1], cards[2]
-        self._log(
-            "turn_start", player=_LABELS[player], position="first" if self._turn == 0 else "second", temples=temples
-        )
+        if self._log_events:
+            self._emit(TurnStarted(_LABELS[player], "first" if self._turn == 0 else "second", temples))
         self._remove_left = 0
         if self._round == 1:
-            self._log("removal_skipped", player=_LABELS[player], card=card)
+            if self._log_events:
+                self._emit(RemovalSkipped(_LABELS[player], card))
         else:
             target = player if card < data.REMOVAL_OFFSET else _OTHER[player]
             count = (
                 card - data.REMOVAL_OFFSET if card > data.REMOVAL_OFFSET else (1 if card < data.REMOVAL_OFFSET else 0)
             )
             present = self._squares[: temples * data.SQUARES_PER_TEMPLE].count(target)
-            self._log(
-                "removal_allowed",
-                player=_LABELS[player],
-                target=_LABELS[target],
-                count=count,
-                temples=temples,
-                present=present,
-                card=card,
-            )
+            if self._log_events:
+                self._emit(RemovalAllowed(_LABELS[player], _LABELS[target], count, temples, present, card))
             self._remove_target = target
             self._remove_left = min(count, present)
         self._continue_removal()
@@ -808,16 +830,18 @@ class Game:
         else:
             self._kingdom.append(owner)
             destination = "kingdom"
-        self._log(
-            "remove",
-            player=_name(self._actor),
-            owner=_LABELS[owner],
-            square=SQUARES[flat],
-            square_kind=self._geometry.codes[flat],
-            destination=destination,
-            automatic=automatic,
-            scoring=scoring,
-        )
+        if self._log_events:
+            self._emit(
+                CounterRemoved(
+                    _name(self._actor),
+                    _LABELS[owner],
+                    SQUARES[flat],
+                    self._geometry.codes[flat],
+                    destination,
+                    automatic,
+                    scoring,
+                )
+            )
 
     def _start_placement(self) -> None:
         player = self._actor
@@ -826,9 +850,10 @@ class Game:
         assert cards is not None
         count, stock = cards[3], self._stock[player]
         empty = self._squares[: cards[2] * data.SQUARES_PER_TEMPLE].count(None)
-        self._log("placement_allowed", player=_LABELS[player], count=count, stock=stock, empty=empty)
-        if stock < count:
-            self._log("no_stock", player=_LABELS[player], missing=count - stock)
+        if self._log_events:
+            self._emit(PlacementAllowed(_LABELS[player], count, stock, empty))
+            if stock < count:
+                self._emit(NoStock(_LABELS[player], count - stock))
         self._place_left = min(count, stock)
         self._continue_placement()
 
@@ -850,9 +875,10 @@ class Game:
                 if sent:
                     self._kingdom.extend([player] * sent)
                     self._stock[player] -= sent
-                    self._log("to_kingdom", player=_LABELS[player], count=sent)
-                if overflow > sent:
-                    self._log("kingdom_full", player=_LABELS[player], count=overflow - sent)
+                    if self._log_events:
+                        self._emit(SentToKingdom(_LABELS[player], sent))
+                if overflow > sent and self._log_events:
+                    self._emit(KingdomFull(_LABELS[player], overflow - sent))
         self._end_turn()
 
     def _place_counter(self, flat: int, *, automatic: bool) -> None:
@@ -860,13 +886,8 @@ class Game:
         assert player is not None
         self._squares[flat] = player
         self._stock[player] -= 1
-        self._log(
-            "place",
-            player=_LABELS[player],
-            square=SQUARES[flat],
-            square_kind=self._geometry.codes[flat],
-            automatic=automatic,
-        )
+        if self._log_events:
+            self._emit(CounterPlaced(_LABELS[player], SQUARES[flat], self._geometry.codes[flat], automatic))
 
     def _end_turn(self) -> None:
         player = self._actor
@@ -909,14 +930,16 @@ class Game:
         self._revealed = False
         self._first = None
         self._actor = None
-        self._log("round_end", round=self._round, kingdom=len(self._kingdom))
+        if self._log_events:
+            self._emit(RoundEnded(self._round, len(self._kingdom)))
         if len(self._kingdom) >= data.KINGDOM_SIZE:
             self._scoring()
         else:
             self._next_round()
 
     def _scoring(self) -> None:
-        self._log("scoring_start", round=self._round)
+        if self._log_events:
+            self._emit(ScoringStarted(self._round))
         squares, geometry = self._squares, self._geometry
 
         def count(player: Player, flats: Iterable[int]) -> int:
@@ -965,16 +988,8 @@ class Game:
     ) -> None:
         self._score[RED] += gained[RED]
         self._score[BLUE] += gained[BLUE]
-        self._log(
-            "score_line",
-            category=category,
-            red=red,
-            blue=blue,
-            scorer=_name(winner),
-            red_points=gained[RED],
-            blue_points=gained[BLUE],
-            detail=detail,
-        )
+        if self._log_events:
+            self._emit(ScoreLine(category, red, blue, _name(winner), gained[RED], gained[BLUE], detail))
 
     def _leader_or_none(self) -> Player | None:
         red, blue = self._score
@@ -987,7 +1002,8 @@ class Game:
         on_board = [f for f in range(SQUARE_COUNT) if self._squares[f] is player]
         count = min(data.POST_SCORING_REMOVALS, len(on_board))
         temples = sorted({SQUARES[f][0] for f in on_board})
-        self._log("scoring_removal", player=_LABELS[player], count=count, temples=temples)
+        if self._log_events:
+            self._emit(ScoringRemoval(_LABELS[player], count, temples))
         self._scoring_left = count
         if len(on_board) <= data.POST_SCORING_REMOVALS:
             for flat in on_board:
@@ -1034,7 +1050,8 @@ class Game:
         self._stock[RED] += returned[RED]
         self._stock[BLUE] += returned[BLUE]
         self._kingdom.clear()
-        self._log("kingdom_return", red=returned[RED], blue=returned[BLUE])
+        if self._log_events:
+            self._emit(KingdomReturned(returned[RED], returned[BLUE]))
         self._next_round()
 
     def _next_round(self) -> None:
@@ -1043,7 +1060,8 @@ class Game:
             return
         self._round += 1
         self._phase = _ASSIGN
-        self._log("round_start", round=self._round)
+        if self._log_events:
+            self._emit(RoundStarted(self._round))
         for player in PLAYERS:
             self._draw(player)
 
@@ -1052,14 +1070,8 @@ class Game:
         self._result = Result(winner, reason, scores, at_scoring)
         self._phase = _OVER
         self._actor = None
-        self._log(
-            "game_over",
-            winner=_name(winner),
-            reason=reason.value,
-            red=scores[RED],
-            blue=scores[BLUE],
-            at_scoring=at_scoring,
-        )
+        if self._log_events:
+            self._emit(GameOver(_name(winner), reason.value, scores[RED], scores[BLUE], at_scoring))
 
     # ------------------------------------------------------------ copies etc.
     def clone(self, *, events: bool | None = None) -> Game:

@@ -76,11 +76,11 @@ from typing import Any
 
 from . import data, rng
 from .actions import PLAYERS, Action, Player, parse_action
+from .errors import EventError, Reason
 from .errors import GameFileError as GameFileError
 from .errors import PositionError as PositionError
-from .errors import Reason
 from .errors import ReplayError as ReplayError
-from .events import EVENT_KINDS
+from .events import event_from_dict
 from .game import EndReason, Game, GameState, IllegalAction, Phase, Result, use_file_format
 from .refusals import shown_value
 from .rules import Rules
@@ -603,14 +603,11 @@ def _checked_history(state: GameState, raw: dict[str, Any]) -> Game:
     """Play a snapshot's actions again from its start; return the replay if it is exactly the snapshot."""
     events = raw.get("events", [])
     _require(isinstance(events, list), "events_not_list")
-    for number, event in enumerate(events, start=1):
-        _require(
-            isinstance(event, dict) and isinstance(event.get("kind"), str),
-            "event_not_object",
-            number=number,
-            found=event,
-        )
-        _require(event["kind"] in EVENT_KINDS, "event_kind_unknown", number=number, found=event["kind"])
+    for index, event in enumerate(events):
+        try:
+            event_from_dict(event, f"events[{index}]")
+        except EventError as error:
+            raise PositionError("bad_event", reason=error) from None
     actions = _action_texts(raw.get("actions", []), PositionError)
     start = raw.get("start")
     origin = Reason("origin_new", {"seed": state.seed}) if start is None else Reason("origin_start", {})

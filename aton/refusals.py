@@ -23,7 +23,7 @@ from typing import Any
 from . import data, errors
 from .errors import CodedError, Details, Reason
 from .explain import player_name
-from .i18n import Message, check_lang, gtext, join, msg, ngtext, render
+from .i18n import Message, check_lang, gtext, join, msg, ngtext, nmsg, render
 
 _EXPECTED = {
     "assign": msg("refusal expected", "assign cards (or exchange)"),
@@ -667,10 +667,28 @@ _SENTENCES: dict[str, Message] = {
     "result_board_both": msg("file refusal result", "{said}, but {player} also holds a victory on the board"),
     # the history of a snapshot, records and their actions
     "events_not_list": msg("file refusal", "events must be a list"),
-    "event_not_object": msg("file refusal", 'each event is an object with a "kind"; event {number} is {found}'),
+    "event_not_object": msg("file refusal", '{where} is {found}: each event is an object with a "kind"'),
     "event_kind_unknown": msg(
-        "file refusal", "event {number} has the unknown kind {found}; the kinds are listed in aton.EVENT_KINDS"
+        "file refusal", "{where} has the unknown kind {found}; the kinds are listed in aton.EVENT_KINDS"
     ),
+    "event_fields_missing": nmsg(
+        "file refusal",
+        '{where} (a "{kind}" event) has the missing field {fields}',
+        '{where} (a "{kind}" event) has the missing fields {fields}',
+    ),
+    "event_field_unknown": msg(
+        "file refusal", '{where}.{field} is not part of the game: a "{kind}" event has the fields {fields}'
+    ),
+    "event_field_wrong": msg("file refusal", '{where}.{field} is {found} where a "{kind}" event has {expected}'),
+    "event_value_whole": msg("file refusal event value", "a whole number"),
+    "event_value_flag": msg("file refusal event value", "true or false"),
+    "event_value_text": msg("file refusal event value", "text"),
+    "event_value_player": msg("file refusal event value", '"red" or "blue"'),
+    "event_value_player_or_null": msg("file refusal event value", '"red", "blue" or null'),
+    "event_value_cards": msg("file refusal event value", "a list of whole numbers"),
+    "event_value_square": msg("file refusal event value", "a square [temple, index]"),
+    "event_value_counts": msg("file refusal event value", "an object of whole numbers"),
+    "bad_event": msg("file refusal", "{reason}"),
     "origin_new": msg("file refusal", "a new game with seed {seed}"),
     "origin_start": msg("file refusal", "its start position"),
     "history_unplayable": msg("file refusal", "the file does not agree with its own record: from {origin}, {reason}"),

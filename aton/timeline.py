@@ -11,7 +11,8 @@ copy of the game as it stood just after that event, seen by ``viewer``
 >>> steps = timeline(game)
 >>> len(steps) == len(game.events)
 True
->>> reveal = next(step for step in steps if step.event.kind == "reveal")
+>>> from aton.events import Revealed
+>>> reveal = next(step for step in steps if isinstance(step.event, Revealed))
 >>> reveal.state.revealed, reveal.state.score(aton.BLUE)
 (True, 0)
 """

@@ -848,6 +848,8 @@ def test_every_sentence_of_a_file_refusal_renders_in_every_language() -> None:
         facts: dict[str, Any] = {name: 7 for _text, name, _spec, _conv in Formatter().parse(message.singular) if name}
         facts.update({name: ["red"] for name in ("known", "fields") if name in facts})
         facts.pop("example", None)
+        if message.plural is not None:
+            facts["count"] = 2
         for lang in aton.i18n.languages():
             assert refusal_text(code, facts, lang), (code, lang)
     said = aton.errors.Reason("result_says", {"winner": "red", "reason": "yellow"})

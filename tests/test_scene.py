@@ -13,7 +13,15 @@ import pytest
 
 import aton
 from aton import BLUE, RED, data
-from aton.events import Event
+from aton.events import (
+    Cartouche1Compared,
+    CounterPlaced,
+    CounterRemoved,
+    OrderDecided,
+    RoundEnded,
+    ScoreLine,
+    TurnStarted,
+)
 from aton.widgets.i18n import tr
 from aton.widgets.scene import (
     GEOMETRY,
@@ -198,30 +206,48 @@ def test_other_targets_are_hit() -> None:
     assert scene.hit_test(*g.temple_header(3).center) == Target("temple", temple=3)
 
 
+def _placed(square: tuple[int, int]) -> CounterPlaced:
+    return CounterPlaced(player="red", square=square, square_kind="Y", automatic=False)
+
+
+def _removed(square: tuple[int, int], owner: str, destination: str) -> CounterRemoved:
+    return CounterRemoved("red", owner, square, "Y", destination, automatic=False, scoring=False)
+
+
+def _score_line(category: str) -> ScoreLine:
+    return ScoreLine(category, red=2, blue=1, scorer="red", red_points=3, blue_points=0, detail={})
+
+
 def test_highlights_name_what_each_step_touched() -> None:
     layout = aton.Layout()
-    assert highlights_for_event(Event("cartouche1", {"scorer": "red"})).cartouches == {(RED, 1), (BLUE, 1)}
-    assert highlights_for_event(Event("order", {"first": "blue"})).cartouches == {(RED, 2), (BLUE, 2)}
-    turn = highlights_for_event(Event("turn_start", {"player": "blue", "temples": 3}))
+    assert highlights_for_event(Cartouche1Compared(red=4, blue=1, scorer="red", points=6)).cartouches == {
+        (RED, 1),
+        (BLUE, 1),
+    }
+    assert highlights_for_event(OrderDecided(first="blue", reason="lower_card", red=3, blue=2)).cartouches == {
+        (RED, 2),
+        (BLUE, 2),
+    }
+    turn = highlights_for_event(TurnStarted(player="blue", position="first", temples=3))
     assert turn.cartouches == {(BLUE, 3)} and turn.temples == {1, 2, 3}
-    removed = highlights_for_event(Event("remove", {"square": (2, 4), "owner": "red", "destination": "kingdom"}))
+    removed = highlights_for_event(_removed((2, 4), "red", "kingdom"))
     assert removed.removed == (((2, 4), RED),) and removed.kingdom
-    assert highlights_for_event(Event("place", {"square": (4, 11)})).placed == {(4, 11)}
-    temple4 = highlights_for_event(Event("score_line", {"category": "temple4"}), layout)
+    assert highlights_for_event(_placed((4, 11))).placed == {(4, 11)}
+    temple4 = highlights_for_event(_score_line("temple4"), layout)
     assert temple4.temples == {4} and temple4.squares == {(t, 9) for t in range(1, 5)} and temple4.score
-    black = highlights_for_event(Event("score_line", {"category": "black"}), layout)
+    black = highlights_for_event(_score_line("black"), layout)
     assert len(black.squares) == len(layout.squares_of(aton.SquareKind.BLACK))
-    bonus = highlights_for_event(Event("score_line", {"category": "bonus"}), layout)
+    bonus = highlights_for_event(_score_line("bonus"), layout)
     assert {layout.kind(sq).code for sq in bonus.squares} == {"+1", "+2"}
-    assert highlights_for_event(Event("round_end", {"round": 1, "kingdom": 8})).kingdom
+    assert highlights_for_event(RoundEnded(round=1, kingdom=8)).kingdom
 
 
 def test_highlights_of_several_events_keep_the_last_fate_of_each_square() -> None:
     events = [
-        Event("place", {"square": (1, 0)}),
-        Event("place", {"square": (1, 1)}),
-        Event("remove", {"square": (1, 1), "owner": "blue"}),
-        Event("turn_start", {"player": "red", "temples": 2}),
+        _placed((1, 0)),
+        _placed((1, 1)),
+        _removed((1, 1), "blue", "kingdom"),
+        TurnStarted(player="red", position="first", temples=2),
     ]
     changes = highlights_for_events(events)
     assert changes.placed == {(1, 0)} and changes.removed == (((1, 1), BLUE),) and not changes.temples

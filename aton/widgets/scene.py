@@ -402,8 +402,8 @@ def _kind_squares(layout: Layout, *kinds: SquareKind) -> frozenset[Square]:
 def highlights_for_event(event: Event, layout: Layout | None = None) -> Highlights:
     """What ``event`` touched: the cartouche compared, counters removed, squares placed, the temple scored...
 
-    >>> from aton.events import Event
-    >>> highlights_for_event(Event("place", {"player": "red", "square": (2, 5)})).placed
+    >>> from aton.events import CounterPlaced
+    >>> highlights_for_event(CounterPlaced("red", (2, 5), "Y", automatic=False)).placed
     frozenset({(2, 5)})
     """
     layout = layout or Layout()
