@@ -19,7 +19,22 @@ from typing import Any, ClassVar
 
 from .. import data
 from ..actions import RED, Player
-from ..events import Event
+from ..events import (
+    Cartouche1Compared,
+    CounterPlaced,
+    CounterRemoved,
+    Event,
+    KingdomFull,
+    NoStock,
+    OrderDecided,
+    PlacementAllowed,
+    RemovalAllowed,
+    RemovalSkipped,
+    Revealed,
+    SentToKingdom,
+    TurnStarted,
+    WarTurn,
+)
 from ..explain import player_name
 from ..game import Game
 from ..i18n import gtext, msg, render
@@ -34,7 +49,7 @@ from .exercise import (
     player_options,
 )
 from .feedback import Feedback, Text, join_or_none, judged, mistake
-from .play import Chooser, cards_text, first_choice, new_events, play_round, plays, turn_events
+from .play import Chooser, all_of, cards_text, first_choice, first_of, new_events, play_round, plays, side, turn_events
 
 
 class FirstPlayerExercise(ChoiceExercise):
@@ -81,14 +96,14 @@ def first_player_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -
     """
     outcome = play_round(game, red, blue)
     events = new_events(game, outcome)
-    order = next(e for e in events if e.kind == "order")
-    war = [e for e in events if e.kind == "war_turn"]
-    first = Player.parse(order.data["first"])
+    order = first_of(events, OrderDecided)
+    war = all_of(events, WarTurn)
+    first = Player.parse(order.first)
 
     def question(lang: str) -> str:
         text = plays(game, outcome, lang)
         if war:
-            reds, blues = cards_text([e.data["red"] for e in war]), cards_text([e.data["blue"] for e in war])
+            reds, blues = cards_text([e.red for e in war]), cards_text([e.blue for e in war])
             text += " " + gtext(
                 lang,
                 "lesson question",
@@ -101,9 +116,9 @@ def first_player_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -
     def judge(answer: Any, lang: str) -> Feedback:
         return judged(as_player(answer) is first, player_name(first.label, lang), [*war, order], lang)
 
-    reveal = next(e for e in events if e.kind == "reveal")
-    tied2 = reveal.data["red"][1] == reveal.data["blue"][1]
-    tied1 = tied2 and reveal.data["red"][0] == reveal.data["blue"][0]
+    reveal = first_of(events, Revealed)
+    tied2 = reveal.red[1] == reveal.blue[1]
+    tied1 = tied2 and reveal.red[0] == reveal.blue[0]
     if tied1:
         hint = msg("lesson hint", "Both cartouches 1 and 2 are tied: compare the cards the war turns up, pair by pair.")
         wrong = msg("lesson mistake", "The war is won by the lower card turned up, not the higher one.")
@@ -134,8 +149,8 @@ def cartouche1_exercise(
 ) -> Cartouche1Exercise:
     """Exercise "how many points does Red score at cartouche 1?"."""
     outcome = play_round(game, red, blue)
-    event = next(e for e in new_events(game, outcome) if e.kind == "cartouche1")
-    points = event.data["points"] if event.data["scorer"] == player.label else 0
+    event = first_of(new_events(game, outcome), Cartouche1Compared)
+    points = event.points if event.scorer == player.label else 0
 
     def question(lang: str) -> str:
         who = player_name(player.label, lang)
@@ -145,8 +160,8 @@ def cartouche1_exercise(
     def judge(answer: Any, lang: str) -> Feedback:
         return judged(as_int(answer) == points, str(points), [event], lang)
 
-    reveal = next(e for e in new_events(game, outcome) if e.kind == "reveal")
-    mine, theirs = reveal.data[player.label][0], reveal.data[player.other.label][0]
+    reveal = first_of(new_events(game, outcome), Revealed)
+    mine, theirs = side(player, reveal.red, reveal.blue)[0], side(player.other, reveal.red, reveal.blue)[0]
     difference = abs(mine - theirs)
     doubled = data.CARTOUCHE1_POINTS_PER_DIFFERENCE * difference
     mistakes = [
@@ -190,8 +205,8 @@ def removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
     """Exercise "how many counters does Red remove with cartouche 2?" (own or opponent's, as the card says)."""
     outcome = play_round(game, red, blue)
     turn = turn_events(new_events(game, outcome), player)
-    removed = [e for e in turn if e.kind == "remove"]
-    reasons = [e for e in turn if e.kind in ("removal_allowed", "removal_skipped")]
+    removed = all_of(turn, CounterRemoved)
+    reasons = [e for e in turn if isinstance(e, RemovalAllowed | RemovalSkipped)]
     count = len(removed)
 
     def question(lang: str) -> str:
@@ -200,12 +215,12 @@ def removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
         return f"{plays(game, outcome, lang)} {ask}"
 
     def judge(answer: Any, lang: str) -> Feedback:
-        return judged(as_int(answer) == count, str(count), reasons + removed[:1], lang)
+        return judged(as_int(answer) == count, str(count), [*reasons, *removed[:1]], lang)
 
-    reveal = next(e for e in new_events(game, outcome) if e.kind == "reveal")
-    card = reveal.data[player.label][1]
+    reveal = first_of(new_events(game, outcome), Revealed)
+    card = side(player, reveal.red, reveal.blue)[1]
     asked = 1 if card == 1 else max(0, card - data.REMOVAL_OFFSET)
-    first_round = any(e.kind == "removal_skipped" for e in reasons)
+    first_round = any(isinstance(e, RemovalSkipped) for e in reasons)
     rule_id = "first-round" if first_round else {1: "removal-own", 2: "removal-two"}.get(card, "removal")
     mistakes = [
         *mistake(
@@ -268,8 +283,8 @@ def removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
 def temples_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player: Player) -> OpenTemplesExercise:
     """Exercise "which temples may Blue use?": where cartouche 3 lets the player remove and place."""
     outcome = play_round(game, red, blue)
-    turn = next(e for e in new_events(game, outcome) if e.kind == "turn_start" and e.data["player"] == player.label)
-    temples = frozenset(range(1, turn.data["temples"] + 1))
+    turn = next(e for e in all_of(new_events(game, outcome), TurnStarted) if e.player == player.label)
+    temples = frozenset(range(1, turn.temples + 1))
 
     def question(lang: str) -> str:
         who = player_name(player.label, lang)
@@ -282,8 +297,8 @@ def temples_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
         names = [str(t) for t in sorted(temples)]
         return judged(as_temples(answer) == temples, join_or_none(names, lang), [turn], lang)
 
-    reveal = next(e for e in new_events(game, outcome) if e.kind == "reveal")
-    other_card = reveal.data[player.other.label][2]
+    reveal = first_of(new_events(game, outcome), Revealed)
+    other_card = side(player.other, reveal.red, reveal.blue)[2]
     mistakes = [
         *mistake(
             "only-t",
@@ -312,16 +327,19 @@ def temples_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
 
 
 def _kingdom_arrivals(events: Sequence[Event]) -> tuple[int, list[Event]]:
-    count, reasons = 0, []
+    """How many counters go to the Kingdom of the Dead in ``events``, and the events that say so."""
+    count = 0
+    reasons: list[Event] = []
     for event in events:
-        if event.kind == "remove" and event.data["destination"] == "kingdom":
-            count += 1
-            reasons.append(event)
-        elif event.kind == "to_kingdom":
-            count += event.data["count"]
-            reasons.append(event)
-        elif event.kind == "kingdom_full":
-            reasons.append(event)
+        match event:
+            case CounterRemoved(destination="kingdom"):
+                count += 1
+                reasons.append(event)
+            case SentToKingdom():
+                count += event.count
+                reasons.append(event)
+            case KingdomFull():
+                reasons.append(event)
     return count, reasons
 
 
@@ -348,7 +366,7 @@ def kingdom_exercise(
     def judge(answer: Any, lang: str) -> Feedback:
         return judged(as_int(answer) == count, str(count), reasons, lang)
 
-    kept = sum(int(e.data["count"]) for e in reasons if e.kind == "kingdom_full")
+    kept = sum(e.count for e in all_of(reasons, KingdomFull))
     mistakes = [
         *mistake(
             "kingdom-full",
@@ -397,10 +415,11 @@ def placed_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player:
     """Exercise "how many counters does Blue place with cartouche 4?" (fewer when the stock runs short)."""
     outcome = play_round(game, red, blue)
     turn = turn_events(new_events(game, outcome), player)
-    placed = [e for e in turn if e.kind == "place"]
-    reasons = [e for e in turn if e.kind in ("placement_allowed", "no_stock", "to_kingdom")]
+    placed = all_of(turn, CounterPlaced)
+    reasons = [e for e in turn if isinstance(e, PlacementAllowed | NoStock | SentToKingdom)]
     count = len(placed)
-    card = next(e for e in new_events(game, outcome) if e.kind == "reveal").data[player.label][3]
+    reveal = first_of(new_events(game, outcome), Revealed)
+    card = side(player, reveal.red, reveal.blue)[3]
 
     def question(lang: str) -> str:
         who = player_name(player.label, lang)
@@ -420,7 +439,7 @@ def placed_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player:
     )
     hint = Text(lambda lang: gtext(lang, "lesson hint", "Compare the card on cartouche 4 with the player's stock."))
     options = number_options(max(data.CARD_VALUES))
-    rule_id = "no-stock" if any(e.kind == "no_stock" for e in reasons) else "placement"
+    rule_id = "no-stock" if any(isinstance(e, NoStock) for e in reasons) else "placement"
     return PlacedExercise(
         game=game,
         question=Text(question),

@@ -9,12 +9,13 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..actions import BLUE, PLAYERS, RED
+from ..events import Event, GameOver, RoundEnded
 from ..explain import player_name
 from ..game import EndReason, Game
 from ..i18n import gtext
 from .exercise import ChoiceExercise, as_player, player_options
 from .feedback import Feedback, Text, judged, mistake, reason_name, word
-from .play import new_events, play_round, plays
+from .play import all_of, new_events, play_round, plays
 
 
 class EndingExercise(ChoiceExercise):
@@ -51,7 +52,7 @@ def ending_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> Endi
     events = new_events(game, outcome)
     result = outcome.result
     reason = None if result is None else result.reason
-    shown = [e for e in events if e.kind == "game_over"] or [e for e in events if e.kind == "round_end"]
+    shown: list[Event] = [*all_of(events, GameOver)] or [*all_of(events, RoundEnded)]
 
     def question(lang: str) -> str:
         ask = gtext(lang, "lesson question", "Does the game end this round, and if so, how?")
@@ -90,7 +91,7 @@ def winner_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> Winn
     if outcome.result is None:
         raise ValueError("these assignments do not end the game this round; choose others")
     winner = outcome.result.winner
-    shown = [e for e in new_events(game, outcome) if e.kind in ("game_over",)]
+    shown = all_of(new_events(game, outcome), GameOver)
 
     def question(lang: str) -> str:
         ask = gtext(lang, "lesson question", "Who wins?")

@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Literal
 
 from .. import data
 from ..actions import Place, Player, Remove, Square
-from ..events import Event
+from ..events import CounterPlaced, CounterRemoved, Event, GameOver, ScoreLine
 from ..explain import player_name, temples_upto
 from ..game import EndReason, Game, Phase
 from ..i18n import check_lang, gtext, msg, ngtext, render
@@ -18,7 +18,7 @@ from ..rules import SquareKind
 from .endings import RULE_OF_REASON
 from .exercise import SquareExercise, as_square
 from .feedback import Feedback, Text, join_or_none, judged, mistake, square_name
-from .play import Chooser, first_choice, new_events
+from .play import Chooser, all_of, first_choice, new_events, side
 from .scoring import SCORING_CATEGORIES, category_name
 
 
@@ -40,29 +40,30 @@ class Goal:
     - ``Goal("win")``: win the game at once.
     """
 
-    kind: Literal["majority", "points", "win"]
+    aim: Literal["majority", "points", "win"]
+    """What to achieve: a majority (in ``category``), the most points at the scoring, or a win."""
     category: str = ""
 
     def __post_init__(self) -> None:
-        if self.kind not in ("majority", "points", "win"):
-            raise ValueError(f"unknown goal {self.kind!r}; goals are majority, points and win")
-        if self.kind == "majority" and self.category not in SCORING_CATEGORIES[:5]:
+        if self.aim not in ("majority", "points", "win"):
+            raise ValueError(f"unknown goal {self.aim!r}; goals are majority, points and win")
+        if self.aim == "majority" and self.category not in SCORING_CATEGORIES[:5]:
             raise ValueError(f"a majority goal names one of {SCORING_CATEGORIES[:5]}, not {self.category!r}")
 
     def describe(self, lang: str = "en") -> str:
         """The goal in words."""
         check_lang(lang)
-        if self.kind == "win":
+        if self.aim == "win":
             return gtext(lang, "placement goal", "win the game at once")
-        if self.kind == "points":
+        if self.aim == "points":
             return gtext(lang, "placement goal", "score as many points as possible at the scoring")
         return gtext(lang, "placement goal", "win the majority {where}", where=category_name(self.category, lang))
 
 
 def _majority_after(outcome: Game, events: Sequence[Event], category: str, player: Player) -> bool:
-    for event in events:
-        if event.kind == "score_line" and event.data["category"] == category:
-            return bool(event.data["scorer"] == player.label)
+    for line in all_of(events, ScoreLine):
+        if line.category == category:
+            return line.scorer == player.label
     if category == "black":
         black = [
             outcome.owner((temple, index))
@@ -76,7 +77,7 @@ def _majority_after(outcome: Game, events: Sequence[Event], category: str, playe
 
 
 def _scoring_points(events: Sequence[Event], player: Player) -> int:
-    return sum(int(e.data[f"{player.label}_points"]) for e in events if e.kind == "score_line")
+    return sum(side(player, line.red_points, line.blue_points) for line in all_of(events, ScoreLine))
 
 
 def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice, rule: str = "") -> PlacementExercise:
@@ -100,15 +101,15 @@ def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice
         while trial.phase in (Phase.REMOVE, Phase.PLACE):
             trial.apply(choose(trial))
         events = new_events(game, trial)
-        if goal.kind == "win":
+        if goal.aim == "win":
             reached = trial.result is not None and trial.result.winner is player
-        elif goal.kind == "majority":
+        elif goal.aim == "majority":
             reached = _majority_after(trial, events, goal.category, player)
         else:
             reached = False
         trials[square] = (trial, events, reached, _scoring_points(events, player))
-    if goal.kind == "points":
-        if not any(e.kind == "score_line" for _, events, _, _ in trials.values() for e in events):
+    if goal.aim == "points":
+        if not any(isinstance(e, ScoreLine) for _, events, _, _ in trials.values() for e in events):
             raise ValueError("a points goal needs a position where a scoring follows this placement")
         best = max(points for _, _, _, points in trials.values())
         trials = {sq: (g, ev, points == best, points) for sq, (g, ev, _, points) in trials.items()}
@@ -154,7 +155,7 @@ def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice
         names = join_or_none([square_name(sq, lang) for sq in sorted(good)], lang)
         shown = _goal_events(events, goal)
         extra = ""
-        if goal.kind == "points":
+        if goal.aim == "points":
             extra = ngtext(
                 lang,
                 "lesson feedback",
@@ -185,11 +186,11 @@ def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice
     if not rule:
         if removing:
             rule = "removal-choice"
-        elif goal.kind == "win" and best_outcome.result is not None:
+        elif goal.aim == "win" and best_outcome.result is not None:
             rule = RULE_OF_REASON.get(best_outcome.result.reason, "placement")
         else:
             rule = "placement"
-    if goal.kind == "win":
+    if goal.aim == "win":
         hint = Text(
             lambda lang: gtext(
                 lang,
@@ -215,7 +216,7 @@ def _short_of_goal(trial: Game, best: Game, goal: Goal, player: Player, lang: st
     """Where a square leaves the player: the set still incomplete, or the counts of a majority."""
     who = player_name(player.label, lang)
     squares = [(t, i) for t in range(1, data.TEMPLE_COUNT + 1) for i in range(data.SQUARES_PER_TEMPLE)]
-    if goal.kind == "win" and not reached:
+    if goal.aim == "win" and not reached:
         reason = best.result.reason if best.result is not None else None
         kinds = {EndReason.YELLOW: SquareKind.YELLOW, EndReason.GREEN: SquareKind.GREEN}
         if reason in kinds:
@@ -244,7 +245,7 @@ def _short_of_goal(trial: Game, best: Game, goal: Goal, player: Player, lang: st
                 temple=best_temple,
             )
         return ""
-    if goal.kind == "majority" and goal.category == "black":
+    if goal.aim == "majority" and goal.category == "black":
         black = [trial.owner(sq) for sq in squares if trial.layout_kind(sq) is SquareKind.BLACK]
         if reached:
             return gtext(
@@ -275,9 +276,10 @@ _SET_WORDS = {
 
 
 def _goal_events(events: Sequence[Event], goal: Goal) -> list[Event]:
-    placed = [e for e in events if e.kind in ("place", "remove")][:1]
-    if goal.kind == "win":
-        return placed + [e for e in events if e.kind == "game_over"]
-    if goal.kind == "majority":
-        return placed + [e for e in events if e.kind == "score_line" and e.data["category"] == goal.category]
-    return placed + [e for e in events if e.kind == "score_line"]
+    placed = [e for e in events if isinstance(e, CounterPlaced | CounterRemoved)][:1]
+    if goal.aim == "win":
+        return [*placed, *all_of(events, GameOver)]
+    lines = all_of(events, ScoreLine)
+    if goal.aim == "majority":
+        return [*placed, *(line for line in lines if line.category == goal.category)]
+    return [*placed, *lines]

@@ -8,10 +8,11 @@ opened on it.  The exercise kinds read the new events of the clone
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 from ..actions import BLUE, RED, Action, Assign, Player
-from ..events import Event
+from ..events import EVENT_KINDS, Event, GameOver, Revealed, RoundEnded, TurnStarted
 from ..game import Game, Phase
 from ..i18n import gtext
 from ..timeline import timeline
@@ -68,24 +69,62 @@ def play_round(
     return clone
 
 
-def step_of(game: Game, kind: str, occurrence: int = 1) -> int:
-    """The number of the step where ``kind`` happens (the ``occurrence``-th time) in :func:`aton.timeline` of ``game``.
+def step_of(game: Game, kind: type[Event] | str, occurrence: int = 1) -> int:
+    """The number of the step where an event of ``kind`` happens (the ``occurrence``-th time) in
+    :func:`aton.timeline` of ``game``.
 
-    A step-through explainer opened on ``game`` can go straight to the rule a lesson is about.
+    ``kind`` is an event class (:class:`~aton.events.Cartouche1Compared`) or its kind in JSON
+    (``"cartouche1"``, as the tutorials write it).  A step-through explainer opened on ``game`` can go
+    straight to the rule a lesson is about.
 
+    >>> from aton.events import Cartouche1Compared
     >>> from aton.teaching.positions import load_position
     >>> game = play_round(load_position("first-round"), red=(4, 1, 2, 3), blue=(1, 2, 4, 4))
     >>> steps = timeline(game)
-    >>> steps[step_of(game, "cartouche1")].event.data["points"]
-    6
+    >>> steps[step_of(game, Cartouche1Compared)].event
+    Cartouche1Compared(red=4, blue=1, scorer='red', points=6)
+    >>> step_of(game, "cartouche1") == step_of(game, Cartouche1Compared)
+    True
     """
+    cls = event_class(kind)
     seen = 0
     for step in timeline(game):
-        if step.event.kind == kind:
+        if isinstance(step.event, cls):
             seen += 1
             if seen == occurrence:
                 return step.number
-    raise ValueError(f"no {kind!r} step (number {occurrence}) in this game")
+    raise ValueError(f"no {cls.kind!r} step (number {occurrence}) in this game")
+
+
+def event_class(kind: type[Event] | str) -> type[Event]:
+    """The event class ``kind`` names: itself, or the class of a kind in JSON (``"reveal"``: :class:`Revealed`)."""
+    if isinstance(kind, str):
+        try:
+            return EVENT_KINDS[kind]
+        except KeyError:
+            raise ValueError(f"no event kind {kind!r}; the kinds are {', '.join(EVENT_KINDS)}") from None
+    return kind
+
+
+E = TypeVar("E")
+
+
+def first_of(events: Iterable[object], kind: type[E]) -> E:
+    """The first event of class ``kind`` in ``events`` (``StopIteration`` when there is none)."""
+    return next(event for event in events if isinstance(event, kind))
+
+
+def all_of(events: Iterable[object], kind: type[E]) -> list[E]:
+    """Every event of class ``kind`` in ``events``, in order."""
+    return [event for event in events if isinstance(event, kind)]
+
+
+T = TypeVar("T")
+
+
+def side(player: Player, red: T, blue: T) -> T:
+    """Of two values, Red's first and Blue's second, the one of ``player`` (``side(BLUE, 4, 1) == 1``)."""
+    return red if player is RED else blue
 
 
 def new_events(before: Game, after: Game) -> list[Event]:
@@ -94,15 +133,15 @@ def new_events(before: Game, after: Game) -> list[Event]:
 
 
 def turn_events(events: Sequence[Event], player: Player) -> list[Event]:
-    """The events of ``player``'s resolution of cartouches 2-4 (from its ``turn_start`` on)."""
+    """The events of ``player``'s resolution of cartouches 2-4 (from its :class:`~aton.events.TurnStarted` on)."""
     selected: list[Event] = []
     inside = False
     for event in events:
-        if event.kind in ("turn_start", "round_end", "game_over"):
-            inside = event.kind == "turn_start" and event.data["player"] == player.label
-            if inside:
-                selected.append(event)
-            continue
+        match event:
+            case TurnStarted():
+                inside = event.player == player.label
+            case RoundEnded() | GameOver():
+                inside = False
         if inside:
             selected.append(event)
     return selected
@@ -115,11 +154,11 @@ def cards_text(cards: Sequence[int]) -> str:
 
 def plays(game: Game, outcome: Game, lang: str) -> str:
     """``"Red puts 4, 1, 2, 3 and Blue puts ..."``: the revealed assignments of the round played."""
-    reveal = next(e for e in new_events(game, outcome) if e.kind == "reveal")
+    reveal = first_of(new_events(game, outcome), Revealed)
     return gtext(
         lang,
         "lesson question",
         "Red puts {red} and Blue puts {blue} on cartouches 1 to 4.",
-        red=cards_text(reveal.data["red"]),
-        blue=cards_text(reveal.data["blue"]),
+        red=cards_text(reveal.red),
+        blue=cards_text(reveal.blue),
     )

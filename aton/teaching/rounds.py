@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from .. import data
 from ..actions import Exchange, Player
-from ..events import Event
+from ..events import CardsDrawn, Event, Exchanged, Reshuffled, RoundStarted
 from ..explain import player_name
 from ..game import Game, Phase
 from ..i18n import gtext
@@ -39,7 +39,7 @@ def exchange_exercise(game: Game, player: Player) -> ExchangeExercise:
     if allowed:
         outcome = game.clone(events=True)
         outcome.apply(action)
-        shown = [e for e in new_events(game, outcome) if e.kind in ("exchange", "reshuffle")]
+        shown = [e for e in new_events(game, outcome) if isinstance(e, Exchanged | Reshuffled)]
 
     def question(lang: str) -> str:
         who = player_name(player.label, lang)
@@ -104,10 +104,10 @@ def draw_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player: P
     """
     outcome = play_round(game, red, blue)
     events = new_events(game, outcome)
-    if outcome.phase is not Phase.ASSIGN or not any(e.kind == "round_start" for e in events):
+    if outcome.phase is not Phase.ASSIGN or not any(isinstance(e, RoundStarted) for e in events):
         raise ValueError("these assignments do not lead to a new round; choose others")
-    start = max(i for i, e in enumerate(events) if e.kind == "round_start")
-    shown = [e for e in events[start:] if e.kind in ("reshuffle", "draw") and e.data.get("player") == player.label]
+    start = max(i for i, e in enumerate(events) if isinstance(e, RoundStarted))
+    shown = [e for e in events[start:] if isinstance(e, Reshuffled | CardsDrawn) and e.player == player.label]
     pile, discard = game.deck_size(player), len(game.discard(player))
     count = outcome.deck_size(player)
     drawn = data.HAND_SIZE

@@ -15,14 +15,14 @@ from typing import Any, ClassVar
 
 from .. import data
 from ..actions import Player, Square
-from ..events import Event
+from ..events import CounterRemoved, KingdomReturned, ScoreLine, ScoringRemoval
 from ..explain import player_name
 from ..game import Game, Phase
 from ..i18n import gtext
 from ..rules import SquareKind
 from .exercise import NumberExercise, TempleSetExercise, as_int, as_temples, number_options
 from .feedback import Feedback, Mistake, Text, join_or_none, judged, mistake
-from .play import Chooser, first_choice, new_events, play_round, plays
+from .play import Chooser, all_of, first_choice, new_events, play_round, plays, side
 
 
 class ScoringExercise(NumberExercise):
@@ -76,11 +76,11 @@ def scoring_exercise(
         raise ValueError(f"unknown scoring category {category!r}; choose one of {SCORING_CATEGORIES}")
     outcome = play_round(game, red, blue, choose=choose)
     events = new_events(game, outcome)
-    lines = [e for e in events if e.kind == "score_line" and e.data["category"] == category]
+    lines = [line for line in all_of(events, ScoreLine) if line.category == category]
     if not lines:
         raise ValueError("these assignments do not lead to a scoring this round; choose others")
     line = lines[0]
-    points = int(line.data[f"{player.label}_points"])
+    points = side(player, line.red_points, line.blue_points)
 
     def question(lang: str) -> str:
         who, where = player_name(player.label, lang), category_name(category, lang)
@@ -136,9 +136,9 @@ def _scoring_hint(category: str, lang: str) -> str:
     )
 
 
-def _scoring_mistakes(outcome: Game, line: Event, category: str, player: Player, points: int) -> list[Mistake]:
+def _scoring_mistakes(outcome: Game, line: ScoreLine, category: str, player: Player, points: int) -> list[Mistake]:
     """The likely wrong answers to "how many points in this scoring line"."""
-    other_points = int(line.data[f"{player.other.label}_points"])
+    other_points = side(player.other, line.red_points, line.blue_points)
     found = mistake(
         "wrong-player",
         [other_points] if category != "bonus" else [],
@@ -166,7 +166,7 @@ def _scoring_mistakes(outcome: Game, line: Event, category: str, player: Player,
                 points,
             )
         )
-    mine, theirs = int(line.data[player.label]), int(line.data[player.other.label])
+    mine, theirs = side(player, line.red, line.blue), side(player.other, line.red, line.blue)
     if mine == theirs:
         found += mistake(
             "tie",
@@ -216,15 +216,15 @@ def scoring_removal_exercise(
 ) -> ScoringRemovalExercise:
     """Exercise "after this scoring, from which temples does Red take a counter back first?".
 
-    The answer is the engine's: the temples its ``scoring_removal`` event
+    The answer is the engine's: the temples its :class:`~aton.events.ScoringRemoval` event
     names for that player (one counter from each temple where they have one).
     """
     outcome = play_round(game, red, blue, through_scoring=True)
-    removal = [e for e in new_events(game, outcome) if e.kind == "scoring_removal" and e.data["player"] == player.label]
+    removal = [e for e in all_of(new_events(game, outcome), ScoringRemoval) if e.player == player.label]
     if not removal:
         raise ValueError("these assignments do not lead to a scoring this round; choose others")
     event = removal[0]
-    temples = frozenset(int(t) for t in event.data["temples"])
+    temples = frozenset(event.temples)
 
     def question(lang: str) -> str:
         who = player_name(player.label, lang)
@@ -276,13 +276,13 @@ def kingdom_return_exercise(
 ) -> KingdomReturnExercise:
     """Exercise "when the Kingdom of the Dead empties after the scoring, how many counters go back to Red?"."""
     outcome = play_round(game, red, blue, through_scoring=True)
-    events = [e for e in new_events(game, outcome) if e.kind == "kingdom_return"]
+    events = all_of(new_events(game, outcome), KingdomReturned)
     if not events:
         raise ValueError("these assignments do not lead to a scoring this round; choose others")
     event = events[0]
-    count = int(event.data[player.label])
-    taken = [e for e in new_events(game, outcome) if e.kind == "remove" and e.data.get("scoring")]
-    taken_mine = sum(1 for e in taken if e.data["owner"] == player.label)
+    count = side(player, event.red, event.blue)
+    taken = [e for e in all_of(new_events(game, outcome), CounterRemoved) if e.scoring]
+    taken_mine = sum(1 for e in taken if e.owner == player.label)
 
     def question(lang: str) -> str:
         ask = gtext(
