@@ -21,7 +21,7 @@ CounterPlaced(player='red', square=(2, 5), square_kind='Y', automatic=False)
 >>> event_from_dict({"kind": "place", "player": "red"})
 Traceback (most recent call last):
     ...
-aton.events.EventError: the event (a "place" event) has the missing fields square, square_kind, automatic
+aton.errors.EventError: the event (a "place" event) has the missing fields square, square_kind, automatic
 """
 
 from __future__ import annotations

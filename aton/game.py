@@ -1104,6 +1104,10 @@ class Game:
         """What ``player`` may know: no opponent hand or unrevealed assignment, no deck order."""
         return GameView(self, player)
 
+    def public_view(self) -> GameView:
+        """What a spectator may know (someone at no seat): a :class:`SpectatorView`, no hand at all."""
+        return SpectatorView(self)
+
     def record(self) -> dict[str, Any]:
         """Seed, rules, start position (if not a new game) and the decisions: enough to replay."""
         return _format().record(self)
@@ -1404,6 +1408,83 @@ class GameView(Game):
             game._deck[player] = pool
         game._rng = generator.getrandbits(64)
         return game
+
+
+class SpectatorView(GameView):
+    """The view of someone at no seat (a spectator of a shared room): both players' cards are hidden.
+
+    Like a player's view it has no deck order and hides the seed and the
+    start until the game is over; it hides both hands too, and both
+    assignments until they are turned face up.  ``viewer`` is ``None``.
+
+    >>> game = new_game(seed=5)
+    >>> game.apply(game.legal_actions(RED)[0])
+    >>> watch = game.public_view()
+    >>> watch.hand(RED), watch.hand(BLUE), watch.has_assigned(RED), watch.to_act, watch.seed
+    (None, None, True, (BLUE,), 0)
+    >>> watch.actions, watch.hidden_hand_size(RED), watch.hidden_hand_size(BLUE)
+    ([], 0, 4)
+    """
+
+    viewer: Player | None  # type: ignore[assignment]
+
+    def __init__(self, game: Game) -> None:
+        if isinstance(game, GameView):
+            raise HiddenInformation("a spectator's view is taken from the game, not from a player's view")
+        super().__init__(game, RED)
+        self.viewer = None
+        self._hidden_hands = [len(game._hand[RED]), len(game._hand[BLUE])]
+        self._hand = [[], []]
+        self._hidden_assigned = [False, False]
+        if not self._revealed:
+            self._hidden_assigned = [a is not None for a in game._assigned]
+            if self._hidden_assigned[RED]:  # Blue's face-down assignment is already out (a view for Red)
+                mine = [i for i, a in enumerate(self._actions) if isinstance(a, Assign) and a.player is RED]
+                del self._actions[mine[-1]]
+            self._assigned = [None, None]
+
+    def __repr__(self) -> str:
+        seed = self.seed if self._phase is _OVER else "hidden"
+        return (
+            f"<aton.GameView for no seat seed={seed} round={self._round} phase={self._phase.value} "
+            f"score red {self._score[RED]} blue {self._score[BLUE]}>"
+        )
+
+    def hand(self, player: Player) -> list[int] | None:
+        """Hidden from a spectator: ``None``."""
+        return None
+
+    def has_assigned(self, player: Player) -> bool:
+        """Whether ``player`` has assigned (public, even while the cards are face down)."""
+        return self._hidden_assigned[player] or self._assigned[player] is not None
+
+    def hidden_hand_size(self, player: Player = BLUE) -> int:
+        """How many cards ``player`` holds face down."""
+        return self._hidden_hands[player]
+
+    def legal_actions(self, player: Player) -> list[Action]:
+        """As in a player's view for the opponent: what depends only on public facts."""
+        if self._phase is _ASSIGN:
+            if self.has_assigned(player):
+                return []
+            raise HiddenInformation(f"{player.label.capitalize()}'s hand is hidden from spectators")
+        return Game.legal_actions(self, player)
+
+    def clone(self, *, events: bool | None = None) -> SpectatorView:
+        """An independent copy of the view."""
+        copy = super().clone(events=events)
+        assert isinstance(copy, SpectatorView)
+        copy._hidden_hands = list(self._hidden_hands)
+        copy._hidden_assigned = list(self._hidden_assigned)
+        return copy
+
+    def view(self, player: Player) -> GameView:
+        """A spectator cannot see what a player knows."""
+        raise HiddenInformation(f"a spectator's view cannot show what {player.label} knows")
+
+    def sample(self, generator: Any, *, events: bool = False, hidden_assignment: str = "assigned") -> Game:
+        """Not for spectators: they do not decide, so no game is dealt from their view."""
+        raise HiddenInformation("a spectator's view cannot be sampled; sample a player's view")
 
 
 def new_game(seed: int = 0, rules: Rules | None = None, *, events: bool = True) -> Game:

@@ -75,13 +75,23 @@ def imported_names(name: str, path: Path) -> set[str]:
     return found
 
 
+def _only_the_parent_of(package: str, names: set[str], known: dict[str, Path]) -> bool:
+    """Whether ``package`` is named only as the place of a submodule (``from . import db`` imports ``db``)."""
+    return known.get(package, Path()).name == "__init__.py" and any(
+        other.startswith(package + ".") and other in known for other in names
+    )
+
+
 def import_graph() -> dict[str, set[str]]:
     """Module -> the modules of the package it imports (a name imported from a package counts as the package)."""
     known = modules()
     graph: dict[str, set[str]] = {}
     for name, path in known.items():
         edges = set()
-        for imported in imported_names(name, path):
+        names = imported_names(name, path)
+        for imported in names:
+            if _only_the_parent_of(imported, names, known):
+                continue
             while imported and imported not in known:
                 imported = imported.rpartition(".")[0]  # "aton.game.Game" -> "aton.game"
             if imported and imported != name and imported != "aton":
@@ -160,6 +170,13 @@ def test_relative_imports_inside_functions_are_edges(tmp_path: Path) -> None:
     names = imported_names("aton.widgets.board", tmp_path / "board.py")
     assert {"aton.game", "aton.game.Game", "aton.widgets", "aton.widgets.scene"} <= names
     assert "aton.lab" not in names
+
+
+def test_a_submodule_imported_from_its_package_is_an_edge_to_the_submodule_only() -> None:
+    known = {"aton.rooms": Path("__init__.py"), "aton.rooms.db": Path("db.py"), "aton.game": Path("game.py")}
+    assert _only_the_parent_of("aton.rooms", {"aton.rooms", "aton.rooms.db"}, known)
+    assert not _only_the_parent_of("aton.rooms", {"aton.rooms", "aton.rooms.RoomError"}, known)
+    assert not _only_the_parent_of("aton.game", {"aton.game", "aton.game.Game"}, known)
 
 
 def test_no_import_circle() -> None:

@@ -1,0 +1,212 @@
+"""The room store's tables and database connections (SQLAlchemy Core), and its database errors.
+
+Three tables:
+
+``rooms``
+    one row per room: its code, state, version, the current game's seed,
+    rules and first version (``base``), each seat's key hash, nickname, bot
+    level, last-seen time and rematch wish, and the figures the teacher's
+    overview shows (round, scores, winner) so that no game is replayed for it;
+``moves``
+    one row per action: ``(code, version, action)``, the action in its text
+    form (``"red place 2-5"``); the actions of the current game are those
+    with a version above the room's ``base``;
+``games``
+    one row per finished game: its record and result, for the results table.
+
+Times are seconds since 1970 (UTC) as floating-point numbers.  SQLite files
+are opened in WAL mode (readers never wait for the writer) with a busy
+timeout; every write transaction on SQLite starts with ``BEGIN IMMEDIATE``
+so two writers queue on the lock instead of failing half-way.
+PostgreSQL connections are checked before use (``pool_pre_ping``), so a
+restarted server costs one refused call at most.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    exc,
+)
+from sqlalchemy.engine import make_url
+
+from .errors import BadRequest, StoreError
+
+BUSY_TIMEOUT_MS = 5000
+"""How long (by default) a SQLite writer waits for the lock before the call fails as ``busy``."""
+
+metadata = MetaData()
+
+rooms = Table(
+    "aton_rooms",
+    metadata,
+    Column("code", String(8), primary_key=True),
+    Column("state", String(10), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("game_no", Integer, nullable=False),
+    Column("base", Integer, nullable=False),
+    Column("seed", Text, nullable=False),
+    Column("rules", Text, nullable=False),
+    *(
+        column
+        for seat in ("red", "blue")
+        for column in (
+            Column(f"{seat}_hash", String(64)),
+            Column(f"{seat}_name", String(40)),
+            Column(f"{seat}_bot", String(40)),
+            Column(f"{seat}_seen", Float),
+            Column(f"{seat}_rematch", Boolean, nullable=False, default=False),
+            Column(f"{seat}_score", Integer, nullable=False, default=0),
+        )
+    ),
+    Column("round", Integer, nullable=False, default=1),
+    Column("winner", String(5)),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+moves = Table(
+    "aton_moves",
+    metadata,
+    Column("code", String(8), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("action", String(40), nullable=False),
+    PrimaryKeyConstraint("code", "version"),
+)
+
+games = Table(
+    "aton_games",
+    metadata,
+    Column("code", String(8), nullable=False),
+    Column("game_no", Integer, nullable=False),
+    Column("record", Text, nullable=False),
+    Column("red_name", String(40)),
+    Column("blue_name", String(40)),
+    Column("red_bot", String(40)),
+    Column("blue_bot", String(40)),
+    Column("winner", String(5)),
+    Column("reason", String(20)),
+    Column("red_score", Integer, nullable=False),
+    Column("blue_score", Integer, nullable=False),
+    Column("rounds", Integer, nullable=False),
+    Column("finished", Float, nullable=False),
+    PrimaryKeyConstraint("code", "game_no"),
+)
+
+
+def connect(url: str, busy_timeout: float = BUSY_TIMEOUT_MS / 1000) -> Engine:
+    """An engine for ``sqlite:///path`` or ``postgresql://...`` with the store's settings; tables created.
+
+    Raises :class:`BadRequest` (``bad_url``) for any other address and :class:`StoreError` when the
+    database cannot be opened.
+    """
+    if not isinstance(url, str):
+        raise BadRequest("bad_url", given=repr(url)[:80])
+    try:
+        parsed = make_url(url)
+    except exc.ArgumentError:
+        raise BadRequest("bad_url", given=repr(url)[:80]) from None
+    backend = parsed.get_backend_name()
+    if backend == "sqlite" and parsed.database and parsed.database != ":memory:":
+        if not parsed.database.startswith("file:"):  # a plain path (a file: URI is opened as it says)
+            with translated():
+                try:
+                    Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+                except OSError as error:
+                    raise sqlite3.OperationalError(f"unable to open database file: {error}") from error
+        engine = create_engine(parsed.set(drivername="sqlite+pysqlite"), connect_args={"timeout": busy_timeout})
+        _sqlite_settings(engine, int(busy_timeout * 1000))
+    elif backend == "postgresql":
+        engine = create_engine(
+            parsed.set(drivername="postgresql+psycopg"),
+            pool_pre_ping=True,
+            pool_size=5,
+            max_overflow=10,
+            connect_args={"connect_timeout": 5},
+        )
+    else:
+        raise BadRequest("bad_url", given=repr(url)[:80])
+    with translated():
+        metadata.create_all(engine)
+    return engine
+
+
+def _sqlite_settings(engine: Engine, busy_ms: int) -> None:
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection: Any, record: Any) -> None:
+        dbapi_connection.isolation_level = None  # transactions are begun below, not by the driver
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {busy_ms}")
+        mode = cursor.execute("PRAGMA journal_mode").fetchone()[0]
+        if mode != "wal":
+            cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(connection: Any) -> None:
+        immediate = connection.get_execution_options().get("immediate", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def writer(engine: Engine) -> Engine:
+    """The engine to write with: on SQLite its transactions take the write lock first (``BEGIN IMMEDIATE``)."""
+    return engine.execution_options(immediate=True)
+
+
+@contextmanager
+def translated() -> Iterator[None]:
+    """Turn a database failure into a :class:`StoreError` with its reason (no raw driver error escapes)."""
+    try:
+        yield
+    except exc.DBAPIError as error:
+        raise StoreError(_reason(error)) from error
+    except exc.SQLAlchemyError as error:
+        raise StoreError("unavailable") from error
+    except sqlite3.Error as error:
+        raise StoreError(_reason_text(str(error))) from error
+
+
+def _reason(error: exc.DBAPIError) -> str:
+    if error.connection_invalidated:
+        return "connection_lost"
+    return _reason_text(str(error.orig))
+
+
+def _reason_text(text: str) -> str:
+    text = text.lower()
+    if "locked" in text or "busy" in text:
+        return "busy"
+    if "readonly" in text or "read-only" in text or "read only" in text:
+        return "read_only"
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return "corrupt"
+    if "unable to open" in text:
+        return "read_only"
+    if (
+        "terminat" in text
+        or "server closed" in text
+        or "connection" in text
+        or "shutting down" in text
+        or "admin_shutdown" in text
+        or "consuming input failed" in text
+    ):
+        return "connection_lost"
+    return "unavailable"
