@@ -25,7 +25,8 @@ from typing import Any
 from .actions import Player, parse_action
 from .events import Event
 from .game import Game
-from .position import ReplayError, check_json_value, record_start
+from .jsonfile import check_json_value
+from .position import ReplayError, record_start
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,8 @@ from collections.abc import Callable
 
 import aton
 from aton import BLUE, RED, Assign, Phase
-from aton.position import MAX_FILE_BYTES, GameFileError
+from aton.jsonfile import MAX_FILE_BYTES
+from aton.position import GameFileError
 
 
 def random_game(seed: int) -> aton.Game:

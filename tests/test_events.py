@@ -204,9 +204,7 @@ STRING_KIND_TESTS = re.compile(
 NOT_YET_CONVERTED = {
     "aton/apps/dashboard/controller.py",
     "aton/apps/dashboard/html.py",
-    "aton/teaching/lessons.py",
     "aton/widgets/board.py",
-    "aton/widgets/exercises.py",
     "aton/widgets/scene.py",
     "aton/widgets/stepper.py",
     "aton/widgets/words.py",

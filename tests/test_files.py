@@ -24,7 +24,8 @@ from scenario import play_random
 import aton
 from aton import BLUE, RED, Assign, Exchange, Phase, Place, Remove
 from aton.apps.dashboard.session import LoadError, read_game_file, save_file
-from aton.position import MAX_DEPTH, MAX_FILE_BYTES, MAX_NUMBER_DIGITS, GameFileError, load_game
+from aton.jsonfile import MAX_DEPTH, MAX_FILE_BYTES, MAX_NUMBER_DIGITS
+from aton.position import GameFileError, load_game
 from aton.teaching.lessons import position_json
 
 DATA = Path(__file__).resolve().parent / "data"

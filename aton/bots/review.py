@@ -61,7 +61,8 @@ from ..actions import Action, Assign, Exchange, Place, Player, Remove, parse_act
 from ..explain import player_name
 from ..game import EndReason, Game, GameView, Phase
 from ..i18n import Message, check_lang, decimal, gtext, join, languages, msg, ngtext, percent, render
-from ..position import ReplayError, check_json_value, record_start, replay
+from ..jsonfile import check_json_value
+from ..position import ReplayError, record_start, replay
 from .base import Steps, run_steps
 from .coach import _board_reasons, _square_words
 from .heuristics import BoardInfo, class_representatives, flat_of

@@ -120,7 +120,8 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
 
 def _replay(args: argparse.Namespace) -> int:
     from ..explain import explain
-    from ..position import MAX_FILE_BYTES, ReplayError, replay
+    from ..jsonfile import MAX_FILE_BYTES
+    from ..position import ReplayError, replay
 
     lang = args.lang
     try:
@@ -208,7 +209,8 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 def _read_record(command: str, path: str, lang: str = "en") -> dict[str, object] | None:
     """A record or saved game from ``path`` (read as ``aton replay`` reads it), or ``None`` after saying why not."""
-    from ..position import MAX_FILE_BYTES, ReplayError, read_json
+    from ..jsonfile import MAX_FILE_BYTES, read_json
+    from ..position import ReplayError
 
     try:
         with open(path, "rb") as handle:

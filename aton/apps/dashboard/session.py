@@ -33,7 +33,8 @@ from ...bots import Bot, make_bot
 from ...explain import player_name
 from ...game import Game, new_game
 from ...i18n import gtext
-from ...position import MAX_FILE_BYTES, GameFileError, load_game
+from ...jsonfile import MAX_FILE_BYTES
+from ...position import GameFileError, load_game
 
 __all__ = [
     "LEVELS",
