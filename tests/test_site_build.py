@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import importlib.util
 import html
+import importlib.util
 import json
 import re
 import sys
