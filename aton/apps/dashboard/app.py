@@ -139,7 +139,6 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             raise ValueError("background=True needs a Jupyter kernel to hand results back to the page")
         self.flow = DashboardController(seed, mode=mode, level=level, human=human, schedule=schedule, lang=lang)
         self._generation = -1
-        self._board_events = 0
         self._stepper: Stepper | None = None
         self._saved: SavedFile | None = None
         self._saved_lang = lang
@@ -428,7 +427,6 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         )
         old: BoardView | None = getattr(self, "board", None)
         self.board = board
-        self._board_events = len(flow.game.events)
         self.twin_box.children = [board.twin]
         self.board_area.children = [board, self.twin_box]
         if old is not None:
@@ -438,15 +436,13 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     def _render_board(self) -> None:
         board = self.board
         flow = self.flow
-        game = flow.game
         viewer = flow.board_viewer()
         if board.viewer is not viewer:
             board.set_viewer(viewer)
         step = flow.shown_step()
         if step is None:
-            if board.showing or self._board_events != len(game.events):
+            if not board.up_to_date:  # a click drew itself already: its words stay
                 board.refresh()
-                self._board_events = len(game.events)
             board.suggest(flow.suggested_square)
             return
         board.suggest(None)
@@ -456,7 +452,6 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             board.say(lambda lang: say("steps.board", lang, count=pending))
         else:
             board.say(lambda lang: say("steps.board_elsewhere", lang, count=pending, tab=say("tab.play", lang)))
-        self._board_events = -1
 
     def _render_cover(self) -> None:
         self.cover.render(self.lang, self.message.value)
