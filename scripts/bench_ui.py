@@ -40,7 +40,7 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from aton.serving.launch import CHROMIUM_FLAGS, NO_CHROMIUM, find_chromium, free_port
+from aton.serving.launch import CHROMIUM_FLAGS, NO_CHROMIUM, SERVER_MODULE, find_chromium, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "notebooks/aton.ipynb"
@@ -118,6 +118,9 @@ def hex_rgb(colour: str) -> list[int]:
 class Server:
     """A Voila process serving the dashboard; ``log`` is its output so far."""
 
+    server_module = SERVER_MODULE
+    """What serves the page: ``./run dashboard``'s server, or ``voila`` alone (``--plain-voila``, to compare)."""
+
     def __init__(self, preheat: bool) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
@@ -125,7 +128,7 @@ class Server:
         args = [
             sys.executable,
             "-m",
-            "voila",
+            self.server_module,
             NOTEBOOK,
             "--no-browser",
             f"--port={self.port}",
@@ -487,8 +490,11 @@ def main() -> None:
     parser.add_argument("--cold-runs", type=int, default=3, help="fresh servers for the cold figure (default 3)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds played against the easy bot (default 3)")
     parser.add_argument("--loads", type=int, default=4, help="loads of a 4-counter position (default 4)")
+    parser.add_argument("--plain-voila", action="store_true", help="serve with voila alone (no /class), to compare")
     parser.add_argument("--screenshots", type=Path, help="also save dashboard-light/dark.png here")
     options = parser.parse_args()
+    if options.plain_voila:
+        Server.server_module = "voila"
 
     from playwright.sync_api import sync_playwright
 

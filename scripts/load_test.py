@@ -507,12 +507,12 @@ class OwnServer:
     """A Voila server started for this run, as ``./run dashboard --class N --cull S`` configures it."""
 
     def __init__(self, class_size: int, cull: int) -> None:
-        from aton.serving.launch import classroom_options, free_port
+        from aton.serving.launch import SERVER_MODULE, classroom_options, free_port
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log = Path(f"/tmp/aton-load-test-{os.getpid()}.log")
-        args = [sys.executable, "-m", "voila", "notebooks/aton.ipynb", "--no-browser", f"--port={self.port}"]
+        args = [sys.executable, "-m", SERVER_MODULE, "notebooks/aton.ipynb", "--no-browser", f"--port={self.port}"]
         args += ["--Voila.port_retries=0", "--Voila.ip=127.0.0.1"]
         args += classroom_options(class_size, cull_seconds=cull)
         with self.log.open("wb") as sink:

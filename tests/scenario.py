@@ -53,7 +53,7 @@ def assign(game: aton.Game, red: tuple[int, ...], blue: tuple[int, ...]) -> int:
 
 def logged(game: aton.Game, kind: str | None = None, since: int = 0) -> list[dict[str, Any]]:
     """The data of the events of ``kind`` (every kind if ``None``) logged from event ``since`` on."""
-    return [dict(e.data, kind=e.kind) for e in game.events[since:] if kind is None or e.kind == kind]
+    return [e.to_dict() for e in game.events[since:] if kind is None or e.kind == kind]
 
 
 def kinds(game: aton.Game, since: int = 0) -> list[str]:

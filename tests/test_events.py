@@ -201,10 +201,7 @@ STRING_KIND_TESTS = re.compile(
     r"""|\[\s*["']kind["']\s*\]"""  # raw["kind"]
     r"""|\.data\s*\[|\.data\.get\("""  # event.data["square"]: the deprecated dict of the fields
 )
-NOT_YET_CONVERTED = {
-    "aton/teaching/lessons.py",
-    "aton/widgets/exercises.py",
-}
+NOT_YET_CONVERTED: set[str] = set()
 """Modules that still read events as a kind string and a dict; empty this set as each is converted
 (then remove ``data`` from :mod:`aton.events`)."""
 

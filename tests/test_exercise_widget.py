@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import aton
+from aton.events import Cartouche1Compared
 from aton.teaching import lessons
 from aton.widgets.exercises import TEXTS, ExerciseWidget, RoundPractice, exercise_list
 
@@ -106,7 +107,7 @@ def test_round_practice_plays_a_round_and_starts_again() -> None:
     practice.panel.confirm()
     assert practice.game.round == 2 and practice.game.score(aton.RED) == 6
     step = practice.stepper.step
-    assert step is not None and step.event.kind == "cartouche1"
+    assert step is not None and isinstance(step.event, Cartouche1Compared)
     assert practice.stepper.layout.display == "" and practice.panel.layout.display == "none"
     assert start.round == 1 and start.score(aton.RED) == 0  # the position itself is untouched
     practice.reset()

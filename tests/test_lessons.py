@@ -15,6 +15,7 @@ import pytest
 
 import aton
 from aton import BLUE, RED, EndReason, SquareKind
+from aton.events import WarTurn
 from aton.teaching import lessons
 from aton.teaching.lessons import Goal
 
@@ -155,9 +156,9 @@ def test_who_acts_first(red: tuple[int, ...], blue: tuple[int, ...], first: aton
 def test_a_war_shows_the_cards_turned() -> None:
     game = lessons.load_position("cartouche-2")
     exercise = lessons.first_player_exercise(game, (2, 4, 1, 3), (2, 4, 1, 4))
-    turned = [e for e in exercise.outcome.events[len(game.events) :] if e.kind == "war_turn"]  # type: ignore[union-attr]
+    turned = [e for e in exercise.outcome.events[len(game.events) :] if isinstance(e, WarTurn)]  # type: ignore[union-attr]
     assert turned
-    assert f"Red {', '.join(str(e.data['red']) for e in turned)}" in exercise.prompt()
+    assert f"Red {', '.join(str(e.red) for e in turned)}" in exercise.prompt()
 
 
 def test_removal_counts() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import importlib.util
 import json
 import re
@@ -27,6 +28,7 @@ def test_notebooks_get_the_browser_kernel_and_an_install_cell_only_for_what_the_
     english = len(list((ROOT / "tutorials").glob("*.ipynb")))
     french = len(list((ROOT / "tutorials" / "fr").glob("*.ipynb")))
     assert len(notebooks) == 3 + english + french  # the dashboard, the lab, the widget gallery, the tutorials
+    assert "class.ipynb" not in {path.name for path in notebooks}  # the class page needs the server
     for path in notebooks:
         notebook = json.loads(path.read_text(encoding="utf-8"))
         assert notebook["metadata"]["kernelspec"]["name"] == "python"
@@ -212,6 +214,9 @@ def test_the_front_page_has_a_section_per_language_linking_its_own_tutorials(tmp
     assert f"{french} leçons, du plateau" in sections["fr"] and "Jouer" in sections["fr"]
     assert "from its CDN" in sections["en"] and "servi par son CDN" in sections["fr"]
     assert f"about {build_site.FIRST_OPEN_MEGABYTES} MB" in sections["en"]
+    assert "the teacher's class page need a server (./run dashboard)" in html.unescape(sections["en"])
+    assert "page de la classe de l'enseignant, il faut un serveur" in html.unescape(sections["fr"])
+    assert "class.ipynb" not in page and "/class" not in page
     for lang, section in sections.items():
         paths = [
             urllib.parse.unquote(path) for path in re.findall(r'href="notebooks/index\.html\?path=([^"]+)"', section)

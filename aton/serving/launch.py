@@ -31,6 +31,10 @@ CHROMIUM_FLAGS = (
 )
 """Command-line flags for a headless Chromium that never reaches out to the network."""
 
+SERVER_MODULE = "aton.serving.server"
+"""``python -m`` this to serve the dashboard at ``/`` and the class page at ``/class``, as ``./run dashboard`` does
+(Voila's own command line; see :mod:`aton.serving.server`)."""
+
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
 NO_CHROMIUM = "no Chromium found (install Debian's chromium or set ATON_CHROMIUM to a Chromium binary)"
 

@@ -43,7 +43,7 @@ _STYLE = """<style>
 .aton-starting { font-family: sans-serif; padding: 2em; color: #333; }
 .aton-starting h2 { font-size: 1.4em; margin: 0 0 .3em 0; }
 .aton-starting p { margin: 0 0 1em 0; }
-body:has(.aton-dashboard) .aton-starting { display: none; }
+body:has(.aton-dashboard) .aton-starting, body:has(.aton-classroom) .aton-starting { display: none; }
 </style>"""
 
 

@@ -43,6 +43,11 @@ FRONT = {
     "gallery_item": msg("site.front.gallery_item", "{link}: the board, the cards and the step-through, one by one"),
     "jupyterlab_item": msg("site.front.jupyterlab_item", "{link}, with every notebook"),
     "kept_local": msg("site.front.kept_local", "Work is kept in this browser only; Python is Pyodide, from this site."),
+    "server_note": msg(
+        "site.front.server_note",
+        "Playing a friend from two screens and the teacher's class page need a server (./run dashboard): here, "
+        "two people play on one screen.",
+    ),
     "kept_cdn": msg(
         "site.front.kept_cdn", "Work is kept in this browser only; Python is Pyodide, from its CDN (cdn.jsdelivr.net)."
     ),
@@ -99,6 +104,7 @@ def _section(lang: str, folder: str, tutorials: Sequence[str], megabytes: int, l
         f"<h2>{escape(language_name(lang))}</h2>"
         f"<p>{escape(say('lead'))} <small>{escape(say('first_visit', megabytes=megabytes))}</small></p>"
         f"<ul>{''.join(items)}</ul>"
+        f"<p><small>{escape(say('server_note'))}</small></p>"
         f"<p><small>{escape(say('kept_local' if local else 'kept_cdn'))}</small></p>"
         "</section>"
     )

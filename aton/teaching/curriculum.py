@@ -1,7 +1,7 @@
 """The exercises of the tutorials, by name, and the coverage of the rule registry.
 
 Each exercise of :data:`EXERCISES` is built from a teaching position by the
-engine (see :mod:`aton.teaching.lessons`); a tutorial shows its exercises with
+engine (the exercise kinds of :mod:`aton.teaching.cartouches` and its neighbours); a tutorial shows its exercises with
 ``curriculum.exercises("05")``, so the notebooks and the registry
 (:mod:`aton.teaching.syllabus`) name the same ones.  :func:`coverage` lists, for each
 rule, the events, the section, the positions and the exercises that teach it.
@@ -18,89 +18,102 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..actions import BLUE, RED, Player
-from . import lessons
-from .lessons import Exercise, Goal, load_position
+from .board_questions import kingdom_size_exercise, square_kind_exercise, temple_count_exercise
+from .cartouches import (
+    cartouche1_exercise,
+    first_player_exercise,
+    kingdom_exercise,
+    placed_exercise,
+    removal_exercise,
+    temples_exercise,
+)
+from .endings import ending_exercise, winner_exercise
+from .exercise import Exercise
+from .placement import Goal, placement_exercise
+from .positions import load_position
+from .rounds import draw_exercise, exchange_exercise
+from .scoring import kingdom_return_exercise, scoring_exercise, scoring_removal_exercise
 from .syllabus import RULES, section_title
 
 __all__ = ["EXERCISES", "CoverageRow", "coverage", "exercise", "exercises"]
 
 
 def _removal_choice() -> Exercise:
-    return lessons.placement_exercise(load_position("removal-choice"), Goal("majority", "black"))
+    return placement_exercise(load_position("removal-choice"), Goal("majority", "black"))
 
 
 def _scoring(category: str, player: Player) -> Callable[[], Exercise]:
-    return lambda: lessons.scoring_exercise(load_position("scoring"), (3, 2, 1, 3), (4, 2, 1, 2), category, player)
+    return lambda: scoring_exercise(load_position("scoring"), (3, 2, 1, 3), (4, 2, 1, 2), category, player)
 
 
 EXERCISES: dict[str, tuple[str, Callable[[], Exercise]]] = {
     # 01
-    "square-yellow-or-not": ("01", lambda: lessons.square_kind_exercise(load_position("board-tour"), (2, 8))),
-    "square-black": ("01", lambda: lessons.square_kind_exercise(load_position("board-tour"), (3, 8))),
-    "temple3-count": ("01", lambda: lessons.temple_count_exercise(load_position("board-tour"), RED, 3)),
-    "kingdom-room": ("01", lambda: lessons.kingdom_size_exercise(load_position("board-tour"))),
+    "square-yellow-or-not": ("01", lambda: square_kind_exercise(load_position("board-tour"), (2, 8))),
+    "square-black": ("01", lambda: square_kind_exercise(load_position("board-tour"), (3, 8))),
+    "temple3-count": ("01", lambda: temple_count_exercise(load_position("board-tour"), RED, 3)),
+    "kingdom-room": ("01", lambda: kingdom_size_exercise(load_position("board-tour"))),
     # 02
-    "exchange-red": ("02", lambda: lessons.exchange_exercise(load_position("exchange"), RED)),
-    "exchange-blue": ("02", lambda: lessons.exchange_exercise(load_position("exchange"), BLUE)),
-    "draw-pile": ("02", lambda: lessons.draw_exercise(load_position("exchange"), (1, 1, 2, 1), (4, 2, 3, 4), RED)),
+    "exchange-red": ("02", lambda: exchange_exercise(load_position("exchange"), RED)),
+    "exchange-blue": ("02", lambda: exchange_exercise(load_position("exchange"), BLUE)),
+    "draw-pile": ("02", lambda: draw_exercise(load_position("exchange"), (1, 1, 2, 1), (4, 2, 3, 4), RED)),
     "cartouche1-red": (
         "02",
-        lambda: lessons.cartouche1_exercise(load_position("first-round"), (4, 1, 2, 3), (1, 2, 4, 4), RED),
+        lambda: cartouche1_exercise(load_position("first-round"), (4, 1, 2, 3), (1, 2, 4, 4), RED),
     ),
     "cartouche1-blue": (
         "02",
-        lambda: lessons.cartouche1_exercise(load_position("first-round"), (2, 3, 1, 4), (4, 1, 2, 4), BLUE),
+        lambda: cartouche1_exercise(load_position("first-round"), (2, 3, 1, 4), (4, 1, 2, 4), BLUE),
     ),
     "cartouche1-tie": (
         "02",
-        lambda: lessons.cartouche1_exercise(load_position("first-round"), (2, 1, 3, 4), (2, 1, 4, 4), BLUE),
+        lambda: cartouche1_exercise(load_position("first-round"), (2, 1, 3, 4), (2, 1, 4, 4), BLUE),
     ),
     # 03
     "first-tie": (
         "03",
-        lambda: lessons.first_player_exercise(load_position("cartouche-2"), (3, 4, 1, 2), (2, 4, 1, 4)),
+        lambda: first_player_exercise(load_position("cartouche-2"), (3, 4, 1, 2), (2, 4, 1, 4)),
     ),
     "first-war": (
         "03",
-        lambda: lessons.first_player_exercise(load_position("cartouche-2"), (2, 4, 1, 3), (2, 4, 1, 4)),
+        lambda: first_player_exercise(load_position("cartouche-2"), (2, 4, 1, 3), (2, 4, 1, 4)),
     ),
     "removal-three": (
         "03",
-        lambda: lessons.removal_exercise(load_position("cartouche-2"), (1, 4, 2, 3), (2, 4, 1, 4), RED),
+        lambda: removal_exercise(load_position("cartouche-2"), (1, 4, 2, 3), (2, 4, 1, 4), RED),
     ),
     "removal-two": (
         "03",
-        lambda: lessons.removal_exercise(load_position("cartouche-2"), (1, 2, 3, 4), (2, 4, 1, 4), RED),
+        lambda: removal_exercise(load_position("cartouche-2"), (1, 2, 3, 4), (2, 4, 1, 4), RED),
     ),
     "removal-own": (
         "03",
-        lambda: lessons.removal_exercise(load_position("cartouche-2"), (2, 1, 3, 4), (2, 4, 1, 4), RED),
+        lambda: removal_exercise(load_position("cartouche-2"), (2, 1, 3, 4), (2, 4, 1, 4), RED),
     ),
     "removal-first-round": (
         "03",
-        lambda: lessons.removal_exercise(load_position("first-round"), (4, 1, 2, 3), (2, 4, 1, 4), BLUE),
+        lambda: removal_exercise(load_position("first-round"), (4, 1, 2, 3), (2, 4, 1, 4), BLUE),
     ),
     "removal-choice": ("03", _removal_choice),
     # 04
     "temples-blue": (
         "04",
-        lambda: lessons.temples_exercise(load_position("temples-and-placement"), (3, 2, 1, 4), (4, 3, 2, 1), BLUE),
+        lambda: temples_exercise(load_position("temples-and-placement"), (3, 2, 1, 4), (4, 3, 2, 1), BLUE),
     ),
     "overflow-red": (
         "04",
-        lambda: lessons.kingdom_exercise(load_position("temples-and-placement"), (3, 2, 1, 4), (4, 3, 2, 1), RED),
+        lambda: kingdom_exercise(load_position("temples-and-placement"), (3, 2, 1, 4), (4, 3, 2, 1), RED),
     ),
     "place-temple2": (
         "04",
-        lambda: lessons.placement_exercise(load_position("place-majority"), Goal("majority", "temple2")),
+        lambda: placement_exercise(load_position("place-majority"), Goal("majority", "temple2")),
     ),
     "kingdom-full": (
         "04",
-        lambda: lessons.kingdom_exercise(load_position("kingdom-full"), (1, 2, 1, 3), (4, 2, 4, 4), RED),
+        lambda: kingdom_exercise(load_position("kingdom-full"), (1, 2, 1, 3), (4, 2, 4, 4), RED),
     ),
     "no-stock": (
         "04",
-        lambda: lessons.placed_exercise(load_position("kingdom-full"), (1, 2, 1, 3), (4, 2, 4, 4), BLUE),
+        lambda: placed_exercise(load_position("kingdom-full"), (1, 2, 1, 3), (4, 2, 4, 4), BLUE),
     ),
     # 05
     "score-temple1": ("05", _scoring("temple1", RED)),
@@ -110,36 +123,36 @@ EXERCISES: dict[str, tuple[str, Callable[[], Exercise]]] = {
     "score-black": ("05", _scoring("black", BLUE)),
     "score-tie": (
         "05",
-        lambda: lessons.scoring_exercise(
+        lambda: scoring_exercise(
             load_position("scoring-tie"), (3, 2, 1, 3), (4, 2, 1, 2), "temple2", BLUE, rule="majority-tie"
         ),
     ),
     "score-bonus-red": ("05", _scoring("bonus", RED)),
     "score-bonus-blue": ("05", _scoring("bonus", BLUE)),
-    "kingdom-room-scoring": ("05", lambda: lessons.kingdom_size_exercise(load_position("scoring"))),
+    "kingdom-room-scoring": ("05", lambda: kingdom_size_exercise(load_position("scoring"))),
     "scoring-removal-red": (
         "05",
-        lambda: lessons.scoring_removal_exercise(load_position("scoring"), (3, 2, 1, 3), (4, 2, 1, 2), RED),
+        lambda: scoring_removal_exercise(load_position("scoring"), (3, 2, 1, 3), (4, 2, 1, 2), RED),
     ),
     "kingdom-return-red": (
         "05",
-        lambda: lessons.kingdom_return_exercise(load_position("scoring"), (3, 2, 1, 3), (4, 2, 1, 2), RED),
+        lambda: kingdom_return_exercise(load_position("scoring"), (3, 2, 1, 3), (4, 2, 1, 2), RED),
     ),
     # 06
     "ending-points": (
         "06",
-        lambda: lessons.ending_exercise(load_position("victory-points"), (4, 1, 2, 3), (1, 1, 2, 3)),
+        lambda: ending_exercise(load_position("victory-points"), (4, 1, 2, 3), (1, 1, 2, 3)),
     ),
-    "win-yellow": ("06", lambda: lessons.placement_exercise(load_position("victory-yellow"), Goal("win"))),
+    "win-yellow": ("06", lambda: placement_exercise(load_position("victory-yellow"), Goal("win"))),
     "winner-scoring": (
         "06",
-        lambda: lessons.winner_exercise(load_position("victory-scoring"), (3, 2, 1, 3), (4, 2, 1, 2)),
+        lambda: winner_exercise(load_position("victory-scoring"), (3, 2, 1, 3), (4, 2, 1, 2)),
     ),
-    "win-temple": ("06", lambda: lessons.placement_exercise(load_position("victory-temple"), Goal("win"))),
-    "win-green": ("06", lambda: lessons.placement_exercise(load_position("victory-green"), Goal("win"))),
+    "win-temple": ("06", lambda: placement_exercise(load_position("victory-temple"), Goal("win"))),
+    "win-green": ("06", lambda: placement_exercise(load_position("victory-green"), Goal("win"))),
     "winner-round-limit": (
         "06",
-        lambda: lessons.winner_exercise(load_position("round-limit"), (2, 1, 3, 4), (2, 3, 1, 4)),
+        lambda: winner_exercise(load_position("round-limit"), (2, 1, 3, 4), (2, 3, 1, 4)),
     ),
 }
 """Every exercise of the tutorials: its name, the tutorial it belongs to and how the engine builds it."""

@@ -36,9 +36,12 @@ import traitlets
 
 from ..actions import RED, Action, Assign, Player, Square
 from ..data import SQUARES_PER_TEMPLE, TEMPLE_COUNT
+from ..events import Event, Revealed
 from ..game import Game, Phase
 from ..i18n import check_lang, msg, render, table
-from ..teaching.lessons import Exercise, Feedback, first_choice, square_name, step_of
+from ..teaching.exercise import Exercise
+from ..teaching.feedback import Feedback, square_name
+from ..teaching.play import event_class, first_choice, step_of
 from .referee import Referee, referee_for
 
 __all__ = ["TEXTS", "ExerciseList", "ExerciseWidget", "RoundPractice", "exercise_list"]
@@ -181,10 +184,10 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
 
     # ----------------------------------------------------------------- input
     def _make_input(self) -> widgets.Widget:
-        kind = self.exercise.answer_type
-        if kind == "choice":
+        answer_type = self.exercise.answer_type
+        if answer_type == "choice":
             return widgets.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
-        if kind in ("number", "square"):
+        if answer_type in ("number", "square"):
             return widgets.Dropdown(options=[], value=None)
         buttons = [widgets.ToggleButton(value=False) for _ in range(TEMPLE_COUNT)]
         for number, button in enumerate(buttons, start=1):
@@ -199,21 +202,21 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     @property
     def answer(self) -> Any:
         """The answer currently given (``None`` when nothing is chosen yet)."""
-        kind = self.exercise.answer_type
-        if kind == "temples":
+        answer_type = self.exercise.answer_type
+        if answer_type == "temples":
             chosen = frozenset(n for n, b in enumerate(self.input.children, start=1) if b.value)
             return chosen
         return self.input.value
 
     @answer.setter
     def answer(self, value: Any) -> None:
-        kind = self.exercise.answer_type
-        if kind == "temples":
+        answer_type = self.exercise.answer_type
+        if answer_type == "temples":
             wanted = {int(t) for t in value}
             for number, button in enumerate(self.input.children, start=1):
                 button.value = number in wanted
             return
-        if kind == "square":
+        if answer_type == "square":
             value = tuple(value)
         self.input.value = value
 
@@ -237,10 +240,10 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     def check(self) -> Feedback:
         """Judge the current answer with the engine and show the feedback."""
         answer = self.answer
-        kind = self.exercise.answer_type
-        if kind == "choice":
+        answer_type = self.exercise.answer_type
+        if answer_type == "choice":
             empty = self.input.index is None
-        elif kind == "temples":
+        elif answer_type == "temples":
             empty = not answer
         else:
             empty = answer is None
@@ -305,19 +308,19 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self.question.value = f"<p>{html.escape(self.exercise.prompt(lang))}</p>"
         self.check_button.description = words["check"]
         self.check_button.tooltip = words["check_tooltip"]
-        kind = self.exercise.answer_type
-        self.hint.value = f"<p><em>{html.escape(words['square_hint'])}</em></p>" if kind == "square" else ""
-        if kind == "temples":
+        answer_type = self.exercise.answer_type
+        self.hint.value = f"<p><em>{html.escape(words['square_hint'])}</em></p>" if answer_type == "square" else ""
+        if answer_type == "temples":
             for number, button in enumerate(self.input.children, start=1):
                 button.description = words["temple"].format(number=number)
         else:
             current = self.input.value if self.input.options else None
             options = self._options(lang)
-            if kind in ("number", "square"):
+            if answer_type in ("number", "square"):
                 options = [(words["pick"], None), *options]
             self.input.options = options
             if current is None:
-                self.input.index = None if kind == "choice" else 0  # no choice yet / "Choose..."
+                self.input.index = None if answer_type == "choice" else 0  # no choice yet / "Choose..."
             else:
                 self.input.value = current
         self.show_button.description = words["show"]
@@ -368,11 +371,12 @@ class ExerciseList(widgets.VBox):  # type: ignore[misc]
 class RoundPractice(widgets.VBox):  # type: ignore[misc]
     """Play one round of a position yourself, then step through it (CSS class ``aton-exercise-practice``).
 
-    ``RoundPractice(game, player=RED, opponent=(1, 2, 4, 4), lang="en", focus="reveal")``: the
+    ``RoundPractice(game, player=RED, opponent=(1, 2, 4, 4), lang="en", focus=Revealed)``: the
     learner assigns ``player``'s cards with the assignment panel; the opponent's cards are fixed
     (``opponent``, cards for cartouches 1-4), so every learner meets the same situation.  Choices
     inside the round are settled by the engine's first legal square.  The step-through explainer then
-    opens at the first step of kind ``focus``.  ``game`` itself is never changed; "Play this round
+    opens at the first event of class ``focus`` (or of its kind in JSON, ``"reveal"``; an unknown kind is
+    refused at once).  ``game`` itself is never changed; "Play this round
     again" starts over from it.
     """
 
@@ -385,7 +389,7 @@ class RoundPractice(widgets.VBox):  # type: ignore[misc]
         opponent: Sequence[int] | None = None,
         lang: str = "en",
         *,
-        focus: str = "reveal",
+        focus: type[Event] | str = Revealed,
     ) -> None:
         from .assign import AssignPanel
         from .stepper import Stepper
@@ -394,7 +398,7 @@ class RoundPractice(widgets.VBox):  # type: ignore[misc]
         self.position = game
         self.player = Player(player)
         self.opponent = None if opponent is None else tuple(opponent)
-        self.focus = focus
+        self.focus = event_class(focus)
         self.game: Game = game.clone()
         self.intro = widgets.HTML()
         self.panel = AssignPanel(None, self.player, lang=lang)

@@ -17,7 +17,14 @@ from typing import Any
 
 import pytest
 
-from aton.serving.launch import CHROMIUM_FLAGS, NO_CHROMIUM, find_chromium, free_port, wait_until_up
+from aton.serving.launch import (
+    CHROMIUM_FLAGS,
+    NO_CHROMIUM,
+    SERVER_MODULE,
+    find_chromium,
+    free_port,
+    wait_until_up,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 DASHBOARD = "notebooks/aton.ipynb"
@@ -42,7 +49,7 @@ def chromium_path() -> str:
 
 @pytest.fixture(scope="session")
 def voila_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Start one Voila server on the dashboard for the whole session; yield its base URL."""
+    """Start one Voila server on the dashboard (and the class page) for the whole session; yield its base URL."""
     port = free_port()
     log = tmp_path_factory.mktemp("voila") / "voila.log"
     with log.open("wb") as sink:
@@ -50,7 +57,7 @@ def voila_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> I
             [
                 sys.executable,
                 "-m",
-                "voila",
+                SERVER_MODULE,  # the dashboard at /, the class page at /class, as ./run dashboard serves them
                 DASHBOARD,
                 "--no-browser",
                 f"--port={port}",

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from dashboard_page import STATUS, DashboardPage
 
-from aton.serving.launch import classroom_options, free_port, wait_until_up
+from aton.serving.launch import SERVER_MODULE, classroom_options, free_port, wait_until_up
 
 pytestmark = pytest.mark.browser
 
@@ -55,7 +55,7 @@ def classroom(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> I
     with log.open("wb") as sink:
         process = subprocess.Popen(
             [
-                *(sys.executable, "-m", "voila", "notebooks/aton.ipynb", "--no-browser", f"--port={port}"),
+                *(sys.executable, "-m", SERVER_MODULE, "notebooks/aton.ipynb", "--no-browser", f"--port={port}"),
                 *("--Voila.port_retries=0", "--Voila.ip=127.0.0.1", *classroom_options(CLASS, CULL_SECONDS)),
             ],
             cwd=ROOT,

@@ -1,0 +1,331 @@
+"""Exercises about a scoring: the points of one scoring line, the temples a player takes counters back
+from, and the counters the Kingdom of the Dead gives back.
+
+>>> from aton import RED
+>>> from aton.teaching.positions import load_position
+>>> exercise = scoring_exercise(load_position("scoring"), (3, 2, 1, 3), (4, 2, 1, 2), "temple1", RED)
+>>> exercise.kind, exercise.rule
+('scoring', 'temple1')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from .. import data
+from ..actions import Player, Square
+from ..events import CounterRemoved, KingdomReturned, ScoreLine, ScoringRemoval
+from ..explain import player_name
+from ..game import Game, Phase
+from ..i18n import gtext
+from ..rules import SquareKind
+from .exercise import NumberExercise, TempleSetExercise, as_int, as_temples, number_options
+from .feedback import Feedback, Mistake, Text, join_or_none, judged, mistake
+from .play import Chooser, all_of, first_choice, new_events, play_round, plays, side
+
+
+class ScoringExercise(NumberExercise):
+    """How many points a player scores on one line of a scoring (a temple, the black or the bonus squares)."""
+
+    kind: ClassVar[str] = "scoring"
+
+
+class ScoringRemovalExercise(TempleSetExercise):
+    """From which temples a player first takes a counter back after a scoring."""
+
+    kind: ClassVar[str] = "scoring_removal"
+
+
+class KingdomReturnExercise(NumberExercise):
+    """How many counters go back to a player's stock when the Kingdom of the Dead empties."""
+
+    kind: ClassVar[str] = "kingdom_return"
+
+
+SCORING_CATEGORIES = ("temple1", "temple2", "temple3", "temple4", "black", "bonus")
+"""The lines of a scoring, in the order the engine scores them."""
+
+
+def category_name(category: str, lang: str) -> str:
+    if category.startswith("temple"):
+        return gtext(lang, "scoring category", "in temple {number}", number=int(category[-1]))
+    if category == "black":
+        return gtext(lang, "scoring category", "for the black squares")
+    return gtext(lang, "scoring category", "for the bonus squares")
+
+
+def scoring_exercise(
+    game: Game,
+    red: Sequence[int] | None,
+    blue: Sequence[int] | None,
+    category: str,
+    player: Player,
+    *,
+    choose: Chooser = first_choice,
+    rule: str = "",
+) -> ScoringExercise:
+    """Exercise "how many points does Red score in temple 3 at this scoring?".
+
+    ``rule`` names the rule of the "Rule:" line (by default the scoring line's own).
+
+    The round is played with these assignments (or, from a placement
+    position, with ``choose``) and must end in a scoring.
+    """
+    if category not in SCORING_CATEGORIES:
+        raise ValueError(f"unknown scoring category {category!r}; choose one of {SCORING_CATEGORIES}")
+    outcome = play_round(game, red, blue, choose=choose)
+    events = new_events(game, outcome)
+    lines = [line for line in all_of(events, ScoreLine) if line.category == category]
+    if not lines:
+        raise ValueError("these assignments do not lead to a scoring this round; choose others")
+    line = lines[0]
+    points = side(player, line.red_points, line.blue_points)
+
+    def question(lang: str) -> str:
+        who, where = player_name(player.label, lang), category_name(category, lang)
+        ask = gtext(
+            lang,
+            "lesson question",
+            "The Kingdom of the Dead is full at the end of the round. How many points does {player} score {where}?",
+            player=who,
+            where=where,
+        )
+        if game.phase is Phase.ASSIGN:
+            return f"{plays(game, outcome, lang)} {ask}"
+        return ask
+
+    def judge(answer: Any, lang: str) -> Feedback:
+        return judged(as_int(answer) == points, str(points), [line], lang)
+
+    mistakes = _scoring_mistakes(outcome, line, category, player, points)
+    hint = Text(lambda lang: _scoring_hint(category, lang))
+    options = number_options(max(12, points))
+    return ScoringExercise(
+        game=game,
+        question=Text(question),
+        answer=points,
+        judge=judge,
+        options=options,
+        outcome=outcome,
+        rule=rule or category,
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
+
+
+def _bonus_squares(game: Game) -> list[tuple[Square, int]]:
+    """The bonus squares of ``game``'s board with their printed values."""
+    values = {SquareKind.BONUS1: 1, SquareKind.BONUS2: 2}
+    return [
+        ((temple, index), values[kind])
+        for temple in range(1, data.TEMPLE_COUNT + 1)
+        for index in range(data.SQUARES_PER_TEMPLE)
+        if (kind := game.layout_kind((temple, index))) in values
+    ]
+
+
+def _scoring_hint(category: str, lang: str) -> str:
+    if category == "bonus":
+        return gtext(lang, "lesson hint", "Add up the printed values of the bonus squares this player holds.")
+    return gtext(
+        lang,
+        "lesson hint",
+        "Count both players' counters {where} first: only strictly more counters is a majority.",
+        where=category_name(category, lang),
+    )
+
+
+def _scoring_mistakes(outcome: Game, line: ScoreLine, category: str, player: Player, points: int) -> list[Mistake]:
+    """The likely wrong answers to "how many points in this scoring line"."""
+    other_points = side(player.other, line.red_points, line.blue_points)
+    found = mistake(
+        "wrong-player",
+        [other_points] if category != "bonus" else [],
+        lambda lang: gtext(lang, "lesson mistake", "Those are the other player's points: only the majority scores."),
+        points,
+    )
+    if category == "bonus":
+        held = sum(1 for flat, _value in _bonus_squares(outcome) if outcome.owner(flat) is player)
+        return (
+            found
+            + mistake(
+                "other-bonus",
+                [other_points],
+                lambda lang: gtext(
+                    lang, "lesson mistake", "Those are the other player's bonus points; count this player's."
+                ),
+                points,
+            )
+            + mistake(
+                "squares-not-values",
+                [held],
+                lambda lang: gtext(
+                    lang, "lesson mistake", "You counted the bonus squares; each scores its printed value, +1 or +2."
+                ),
+                points,
+            )
+        )
+    mine, theirs = side(player, line.red, line.blue), side(player.other, line.red, line.blue)
+    if mine == theirs:
+        found += mistake(
+            "tie",
+            range(1, 25),
+            lambda lang: gtext(lang, "lesson mistake", "You forgot the tie rule: equal counts score nothing."),
+            points,
+        )
+    if category == "temple1":
+        found += mistake(
+            "counted-own",
+            [mine],
+            lambda lang: gtext(
+                lang, "lesson mistake", "Temple 1 scores the difference in counters, not your own counters."
+            ),
+            points,
+        )
+    if category == "temple3":
+        found += mistake(
+            "difference",
+            [abs(mine - theirs)],
+            lambda lang: gtext(lang, "lesson mistake", "Temple 3 scores your own counters there, not the difference."),
+            points,
+        )
+    if category == "temple4" and points:
+        found += mistake(
+            "not-times-3",
+            [points // 3],
+            lambda lang: gtext(lang, "lesson mistake", "Each blue square is worth 3 points, not 1."),
+            points,
+        )
+    if category in ("temple1", "temple2", "temple3", "temple4") and points:
+        other_temples = {"temple1": abs(mine - theirs), "temple2": 5, "temple3": mine}
+        wrong = {v for k, v in other_temples.items() if k != category}
+        found += mistake(
+            "wrong-temple",
+            wrong,
+            lambda lang: gtext(
+                lang, "lesson mistake", "You scored it as another temple scores: each temple has its own rule."
+            ),
+            points,
+        )
+    return found
+
+
+def scoring_removal_exercise(
+    game: Game, red: Sequence[int], blue: Sequence[int], player: Player
+) -> ScoringRemovalExercise:
+    """Exercise "after this scoring, from which temples does Red take a counter back first?".
+
+    The answer is the engine's: the temples its :class:`~aton.events.ScoringRemoval` event
+    names for that player (one counter from each temple where they have one).
+    """
+    outcome = play_round(game, red, blue, through_scoring=True)
+    removal = [e for e in all_of(new_events(game, outcome), ScoringRemoval) if e.player == player.label]
+    if not removal:
+        raise ValueError("these assignments do not lead to a scoring this round; choose others")
+    event = removal[0]
+    temples = frozenset(event.temples)
+
+    def question(lang: str) -> str:
+        who = player_name(player.label, lang)
+        ask = gtext(
+            lang,
+            "lesson question",
+            "After the scoring, from which temples must {player} first take one counter back?",
+            player=who,
+        )
+        return f"{plays(game, outcome, lang)} {ask}"
+
+    def judge(answer: Any, lang: str) -> Feedback:
+        names = [str(t) for t in sorted(temples)]
+        return judged(as_temples(answer) == temples, join_or_none(names, lang), [event], lang)
+
+    everywhere = frozenset(range(1, data.TEMPLE_COUNT + 1))
+    mistakes = mistake(
+        "every-temple",
+        [everywhere],
+        lambda lang: gtext(
+            lang, "lesson mistake", "Only the temples where this player still has a counter count, not all four."
+        ),
+        temples,
+    ) + mistake(
+        "highest-only",
+        [frozenset({max(temples)})] if temples else [],
+        lambda lang: gtext(
+            lang,
+            "lesson mistake",
+            "The highest-numbered temple comes last: first one counter from each temple where the player has one.",
+        ),
+        temples,
+    )
+    hint = Text(lambda lang: gtext(lang, "lesson hint", "In which temples does this player have counters now?"))
+    return ScoringRemovalExercise(
+        game=game,
+        question=Text(question),
+        answer=temples,
+        judge=judge,
+        outcome=outcome,
+        rule="scoring-removal",
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
+
+
+def kingdom_return_exercise(
+    game: Game, red: Sequence[int], blue: Sequence[int], player: Player
+) -> KingdomReturnExercise:
+    """Exercise "when the Kingdom of the Dead empties after the scoring, how many counters go back to Red?"."""
+    outcome = play_round(game, red, blue, through_scoring=True)
+    events = all_of(new_events(game, outcome), KingdomReturned)
+    if not events:
+        raise ValueError("these assignments do not lead to a scoring this round; choose others")
+    event = events[0]
+    count = side(player, event.red, event.blue)
+    taken = [e for e in all_of(new_events(game, outcome), CounterRemoved) if e.scoring]
+    taken_mine = sum(1 for e in taken if e.owner == player.label)
+
+    def question(lang: str) -> str:
+        ask = gtext(
+            lang,
+            "lesson question",
+            "After the scoring, the Kingdom of the Dead empties. How many counters go back to {player}'s stock "
+            "from it?",
+            player=player_name(player.label, lang),
+        )
+        return f"{plays(game, outcome, lang)} {ask}"
+
+    def judge(answer: Any, lang: str) -> Feedback:
+        return judged(as_int(answer) == count, str(count), [event], lang)
+
+    mistakes = [
+        *mistake(
+            "all-eight",
+            [data.KINGDOM_SIZE],
+            lambda lang: gtext(
+                lang, "lesson mistake", "Each counter goes back to its owner: count only this player's counters."
+            ),
+            count,
+        ),
+        *mistake(
+            "taken-back",
+            [count + taken_mine, taken_mine],
+            lambda lang: gtext(
+                lang,
+                "lesson mistake",
+                "The counters taken back from the temples went straight to stock; they never were in the Kingdom.",
+            ),
+            count,
+        ),
+    ]
+    hint = Text(lambda lang: gtext(lang, "lesson hint", "Count this player's counters in the Kingdom of the Dead."))
+    return KingdomReturnExercise(
+        game=game,
+        question=Text(question),
+        answer=count,
+        judge=judge,
+        options=number_options(data.KINGDOM_SIZE),
+        outcome=outcome,
+        rule="kingdom-return",
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
