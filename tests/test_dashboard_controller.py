@@ -329,9 +329,12 @@ def test_a_board_click_for_the_bots_side_is_refused_and_the_game_is_unchanged() 
     before, applied = game.to_json(), flow.applied
     assert board.choose(square) is None
     assert game.to_json() == before and flow.applied == applied
-    assert flow.message_alert and flow.message_text("en") == "Blue is played by the bot: you play Red."
     assert "Blue is played by the bot" in board.message.value and 'role="alert"' in board.message.value
-    assert "Bleu est joué par le robot" in flow.message_text("fr")
+    board.lang = "fr"
+    assert "Bleu est joué par le robot" in board.message.value
+    assert not flow.play(aton.Place(BLUE, square))  # a script's refusal becomes the page's message
+    assert flow.message_alert and flow.message_text("en") == "Blue is played by the bot: you play Red."
+    assert game.to_json() == before and flow.applied == applied
     runner.release()  # the bot still plays its own move afterwards
     assert flow.applied == applied + 1
 

@@ -288,9 +288,9 @@ def test_a_click_on_the_board_is_played_once_by_the_controller(monkeypatch: Any)
         applied.append(action)
         real_apply(game, action)
 
-    def counting_submit(action: aton.Action) -> Any:
+    def counting_submit(action: aton.Action, draw: Any = None) -> Any:
         submitted.append(action)
-        return real_submit(action)
+        return real_submit(action, draw)
 
     monkeypatch.setattr(aton.Game, "apply", counting_apply)
     monkeypatch.setattr(flow, "submit", counting_submit)

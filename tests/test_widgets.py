@@ -463,8 +463,8 @@ def test_a_board_hands_its_clicks_to_an_attached_referee() -> None:
     class Strict:
         """A referee that refuses everything, as an app's controller may."""
 
-        def submit(self, action: aton.Action) -> Outcome:
-            chosen.append(action)
+        def submit(self, action: aton.Action, draw: object = None) -> Outcome:
+            chosen.append(action)  # it does not draw: the board then shows the outcome itself
             return Outcome.refused(action, lambda lang: {"en": "not now", "fr": "pas maintenant"}[lang])
 
     board = BoardView(game, controls=(BLUE,), referee=Strict())

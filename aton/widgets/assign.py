@@ -22,7 +22,7 @@ from .. import data
 from ..actions import RED, Action, Assign, Exchange, Player
 from ..game import Game, Phase
 from .i18n import check_lang, player_word, tr
-from .referee import Referee, referee_for
+from .referee import Outcome, Referee, referee_for
 from .words import assignment_preview, players_text
 
 __all__ = ["AssignPanel"]
@@ -280,16 +280,26 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         referee = self.referee
         if referee is None:
             return None
-        outcome = referee.submit(action)
-        refusal = outcome.refusal
-        if refusal is not None:
-            self._status = lambda lang: _capital(refusal(lang))
-            self._render()
+        drawn: list[Outcome] = []
+
+        def draw(outcome: Outcome) -> None:
+            """Show the outcome at once, before the referee's app moves on (it may close this panel)."""
+            drawn.append(outcome)
+            refusal = outcome.refusal
+            if refusal is not None:
+                self._status = lambda lang: _capital(refusal(lang))
+                self._render()
+                return
+            self.refresh()
+            if done is not None:
+                self._status = done
+                self._render()
+
+        outcome = referee.submit(action, draw)
+        if not drawn:
+            draw(outcome)
+        if outcome.refusal is not None:
             return None
-        self.refresh()
-        if done is not None:
-            self._status = done
-            self._render()
         for callback in list(self._callbacks):
             callback(action)
         return action

@@ -221,6 +221,12 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         return self._scene
 
     @property
+    def up_to_date(self) -> bool:
+        """Whether the board draws the live game with every event so far (a :meth:`refresh` would add nothing)."""
+        game = self._game
+        return self._shown is None and (game is None or self._events_seen == len(game.events))
+
+    @property
     def showing(self) -> bool:
         """True while :meth:`show` displays a state other than the live game (clicks only describe)."""
         return self._shown is not None
@@ -325,14 +331,23 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         action: Action = (
             Remove(player, square) if game.phase in (Phase.REMOVE, Phase.SCORING_REMOVE) else Place(player, square)
         )
-        outcome = referee.submit(action)
+        drawn: list[Outcome] = []
+
+        def draw(outcome: Outcome) -> None:
+            """Show the outcome at once, before the referee's app moves on (and redraws the board its own way)."""
+            drawn.append(outcome)
+            if outcome.refusal is not None:
+                self._show_refusal(square, outcome)
+            elif self._game is game and self._shown is None:
+                self._show_played(game, outcome)
+
+        outcome = referee.submit(action, draw)
+        if not drawn:
+            draw(outcome)
         if outcome.refusal is not None:
-            self._show_refusal(square, outcome)
             for refused in list(self._illegal_callbacks):
                 refused(action, outcome.reason)
             return None
-        if self._game is game and self._shown is None:  # the referee's app may have moved the board on meanwhile
-            self._show_played(game, outcome)
         for callback in list(self._action_callbacks):
             callback(action)
         return action

@@ -3,6 +3,8 @@
 A widget never plays an action itself.  The board turns a click into ``Place``/``Remove``, the card
 panel turns "Confirm" into ``Assign``; both hand the action to their :class:`Referee` with
 :meth:`Referee.submit` and show the :class:`Outcome`: the events it caused, or why it was refused.
+The referee hands the outcome to the widget's ``draw`` first, before anyone else hears of it, so the
+page shows the move where it was made before the rest of the page moves on.
 
 - An app attaches its own referee (the dashboard's
   :class:`~aton.apps.dashboard.controller.DashboardController` also refuses the bot's side and the
@@ -38,10 +40,13 @@ from ..actions import Action
 from ..events import Event
 from ..game import Game, IllegalAction
 
-__all__ = ["GameReferee", "Outcome", "Referee", "referee_for"]
+__all__ = ["Draw", "GameReferee", "Outcome", "Referee", "referee_for"]
 
 Text = Callable[[str], str]
 """Words for people as a function of the language."""
+
+Draw = Callable[["Outcome"], None]
+"""What the widget that chose an action does with its outcome, before anyone else hears of it."""
 
 
 @dataclass(frozen=True)
@@ -72,8 +77,12 @@ class Outcome:
 class Referee(Protocol):
     """Anything that applies the actions widgets choose: :class:`GameReferee`, an app's controller."""
 
-    def submit(self, action: Action) -> Outcome:
-        """Play ``action`` if allowed (the game is unchanged otherwise) and say what became of it."""
+    def submit(self, action: Action, draw: Draw | None = None) -> Outcome:
+        """Play ``action`` if allowed (the game is unchanged otherwise) and say what became of it.
+
+        ``draw(outcome)`` is called first, as soon as the action is played or refused, before any other
+        listener or the app's flow (the widget that chose the action draws it there).
+        """
         ...
 
 
@@ -95,8 +104,11 @@ class GameReferee:
         """The game this referee plays in (``None`` once nothing else holds it)."""
         return self._game()
 
-    def submit(self, action: Action) -> Outcome:
-        """Apply ``action`` if the engine allows it; otherwise say why (the game is unchanged)."""
+    def submit(self, action: Action, draw: Draw | None = None) -> Outcome:
+        """Apply ``action`` if the engine allows it; otherwise say why (the game is unchanged).
+
+        ``draw(outcome)`` hears of it first, then the :meth:`on_applied` listeners.
+        """
         game = self._game()
         if game is None:
             raise ValueError("this referee's game no longer exists")
@@ -104,9 +116,14 @@ class GameReferee:
         try:
             game.apply(action)
         except IllegalAction as error:  # the game is unchanged; a player's view cannot be played, for one
-            return Outcome(action, refusal=error.text, reason=str(error))
+            refused = Outcome(action, refusal=error.text, reason=str(error))
+            if draw is not None:
+                draw(refused)
+            return refused
         self.applied += 1
         outcome = Outcome(action, tuple(game.events[before:]))
+        if draw is not None:
+            draw(outcome)
         for callback in list(self._listeners):
             callback(outcome)
         return outcome

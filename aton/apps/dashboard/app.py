@@ -140,7 +140,6 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             raise ValueError("background=True needs a Jupyter kernel to hand results back to the page")
         self.flow = DashboardController(seed, mode=mode, level=level, human=human, schedule=schedule, lang=lang)
         self._generation = -1
-        self._board_events = 0
         self._stepper: Stepper | None = None
         self._saved: SavedFile | None = None
         self._saved_lang = lang
@@ -449,7 +448,6 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         )
         old: BoardView | None = getattr(self, "board", None)
         self.board = board
-        self._board_events = len(flow.game.events)
         self.twin_box.children = [board.twin]
         self.board_area.children = [board, self.twin_box]
         if old is not None:
@@ -459,18 +457,15 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     def _render_board(self) -> None:
         board = self.board
         flow = self.flow
-        game = flow.game
         viewer = flow.board_viewer()
         if board.viewer is not viewer:
             board.set_viewer(viewer)
         step = flow.shown_step()
         if step is None:
-            if board.game is not game:  # a room: each move brings a new view of the same game (drawn once live,
-                board.set_game(game)  # so that steps still to watch are not given away)
-                self._board_events = -1
-            if board.showing or self._board_events != len(game.events):
+            if board.game is not flow.game:  # a room: each move brings a new view of the same game (drawn once live,
+                board.set_game(flow.game)  # so that steps still to watch are not given away)
+            if not board.up_to_date:  # a click drew itself already: its words stay
                 board.refresh()
-                self._board_events = len(game.events)
             board.suggest(flow.suggested_square)
             return
         board.suggest(None)
@@ -480,7 +475,6 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             board.say(lambda lang: say("steps.board", lang, count=pending))
         else:
             board.say(lambda lang: say("steps.board_elsewhere", lang, count=pending, tab=say("tab.play", lang)))
-        self._board_events = -1
 
     def _render_cover(self) -> None:
         self.cover.render(self.lang, self.message.value)

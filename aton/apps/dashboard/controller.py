@@ -39,7 +39,7 @@ from ...explain import LANGUAGES
 from ...game import Game, Phase
 from ...timeline import Step, timeline
 from ...widgets.i18n import Language, player_word, tr
-from ...widgets.referee import Outcome
+from ...widgets.referee import Draw, Outcome
 from ..work import Job, Schedule, Worker, bot_work
 from .friend import FriendFlow
 from .session import (
@@ -490,18 +490,24 @@ class DashboardController:
         """Play a person's action (scripts and tests): :meth:`submit`, saying only whether it was played."""
         return self.submit(action).accepted
 
-    def submit(self, action: Action) -> Outcome:
+    def submit(self, action: Action, draw: Draw | None = None) -> Outcome:
         """Play a person's action, chosen on the board, the card panel or in a script; the only way in.
 
-        Only a person at the screen may act, on their turn; the engine's rules decide the rest.  A refusal
-        becomes the message and the game stays as it was.  The outcome holds the events the action
-        caused (before any bot answered), or why it was refused, for the widget that chose it.
+        Only a person at the screen may act, on their turn; the engine's rules decide the rest.  The
+        game stays as it was after a refusal, which the widget that chose the action shows where it was
+        made (``draw(outcome)``), or else becomes the page's message.  The outcome holds the events the
+        action caused (before any bot answered), or why it was refused; ``draw`` shows it first, before
+        the page moves on.
         """
         refusal, reason = self._refusal(action)
         if refusal is not None and reason is not None:
-            self._set_message(refusal, alert=True)
-            self._changed()
-            return Outcome.refused(action, reason)
+            refused = Outcome.refused(action, reason)
+            if draw is not None:
+                self._guard(draw, refused)
+            else:
+                self._set_message(refusal, alert=True)
+                self._changed()
+            return refused
         game = self.session.game
         before = len(game.events)
         if self.session.mode is Mode.FRIEND:
@@ -509,6 +515,8 @@ class DashboardController:
         game.apply(action)
         self.applied += 1
         outcome = Outcome(action, tuple(game.events[before:]))
+        if draw is not None:
+            self._guard(draw, outcome)
         self._guard(self._acted, action)  # a problem drawing what follows is a message, never the move undone
         return outcome
 
