@@ -400,6 +400,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self._relang(lang)
         if flow.generation != self._generation:
             self._install()
+        if flow.live and self.board.game is not flow.game:
+            self._render_board()  # a room's new view: the board and its twin first, as a click draws itself first
         # the step's explanation, then at once the status that says it is there (tools wait on the status,
         # and time the explanation): nothing slow, such as a new card panel, may come between the two
         self.play.render_steps(lang)

@@ -511,7 +511,7 @@ class DashboardController:
         game = self.session.game
         before = len(game.events)
         if self.session.mode is Mode.FRIEND:
-            return self._send(action)
+            return self._send(action, draw)
         game.apply(action)
         self.applied += 1
         outcome = Outcome(action, tuple(game.events[before:]))
@@ -569,13 +569,19 @@ class DashboardController:
             self.shown = len(status.view.events)  # face-down cards or an exchange: nothing moves on the board
         self._after_change()
 
-    def _send(self, action: Action) -> Outcome:
-        """Playing a friend: send the move to the room's store, the one writer of the room's game."""
+    def _send(self, action: Action, draw: Draw | None = None) -> Outcome:
+        """Playing a friend: send the move to the room's store, the one writer of the room's game.
+
+        A move the store refused is said in the page's message (and by ``draw`` where it was made): it did
+        not land.  A move that landed is drawn with the rest of the page, from the seat's new view.
+        """
         room = self.room
         if room is None or not room.send(action):
             message = room.message if room is not None else functools.partial(say, "friend.not_seated")
             reason = message or functools.partial(say, "friend.not_seated")
             self._set_message(reason, alert=True)
+            if draw is not None:
+                self._guard(draw, Outcome.refused(action, reason))
             if room is not None and room.status is not None:
                 self.room_changed(room.status)  # a stale move: the page shows the game as it is now
             else:

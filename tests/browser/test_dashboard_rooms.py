@@ -76,9 +76,15 @@ class Pages:
 
 
 @pytest.fixture
-def pages(browser: Any, voila_url: str, page_errors: PageErrors) -> Iterator[Pages]:
+def pages(browser: Any, voila_url: str, page_errors: PageErrors, request: pytest.FixtureRequest) -> Iterator[Pages]:
     made = Pages(browser, voila_url, page_errors)
     yield made
+    failed = getattr(request.node, "report_call", None)
+    if failed is not None and failed.failed:
+        for number, context in enumerate(made.contexts):
+            for page in context.pages:
+                page.screenshot(path=f"/tmp/friend-failure-{number}.png")
+                print(f"screenshot of a failing page: /tmp/friend-failure-{number}.png")
     made.close()
     assert not page_errors, f"the pages raised errors: {page_errors}"
 
