@@ -67,15 +67,6 @@ class _EventBase:
         result.update(zip(_FIELDS[type(self)], self, strict=True))  # type: ignore[call-overload]
         return result
 
-    @property
-    def data(self) -> dict[str, Any]:
-        """DEPRECATED, for code not yet converted to typed events: the fields as a dict.
-
-        Read the attributes instead (``event.square``, not ``event.data["square"]``) and ``match`` on the
-        classes instead of comparing ``event.kind``.  This property goes once lessons and widgets use them.
-        """
-        return dict(zip(_FIELDS[type(self)], self, strict=True))  # type: ignore[call-overload]
-
 
 # ------------------------------------------------------------------ dealing, exchanging, assigning
 class RoundStarted(_EventBase, NamedTuple("RoundStarted", [("round", int)])):

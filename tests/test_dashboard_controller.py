@@ -18,6 +18,7 @@ from aton import BLUE, RED, Phase
 from aton.apps.dashboard.controller import MAX_SEED_DIGITS, DashboardController, parse_seed
 from aton.apps.dashboard.html import result_html, status_html, step_html
 from aton.apps.work import Job, Worker
+from aton.events import RoundEnded
 
 
 def catch_up(flow: DashboardController) -> None:
@@ -137,7 +138,7 @@ def test_play_the_steps_stops_at_the_end_of_a_round() -> None:
         flow.tick()
     assert not flow.auto
     shown = flow.game.events[flow.shown - 1]
-    assert shown.kind == "round_end" and shown.data.get("round", 1) == 1
+    assert isinstance(shown, RoundEnded) and shown.round == 1
     before = flow.shown
     flow.tick()  # the timer goes on ticking in the page: nothing moves any more
     assert flow.shown == before

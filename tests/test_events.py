@@ -119,12 +119,6 @@ def test_events_of_different_kinds_with_the_same_values_differ() -> None:
         drawn.count = 3  # type: ignore[misc]
 
 
-def test_the_deprecated_data_property_gives_the_fields() -> None:
-    event = events_module.CounterPlaced("red", (2, 5), "Y", False)
-    assert event.data == {"player": "red", "square": (2, 5), "square_kind": "Y", "automatic": False}
-    assert event.square == (2, 5) and event.kind == "place"
-
-
 # ------------------------------------------------------------------ broken input is refused
 PLACE = {"kind": "place", "player": "red", "square": [2, 5], "square_kind": "Y", "automatic": False}
 SCORE = {
@@ -202,8 +196,7 @@ STRING_KIND_TESTS = re.compile(
     r"""|\.data\s*\[|\.data\.get\("""  # event.data["square"]: the deprecated dict of the fields
 )
 NOT_YET_CONVERTED: set[str] = set()
-"""Modules that still read events as a kind string and a dict; empty this set as each is converted
-(then remove ``data`` from :mod:`aton.events`)."""
+"""Modules that still read events as a kind string and a dict: none any more, and none may come back."""
 
 
 def _string_kind_tests() -> dict[str, list[str]]:

@@ -68,13 +68,13 @@ def test_every_event_kind_is_produced_somewhere() -> None:
 
 def test_every_order_reason_and_every_ending_is_produced() -> None:
     events = all_events()
-    assert {e.data["reason"] for e in events if e.kind == "order"} == {
+    assert {e.to_dict()["reason"] for e in events if e.kind == "order"} == {
         "lower_card",
         "cartouche1",
         "war",
         "war_exhausted",
     }
-    endings = {(e.data["reason"], e.data["winner"] is None) for e in events if e.kind == "game_over"}
+    endings = {(e.to_dict()["reason"], e.to_dict()["winner"] is None) for e in events if e.kind == "game_over"}
     assert {reason for reason, _ in endings} == {reason.value for reason in aton.EndReason}
     assert ("points", True) in endings and ("round_limit", True) in endings
 
@@ -89,12 +89,12 @@ def test_every_event_is_explained_and_names_its_rule(lang: str) -> None:
         assert not re.search(r"None|\{|\}|\[|\]|_", text), f"a raw value leaked into {text!r}"
         assert rule and rule.endswith("."), rule
         if event.kind == "score_line":
-            assert rule == rule_text(f"score_line.{event.data['category']}", lang)
-        elif event.kind == "remove" and event.data.get("scoring"):
+            assert rule == rule_text(f"score_line.{event.to_dict()['category']}", lang)
+        elif event.kind == "remove" and event.to_dict().get("scoring"):
             assert rule == rule_text("scoring_removal", lang)  # back to stock, not to the Kingdom
         elif event.kind == "game_over":
-            assert rule == rule_text(f"game_over.{event.data['reason']}", lang)  # the ending's own rule
-        elif not (event.kind == "war_cards" and event.data["destination"] == "discard"):
+            assert rule == rule_text(f"game_over.{event.to_dict()['reason']}", lang)  # the ending's own rule
+        elif not (event.kind == "war_cards" and event.to_dict()["destination"] == "discard"):
             assert rule == rule_text(event.kind, lang)
         assert aton.explain(event.to_dict(), lang) == text, "the dict form explains the same"
         assert aton.explain(aton.event_from_dict(json.loads(json.dumps(event.to_dict()))), lang) == text
@@ -114,14 +114,14 @@ def test_french_says_cases_dorees_for_yellow_and_cases_grises_for_black() -> Non
     checked = set()
     for event in all_events():
         en, fr = aton.explain(event, "en"), aton.explain(event, "fr")
-        if event.kind == "place" and event.data["square_kind"] in named:
-            english, french = named[event.data["square_kind"]]
+        if event.kind == "place" and event.to_dict()["square_kind"] in named:
+            english, french = named[event.to_dict()["square_kind"]]
             assert english in en and french in fr, (en, fr)
-            checked.add(event.data["square_kind"])
-        if event.kind == "score_line" and event.data["category"] == "black":
+            checked.add(event.to_dict()["square_kind"])
+        if event.kind == "score_line" and event.to_dict()["category"] == "black":
             assert "Black squares" in en and "Cases grises" in fr
             checked.add("black line")
-        if event.kind == "game_over" and event.data["reason"] == "yellow":
+        if event.kind == "game_over" and event.to_dict()["reason"] == "yellow":
             assert "yellow" in en and "cases dorées" in fr
             checked.add("yellow victory")
         if event.kind == "scoring_start":
@@ -133,7 +133,7 @@ def test_french_says_cases_dorees_for_yellow_and_cases_grises_for_black() -> Non
 
 def test_explanations_carry_the_facts_of_the_event() -> None:
     for event in all_events():
-        d, en = event.data, aton.explain(event, "en")
+        d, en = event.to_dict(), aton.explain(event, "en")
         if event.kind == "cartouche1" and d["scorer"] is not None:
             assert f"= {d['points']} points" in en
         if event.kind == "removal_allowed" and d["target"] == d["player"]:

@@ -15,6 +15,7 @@ import pytest
 
 import aton
 from aton import BLUE, RED, Assign, Exchange, Phase, Place, Remove, data
+from aton.events import CounterPlaced
 from aton.widgets import AssignPanel, BoardView, LanguageSwitch, Stepper, TextTwin, twin_html
 from aton.widgets.scene import GEOMETRY, Highlights, Target
 
@@ -208,7 +209,7 @@ def test_refresh_marks_what_others_did() -> None:
         game.apply(Place(BLUE, square))
     board.refresh()
     placed = {s.tag for s in board.scene.overlay if s.tag.startswith("placed:")}  # type: ignore[union-attr]
-    squares = [e.data["square"] for e in game.events[mark:] if e.kind == "place"]
+    squares = [e.square for e in game.events[mark:] if isinstance(e, CounterPlaced)]
     assert len(squares) >= 2 and placed == {f"placed:{t}-{i}" for t, i in squares}
     board.refresh()  # nothing new: the marks stay
     assert {s.tag for s in board.scene.overlay if s.tag.startswith("placed:")} == placed  # type: ignore[union-attr]
@@ -359,7 +360,7 @@ def test_the_stepper_walks_a_recorded_round_forward_and_back_matching_the_engine
     assert stepper.back_button.disabled
     place = next(i for i, step in enumerate(steps) if step.event.kind == "place")
     stepper.go(place)
-    square = steps[place].event.data["square"]
+    square = steps[place].event.to_dict()["square"]
     assert f"placed:{square[0]}-{square[1]}" in {s.tag for s in stepper.board.scene.overlay}  # type: ignore[union-attr]
 
 

@@ -32,7 +32,7 @@ from ..game import Game, GameView, Phase
 from ..rules import Layout
 from .i18n import check_lang, tr
 from .paint import paint_layer
-from .referee import Outcome, Referee, referee_for
+from .referee import Outcome, Referee, referee_for, register
 from .scene import (
     GEOMETRY,
     LAYERS,
@@ -354,15 +354,15 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
 
     def on_action(self, callback: Callable[[Action], None], remove: bool = False) -> None:
         """Call ``callback(action)`` after the referee played ``action``, chosen on this board."""
-        _register(self._action_callbacks, callback, remove)
+        register(self._action_callbacks, callback, remove)
 
     def on_illegal(self, callback: Callable[[Action, str], None], remove: bool = False) -> None:
         """Call ``callback(action, reason)`` when the referee refuses a click (``reason`` in English)."""
-        _register(self._illegal_callbacks, callback, remove)
+        register(self._illegal_callbacks, callback, remove)
 
     def on_select(self, callback: Callable[[Target], None], remove: bool = False) -> None:
         """Call ``callback(target)`` for every click on a part of the board (square, cartouche, Kingdom...)."""
-        _register(self._select_callbacks, callback, remove)
+        register(self._select_callbacks, callback, remove)
 
     def square_center(self, square: Square) -> tuple[float, float]:
         """Centre of ``square`` in canvas pixels (what mouse events report), for tests and tools."""
@@ -608,11 +608,3 @@ def _move(square: Square, d_row: int, d_column: int) -> Square:
     wide = min(max(wide, 0), data.TEMPLE_COUNT * data.COLUMNS_PER_TEMPLE - 1)
     temple, column = divmod(wide, data.COLUMNS_PER_TEMPLE)
     return (temple + 1, row * data.COLUMNS_PER_TEMPLE + column)
-
-
-def _register(callbacks: list[Any], callback: Any, remove: bool) -> None:
-    if remove:
-        if callback in callbacks:
-            callbacks.remove(callback)
-    elif callback not in callbacks:
-        callbacks.append(callback)

@@ -154,3 +154,13 @@ def referee_for(game: Game) -> GameReferee:
 def _forget(key: int, referee: Any) -> None:
     if _REFEREES.get(key) is referee:
         del _REFEREES[key]
+
+
+def register(callbacks: list[Any], callback: Any, remove: bool = False) -> None:
+    """Add ``callback`` to ``callbacks`` once, or take it out with ``remove=True``: how widgets and flows keep
+    their listeners (``on_action``, ``on_change``...)."""
+    if remove:
+        if callback in callbacks:
+            callbacks.remove(callback)
+    elif callback not in callbacks:
+        callbacks.append(callback)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 import aton
 from aton import rooms
@@ -184,6 +185,11 @@ def test_the_teacher_watches_two_tables_closes_one_and_downloads_the_results(
         # French: every word of the page
         page.locator(".aton-language button", has_text="Français").click()
         page.wait_for_function("document.querySelector('.aton-classroom h1').innerText === 'La classe'")
+        page.wait_for_function(  # the page's parts arrive one message after another
+            "code => document.querySelector('.aton-class-watched').innerText.includes(`Vous regardez la table ${code}`)"
+            " && document.querySelector('.aton-classroom').innerText.includes('Ana (Rouge) contre Ben (Bleu)')",
+            arg=first,
+        )
         assert f"Vous regardez la table {first}" in page.inner_text(".aton-class-watched")
         assert "Ana (Rouge) contre Ben (Bleu)" in card(page, first).inner_text()
         page.wait_for_timeout(500)
@@ -195,7 +201,7 @@ def test_the_teacher_watches_two_tables_closes_one_and_downloads_the_results(
         page.wait_for_timeout(300)
         assert store.info(second).state == "playing"
         card(page, second).locator(".aton-class-close").click()
-        assert "Fermer la table" in card(page, second).inner_text()
+        expect(card(page, second)).to_contain_text("Fermer la table")
         card(page, second).locator(".aton-class-confirm").click()
         page.wait_for_function(
             "(code) => document.querySelector(`[data-code=\"${code}\"]`).innerText.includes('fermée')", arg=second

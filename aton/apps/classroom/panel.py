@@ -323,13 +323,13 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self.stop_button.description = words("stop", lang)
         self.results_title.value = f"<h2>{escape(words('results', lang))}</h2>"
         self.results_button.description = words("results_show", lang)
-        if self.board is not None:
-            self.board.lang = lang
         if flow.watching is not None:
             self.watched_title.value = f"<h2>{escape(words('watching', lang, code=flow.watching))}</h2>"
         self._render_tables()
         if self._results_shown:
             self._render_results()
+        if self.board is not None:  # last: redrawing the board takes longest
+            self.board.lang = lang
 
     def _render_message(self) -> None:
         text = self._say(self.lang) if self._say is not None else ""

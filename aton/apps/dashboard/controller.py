@@ -39,7 +39,7 @@ from ...explain import LANGUAGES
 from ...game import Game, Phase
 from ...timeline import Step, timeline
 from ...widgets.i18n import Language, player_word, tr
-from ...widgets.referee import Draw, Outcome
+from ...widgets.referee import Draw, Outcome, register
 from ..work import Job, Schedule, Worker, bot_work
 from .friend import FriendFlow
 from .session import (
@@ -185,11 +185,11 @@ class DashboardController:
     # ================================================================ listeners
     def on_change(self, callback: Callable[[], None], remove: bool = False) -> None:
         """Call ``callback()`` after every change of what the page shows."""
-        _register(self._listeners, callback, remove)
+        register(self._listeners, callback, remove)
 
     def on_progress(self, callback: Callable[[Job, float], None], remove: bool = False) -> None:
         """Call ``callback(job, fraction)`` as a bot's search goes on (no other change comes with it)."""
-        _register(self._progress_listeners, callback, remove)
+        register(self._progress_listeners, callback, remove)
 
     def _changed(self) -> None:
         game = self.session.game
@@ -898,11 +898,3 @@ def _refusal_screen(player: Player, lang: str) -> str:
 
 def _refusal_rule(reasons: dict[str, str], lang: str) -> str:
     return say("play.refused", lang, reason=reasons[lang])
-
-
-def _register(callbacks: list[Any], callback: Any, remove: bool) -> None:
-    if remove:
-        if callback in callbacks:
-            callbacks.remove(callback)
-    elif callback not in callbacks:
-        callbacks.append(callback)
