@@ -273,3 +273,39 @@ def test_the_page_reads_what_the_browser_holds() -> None:
     assert "localStorage.setItem" in panel.keeper.outputs[0]["data"]["application/javascript"]
     panel.keep("")
     assert "removeItem" in panel.keeper.outputs[0]["data"]["application/javascript"]
+
+
+def test_the_page_says_when_the_opponent_left_and_came_back(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from aton.rooms import client as client_module
+
+    class Clock:
+        now = 1_800_000_000.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    clock = Clock()
+    monkeypatch.setattr(client_module, "TOUCH_SECONDS", 0.0)
+    one, two = rooms.RoomStore(url, clock=clock), rooms.RoomStore(url, clock=clock)  # two kernels
+    try:
+        ana, ben = FriendFlow(store=one), FriendFlow(store=two)
+        ana.create("Ana")
+        ben.join(ana.code or "", "Ben")
+        page = DashboardController()
+        page.enter_room(ana)
+        page.room_changed(ana.poll(0.1))
+        assert page.message_text("en") == "Ben joined the room."
+        clock.now += rooms.PRESENCE_SECONDS + 1  # Ben's page is gone: it no longer says it is there
+        left = ana.poll(0.1)
+        assert left is not None and left.event == "left"
+        page.room_changed(left)
+        assert page.message_text("en") == "Ben left the room: their page is closed."
+        assert "Ben left" in page.turn_text("en") and "Ben est parti" in page.turn_text("fr")
+        ben.poll(0.1)  # Ben's page is back and says so
+        back = ana.poll(0.1)
+        assert back is not None and back.event == "came_back"
+        page.room_changed(back)
+        assert page.message_text("en") == "Ben came back." and page.message_text("fr") == "Ben est revenu."
+    finally:
+        one.dispose()
+        two.dispose()
