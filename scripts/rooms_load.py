@@ -216,7 +216,9 @@ def recovery(url: str) -> None:
     writer = subprocess.Popen([sys.executable, "-c", KILLED, url, code, *tokens], stdout=subprocess.PIPE, text=True)
     assert writer.stdout is not None
     writer.stdout.readline()
-    time.sleep(0.7)
+    deadline = time.monotonic() + 30
+    while store.version(code) < 30 and time.monotonic() < deadline:  # mid-game (a game is about 100 actions)
+        time.sleep(0.005)
     os.kill(writer.pid, signal.SIGKILL)
     writer.wait()
     before = store.version(code)
