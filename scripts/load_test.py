@@ -3,6 +3,7 @@
     .venv/bin/python scripts/load_test.py --url http://127.0.0.1:8866/ [--sessions 30] [--players 5]
     .venv/bin/python scripts/load_test.py --serve --class 30 [--cull 60]   # starts (and stops) its own server
     .venv/bin/python scripts/load_test.py --short                          # the quick run the test suite does
+    .venv/bin/python scripts/load_test.py --rooms 15 [rooms_load.py options] # rooms shared by two pages each
 
 What it does, in order:
 
@@ -569,6 +570,11 @@ def out_of_time(*_: object) -> None:
 
 
 def main() -> int:
+    if "--rooms" in sys.argv[1:] or any(arg.startswith("--rooms=") for arg in sys.argv[1:]):
+        import rooms_load  # the room store's load: move-to-seen latency, the teacher's overview, bytes, recovery
+
+        rooms_load.main()
+        return 0
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
         epilog=__doc__.split("\n\n", 2)[2],
