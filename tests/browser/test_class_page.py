@@ -3,7 +3,7 @@ the results as CSV, English and French, a phone's width; and the page without a 
 
 The server here is ``./run dashboard``'s (``aton.serving.server``) with a store in a temporary folder and a
 teacher's code in its environment, as ``./run dashboard --class N`` starts it.  Screenshots are saved as
-``/tmp/classview-*.png``.
+``classview-*.png`` in the temporary folder.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import random
 import signal
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "TEST-C0DE"  # normalised to TESTC0DE
-SHOTS = Path("/tmp")
+SHOTS = Path(tempfile.gettempdir())
 CANVAS = ".aton-class-watched canvas.aton-board"
 TABLE = ".aton-class-table"
 PIXEL_JS = """([selector, x, y]) => {

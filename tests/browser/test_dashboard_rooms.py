@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +26,8 @@ from aton import rooms
 
 pytestmark = pytest.mark.browser
 
+SHOTS = Path(tempfile.gettempdir())
+"""Where the screenshots go."""
 FACTS = ("round", "phase", "red-score", "blue-score", "red-stock", "blue-stock", "kingdom")
 
 
@@ -83,8 +87,8 @@ def pages(browser: Any, voila_url: str, page_errors: PageErrors, request: pytest
     if failed is not None and failed.failed:
         for number, context in enumerate(made.contexts):
             for page in context.pages:
-                page.screenshot(path=f"/tmp/friend-failure-{number}.png")
-                print(f"screenshot of a failing page: /tmp/friend-failure-{number}.png")
+                page.screenshot(path=str(SHOTS / f"friend-failure-{number}.png"))
+                print(f"screenshot of a failing page: {SHOTS}/friend-failure-{number}.png")
     made.close()
     assert not page_errors, f"the pages raised errors: {page_errors}"
 
@@ -174,7 +178,7 @@ def test_two_pages_play_a_round_and_a_spectator_watches(pages: Pages, tmp_path_f
     code = link.rsplit("room=", 1)[1]
     assert re.fullmatch(r"[A-Z]{6}", code), link
     assert "Waiting for your opponent" in ana.text(".aton-friend-turn")
-    ana.page.screenshot(path="/tmp/friend-create-en.png")
+    ana.page.screenshot(path=str(SHOTS / "friend-create-en.png"))
     seed = _seed_of(tmp_path_factory, code)
 
     ben, ben_frames = pages.open(f"?room={code}")
@@ -205,15 +209,15 @@ def test_two_pages_play_a_round_and_a_spectator_watches(pages: Pages, tmp_path_f
     assert ana.status()["round"] == ben.status()["round"] == eve.status()["round"] == "2"
     ana.tab_by_class(0)
     ben.tab_by_class(0)
-    ana.page.screenshot(path="/tmp/friend-red-en.png")
-    ben.page.screenshot(path="/tmp/friend-blue-en.png")
-    eve.page.screenshot(path="/tmp/friend-spectator-en.png")
+    ana.page.screenshot(path=str(SHOTS / "friend-red-en.png"))
+    ben.page.screenshot(path=str(SHOTS / "friend-blue-en.png"))
+    eve.page.screenshot(path=str(SHOTS / "friend-spectator-en.png"))
     for dash, name in ((ana, "red"), (ben, "blue")):
         dash.page.locator(".aton-language button", has_text="Français").click()
         dash.page.wait_for_function(
             "() => document.querySelector('.aton-right .lm-TabBar-tab').innerText.includes('Jouer')", timeout=TIMEOUT
         )
-        dash.page.screenshot(path=f"/tmp/friend-{name}-fr.png")
+        dash.page.screenshot(path=str(SHOTS / f"friend-{name}-fr.png"))
 
     no_card_before_the_reveal(ana_frames, ben_frames, eve_frames, red_cards, blue_cards, revealed)
     # no seed on any page during the game, and no seat key on another page
