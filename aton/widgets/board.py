@@ -1,4 +1,4 @@
-"""The board view: the scene painted on an ipycanvas ``MultiCanvas``, with clicks, hover and keys.
+"""The board view: the scene painted on an ipycanvas ``MultiCanvas``, with clicks, taps, hover and keys.
 
 Layers (bottom to top): the static board (drawn once per language), the
 pieces (counters, markers, cards, stocks) and the overlay (highlights,
@@ -12,11 +12,23 @@ The board never decides a rule and never plays: a click on a square becomes
 choice to its referee (:mod:`aton.widgets.referee`): the app's controller when
 one is attached, else the one referee of the game, which plays it through the
 engine.  A refused click shows the referee's reason in words.
+
+Touch screens send no mouse events to the canvas (ipycanvas cancels them, so a
+swipe on the board never scrolls the page): a tap is read from the touch events
+and goes through :meth:`BoardView.handle_click`, the very path of a click; a long
+press describes what is under the finger, as the mouse's hover does.  The keys
+(arrows, Enter, Space) choose too, and Tab, Shift+Tab or Escape leave the board:
+the canvas would keep the focus otherwise, so the host moves it
+(:meth:`BoardView.on_leave`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import math
+import time
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -49,10 +61,27 @@ from .scene import (
 from .twin import TextTwin
 from .words import describe, prompt
 
-__all__ = ["BoardView"]
+__all__ = ["LONG_PRESS_SECONDS", "TAP_SLOP", "BoardView"]
 
 _ACTING_PHASES = (Phase.REMOVE, Phase.PLACE, Phase.SCORING_REMOVE)
 _ARROWS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
+_CHOOSE_KEYS = ("Enter", " ", "Spacebar")
+
+LONG_PRESS_SECONDS = 0.5
+"""A finger held this long on the board describes what is under it instead of choosing it."""
+TAP_SLOP = 12.0
+"""How far (logical pixels, about a third of a square) a finger may slide and still tap: further is a swipe."""
+
+
+@dataclass
+class _Touch:
+    """One finger on the canvas, from its touch start to its end (canvas pixels, clock seconds)."""
+
+    x: float
+    y: float
+    since: float
+    gesture: bool = False  # a second finger or a slide: no tap
+    described: bool = False  # the long press has shown its description already
 
 
 def _reset_canvas_manager() -> None:
@@ -66,9 +95,10 @@ def _square_words(square: Square, lang: str) -> str:
     return tr("picker.where", lang, temple=temple, row=row + 1, column=column + 1)
 
 
-def _status(text: str, *, alert: bool = False) -> str:
+def _status(text: str, *, alert: bool = False, square: str | None = None) -> str:
     role = 'class="aton-reason" role="alert"' if alert else 'role="status" aria-live="polite"'
-    return f"<div {role}>{escape(text)}</div>"
+    cursor = f' data-cursor="{square}"' if square is not None else ""  # the keyboard cursor's square, for tools
+    return f"<div {role}{cursor}>{escape(text)}</div>"
 
 
 class BoardView(widgets.VBox):  # type: ignore[misc]
@@ -164,6 +194,10 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         self._action_callbacks: list[Callable[[Action], None]] = []
         self._illegal_callbacks: list[Callable[[Action, str], None]] = []
         self._select_callbacks: list[Callable[[Target], None]] = []
+        self._leave_callbacks: list[Callable[[bool], None]] = []
+        self._touch: _Touch | None = None
+        self.clock: Callable[[], float] = time.monotonic
+        """The clock that times a long press (tests set their own)."""
         self.paint_counts: dict[str, int] = dict.fromkeys(LAYERS, 0)
         """How many times each layer was painted (the board repaints only layers that changed)."""
 
@@ -172,6 +206,10 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         self.canvas.on_mouse_move(self.handle_move)
         self.canvas.on_mouse_out(self.handle_out)
         self.canvas.on_key_down(self.handle_key)
+        self.canvas.on_touch_start(self.handle_touch_start)
+        self.canvas.on_touch_move(self.handle_touch_move)
+        self.canvas.on_touch_end(self.handle_touch_end)
+        self.canvas.on_touch_cancel(self.handle_touch_cancel)
         self.canvas.on_client_ready(self.redraw)
         self.observe(self._on_lang, names="lang")
         self._relabel()
@@ -364,6 +402,18 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         """Call ``callback(target)`` for every click on a part of the board (square, cartouche, Kingdom...)."""
         register(self._select_callbacks, callback, remove)
 
+    def on_leave(self, callback: Callable[[bool], None], remove: bool = False) -> None:
+        """Call ``callback(forward)`` when a key leaves the board: Tab or Escape (``True``), Shift+Tab (``False``).
+
+        The canvas keeps every key it gets, Tab included, so the host moves the keyboard focus to its next
+        (or previous) control.  Without a callback, Tab and Escape go to the square list when it shows.
+        """
+        register(self._leave_callbacks, callback, remove)
+
+    def focus(self) -> None:
+        """Give the keyboard focus to the board's canvas (arrows, Enter and Space then choose squares)."""
+        self.canvas.focus()
+
     def square_center(self, square: Square) -> tuple[float, float]:
         """Centre of ``square`` in canvas pixels (what mouse events report), for tests and tools."""
         x, y = self.geometry.square_box(square).center
@@ -414,21 +464,115 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
             self._render(twin=False)
 
     def handle_key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> Action | None:
-        """A key pressed on the focused canvas: arrows move the focus square, Enter or Space chooses it."""
+        """A key pressed on the focused canvas.
+
+        Arrows move the cursor (from the first square that may be chosen), Enter or Space chooses the
+        cursor's square (with no cursor yet they show it first), Tab and Escape leave the board forward,
+        Shift+Tab backward (:meth:`on_leave`).
+        """
+        if ctrl or meta:
+            return None
         if key in _ARROWS:
             self._cursor = _move(self._cursor or self._first_focus(), *_ARROWS[key])
             self._info = self._cursor_info()
             self._render()
             return None
-        if key in ("Enter", " ", "Spacebar") and self._cursor is not None:
+        if key in _CHOOSE_KEYS:
+            if self._cursor is None:  # show where Enter would play before it plays
+                self._cursor = self._first_focus()
+                self._info = self._cursor_info()
+                self._render()
+                return None
             return self.choose(self._cursor)
-        if key == "Escape":
-            self._cursor = None
-            self._info = None
-            self._render()
+        if key in ("Escape", "Tab"):
+            if self._cursor is not None:
+                self._cursor = None
+                self._info = None
+                self._render()
+            self._leave(forward=not (key == "Tab" and shift))
         return None
 
+    def handle_touch_start(self, touches: Sequence[tuple[float, float]]) -> None:
+        """Fingers on the canvas (``touches``: every finger down now, in canvas pixels).
+
+        One finger may become a tap or a long press; a second finger makes a gesture, never a choice.
+        """
+        if not touches:
+            return
+        if len(touches) > 1:
+            if self._touch is None:
+                x, y = touches[0]
+                self._touch = _Touch(x, y, self.clock())
+            self._touch.gesture = True
+            return
+        x, y = touches[0]
+        touch = _Touch(x, y, self.clock())
+        self._touch = touch
+        self._describe_later(touch)
+
+    def handle_touch_move(self, touches: Sequence[tuple[float, float]]) -> None:
+        """Fingers moving: a finger sliding further than :data:`TAP_SLOP` no longer taps."""
+        touch = self._touch
+        if touch is None or not touches:
+            return
+        if len(touches) > 1:
+            touch.gesture = True
+            return
+        x, y = touches[0]
+        if math.hypot(x - touch.x, y - touch.y) > TAP_SLOP * self.scale:
+            touch.gesture = True
+
+    def handle_touch_end(self, touches: Sequence[tuple[float, float]]) -> Action | None:
+        """A finger lifted (``touches``: the fingers still down).
+
+        The last finger up ends the touch: a short one on the spot is a tap, handled as a click
+        (:meth:`handle_click`, the same path to the referee); a long one describes what is under it.
+        """
+        touch = self._touch
+        if touches or touch is None:
+            return None
+        self._touch = None
+        if touch.gesture:
+            return None
+        if touch.described or self.clock() - touch.since >= LONG_PRESS_SECONDS:
+            self._long_press(touch)
+            return None
+        if self._hover is not None:  # a finger has no hover: a tap clears a long press's outline
+            self._hover = None
+        return self.handle_click(touch.x, touch.y)
+
+    def handle_touch_cancel(self, touches: Sequence[tuple[float, float]] = ()) -> None:
+        """The browser took the touch over (a system gesture): nothing is chosen."""
+        self._touch = None
+
     # ------------------------------------------------------------- internals
+    def _leave(self, *, forward: bool) -> None:
+        if self._leave_callbacks:
+            for callback in list(self._leave_callbacks):
+                callback(forward)
+        elif forward and self.picker_box.layout.display != "none":
+            self.picker.focus()
+
+    def _describe_later(self, touch: _Touch) -> None:
+        """In a kernel, describe the square while the finger is still held (on release otherwise)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        loop.call_later(LONG_PRESS_SECONDS, self._long_press_due, touch)
+
+    def _long_press_due(self, touch: _Touch) -> None:
+        if self._touch is touch and not touch.gesture and not touch.described:
+            self._long_press(touch)
+
+    def _long_press(self, touch: _Touch) -> None:
+        """Describe and outline what is under the finger, as the mouse's hover does; nothing is chosen."""
+        touch.described = True
+        target = self.target_at(touch.x, touch.y)
+        self._hover = target
+        self._info = None if target is None else (lambda lang, t=target: self._describe_text(t, lang))
+        self._render(twin=False)
+
     def _show_refusal(self, square: Square, outcome: Outcome) -> None:
         refusal = outcome.refusal
         if refusal is None:
@@ -547,7 +691,9 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
 
     def _render_info(self) -> None:
         text = self._info(self.lang) if self._info is not None else ""
-        self.info.value = _status(text) if text else ""
+        cursor = self._cursor
+        where = f"{cursor[0]}-{cursor[1]}" if cursor is not None and self._hover is None else None
+        self.info.value = _status(text, square=where) if text else ""
 
     def _update_picker(self) -> None:
         legal = self.legal_squares()

@@ -144,8 +144,8 @@ STRINGS: dict[str, Message] = table(
     msg("picker.option", "{where}: {kind}"),
     msg(
         "keys_help",
-        "Keyboard: on the board, arrow keys move the focus square and Enter or Space chooses it; the square list "
-        "below works with Tab too.",
+        "Keys: on the board, arrows move the cursor, Enter or Space plays its square, Tab or Escape leaves the "
+        "board. Touch: tap a square to play it, hold a finger on it to read about it.",
     ),
     msg("not_allowed", "{where}: not allowed. {reason}."),
     msg("read_only", "This board shows the game; choose moves elsewhere."),

@@ -22,6 +22,10 @@ How hidden cards stay hidden:
 - The seed deals every card, so the page shows it only once the game is over (header, result,
   ``data-seed``); a seed typed in the form is the person's own.
 
+The keyboard: the board comes first in the play order, then the card panel, Confirm and the step
+controls; Tab or Escape leave the board for them, and after every action of the person at the screen
+the focus goes to their next one (:mod:`~aton.apps.dashboard.focus`).  A tap on the board is a click.
+
 Nothing the dashboard does shows a Python traceback: every handler turns an error into a
 message (CSS class ``aton-message``) and keeps the game as it was.
 
@@ -55,6 +59,7 @@ from ...widgets.scene import highlights_for_event
 from ...widgets.stepper import Stepper
 from ..work import Worker, kernel_schedule
 from .controller import DashboardController
+from .focus import Focus, next_focus
 from .form import GameForm
 from .friend_page import FriendPage
 from .html import coach_html, log_html, message_html, status_html
@@ -144,6 +149,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self._saved: SavedFile | None = None
         self._saved_lang = lang
         self._drawn_lang = lang
+        self._focus_wanted = False
+        self._hooked_panel: AssignPanel | None = None
 
         # ---------------------------------------------------------- header and message
         self.style_html = widgets.HTML(dashboard_css())
@@ -211,6 +218,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.friend = FriendPage(
                 flow, self.form.friend, schedule, show_form=self._show_friend_form, show_play=self._show_play
             )
+        for button in (self.play.next_button, self.play.skip_button, self.cover.button):
+            button.on_click(lambda _b: self._want_focus())  # after the page's own handler: the flow moved on
         self.left_tabs.observe(self._on_left_tab, names="selected_index")
         self.right_tabs.observe(self._on_right_tab, names="selected_index")
         self.observe(self._on_theme, names="theme")
@@ -343,11 +352,13 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
     @_guarded
     def _on_left_tab(self, change: Any) -> None:
+        self._focus_wanted = False
         if change["new"] == 1:
             self._open_explainer()
 
     @_guarded
     def _on_right_tab(self, change: Any) -> None:
+        self._focus_wanted = False  # the person went elsewhere: a late bot move must not pull them back
         if change["new"] == LOG_TAB:
             self.log_html.value = log_html(self.flow, self.lang)
         self._render_board()  # the board's hint says where the step buttons are
@@ -420,6 +431,78 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.form.show_saved(flow.saved, lang)
         if self.right_tabs.selected_index == LOG_TAB:
             self.log_html.value = log_html(flow, lang)
+        panel = self.play.panel
+        if panel is not None and panel is not self._hooked_panel:
+            self._hooked_panel = panel
+            panel.on_action(self._after_cards)
+        if self._focus_wanted:
+            self._apply_focus()
+
+    # ================================================================ keyboard focus
+    def _after_cards(self, action: Any) -> None:
+        """Confirm (or the exchange) was played from the card panel: focus where the person acts next."""
+        self._want_focus()
+
+    def _want_focus(self) -> None:
+        """The person at the screen acted: move the focus to their next action, now or once it is there."""
+        self._focus_wanted = True
+        self._apply_focus()
+
+    def _apply_focus(self) -> None:
+        target = next_focus(self.flow, board_legal=bool(self.board.legal_squares()))
+        if target is Focus.WAIT:
+            return  # a bot or the other person decides: the wish stays until the next action shows
+        self._focus_wanted = False
+        if target is Focus.BOARD:
+            if self.left_tabs.selected_index == 0:
+                self.board.focus()
+            return
+        widget = self._focus_widget(target)
+        if widget is not None:
+            widget.focus()
+
+    def _focus_widget(self, target: Focus) -> widgets.DOMWidget | None:
+        """The control of ``target`` on the page now (``None``: it is not there)."""
+        if target is Focus.COVER:
+            return self.cover.button
+        if target is Focus.STEPS:
+            return self.play.next_button if self.right_tabs.selected_index == PLAY_TAB else None
+        if target is Focus.CARDS:
+            return self._panel_control()
+        if target is Focus.OVER:
+            return _first_button(self.play.review)
+        return None
+
+    def _panel_control(self) -> widgets.Button | None:
+        """The card panel's first card still in hand, else its Confirm button (``None``: no panel to use)."""
+        panel = self.play.panel
+        if panel is None or self.right_tabs.selected_index != PLAY_TAB or not panel.editable:
+            return None
+        for button in panel.card_buttons:
+            if not button.disabled:
+                return button
+        return panel.confirm_button if not panel.confirm_button.disabled else None
+
+    def _leave_board(self, forward: bool) -> None:
+        """Tab or Escape on the board: the next control of the play order (card panel, Confirm, step controls).
+
+        Shift+Tab goes the other way round the same order, to its last control (the tabs above the board
+        cannot take the focus from here).
+        """
+        controls = self._play_controls()
+        target = controls[0] if forward else controls[-1]
+        target.focus()
+
+    def _play_controls(self) -> list[widgets.DOMWidget]:
+        """The controls after the board, in the keyboard's order (never empty: the tabs come last)."""
+        play = self.play
+        controls: list[widgets.DOMWidget | None] = [self._panel_control()]
+        if self.right_tabs.selected_index == PLAY_TAB and play.steps_box.layout.display != "none":
+            controls += [b for b in (play.next_button, play.skip_button) if b.layout.display != "none"]
+            controls.append(play.auto_button)
+        controls.append(_first_button(play.review))
+        found = [widget for widget in controls if widget is not None]
+        return found or [self.right_tabs]
 
     def _install(self) -> None:
         """A new game or a loaded file: a new board, no panel, no explainer, the Play tab."""
@@ -448,6 +531,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             scale=BOARD_SCALE,
             referee=flow,  # the board only chooses: the controller plays, or refuses with a message
         )
+        board.on_leave(self._leave_board)
+        board.on_action(lambda _action: self._want_focus())
         old: BoardView | None = getattr(self, "board", None)
         self.board = board
         self.twin_box.children = [board.twin]
@@ -514,3 +599,16 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.coach_help.value = f"<p>{escape(say('coach.help', lang))}</p>"
         self.hint_button.description = say("coach.button", lang)
         self.form.relabel(lang)
+
+
+def _first_button(widget: Any) -> widgets.Button | None:
+    """The first shown, enabled button inside ``widget`` (``None``: none)."""
+    if isinstance(widget, widgets.Button):
+        return widget if not widget.disabled and widget.layout.display != "none" else None
+    if getattr(getattr(widget, "layout", None), "display", None) == "none":
+        return None
+    for child in getattr(widget, "children", ()):
+        found = _first_button(child)
+        if found is not None:
+            return found
+    return None

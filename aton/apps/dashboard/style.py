@@ -135,6 +135,15 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-dashboard .aton-load::before {{ content: attr(title); font-size: var(--jp-widgets-font-size); }}
 .aton-status-line span {{ overflow-wrap: anywhere; }}
 .aton-dashboard canvas {{ border-radius: 6px; }}
+/* Touch: the board takes every touch (no scrolling, zooming, text selection or callout from a finger on it);
+   elsewhere a double tap does not zoom, and pinching still does. */
+.aton-dashboard {{ touch-action: manipulation; }}
+.aton-dashboard canvas.aton-board {{
+  touch-action: none; user-select: none; -webkit-user-select: none; -webkit-touch-callout: none;
+  -webkit-tap-highlight-color: transparent;
+}}
+.aton-dashboard canvas.aton-board:focus {{ outline: none; }}
+.aton-dashboard canvas.aton-board:focus-visible {{ outline: 3px solid var(--aton-accent); outline-offset: 2px; }}
 .aton-dashboard.aton-dark .aton-board {{ box-shadow: 0 0 0 2px #5c513d; border-radius: 6px; }}
 .aton-dashboard .aton-keys-help {{ color: var(--aton-muted); }}
 .aton-steps {{

@@ -1,0 +1,194 @@
+"""A whole game against the bot with the keyboard only: no mouse event reaches the page.
+
+The player Tabs into the board, leaves it with Tab for the card panel, lays the cards and confirms
+with Enter, skips the steps, and places counters with the arrow keys and Enter.  After each of
+their actions the test waits for the focus to be where the next action is (the dashboard moves it
+there), and never clicks.  Every wait is on a state of the page, so a loaded machine only makes it slower.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from dashboard_page import BOARD, LEGAL_CELLS, STATUS, TIMEOUT, DashboardPage
+
+from aton import data
+
+pytestmark = pytest.mark.browser
+
+CARD = ".aton-assign .aton-card"
+SLOT = ".aton-assign .aton-cartouche-slot"
+CONFIRM = ".aton-assign .aton-confirm"
+NEXT = ".aton-next-step"
+SKIP = ".aton-skip"
+CURSOR = ".aton-board-area .aton-hover [data-cursor]"
+ACTING = ("remove", "place", "scoring_remove")
+
+# mouse and pointer events reaching the page, counted from the start (the keyboard makes none)
+COUNT_MOUSE_JS = """() => {
+  window.__atonMouse = 0;
+  for (const kind of ['mousedown', 'mouseup', 'pointerdown', 'touchstart'])
+    document.addEventListener(kind, () => { window.__atonMouse += 1; }, {capture: true, passive: true});
+}"""
+
+
+class KeyboardPlayer:
+    """Drives the dashboard with key presses only, reading the page's state to decide."""
+
+    def __init__(self, page: Any, dash: DashboardPage) -> None:
+        self.page = page
+        self.dash = dash
+
+    def focused(self, selector: str) -> bool:
+        return bool(
+            self.page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector)
+        )
+
+    def wait_focus(self, selector: str) -> None:
+        """Wait until the element matching ``selector`` has the keyboard focus."""
+        self.page.wait_for_function(
+            "(s) => !!document.activeElement && document.activeElement.matches(s)", arg=selector, timeout=TIMEOUT
+        )
+
+    def press_until(self, key: str, selector: str, limit: int = 40) -> None:
+        """Press ``key`` until the focus is on an element matching ``selector``."""
+        for _ in range(limit):
+            if self.focused(selector):
+                return
+            self.page.keyboard.press(key)
+        here = self.page.evaluate("() => document.activeElement && document.activeElement.outerHTML.slice(0, 120)")
+        raise AssertionError(f"{key} never reached {selector}; the focus is on {here}")
+
+    def wait_shown_change(self, before: str) -> None:
+        self.page.wait_for_function(
+            f"(s) => document.querySelector('{STATUS}').dataset.shown !== s", arg=before, timeout=TIMEOUT
+        )
+
+    def wait_settled(self) -> dict[str, str]:
+        """Wait until nothing moves by itself: steps to watch, or a live board with no bot thinking."""
+        self.page.wait_for_function(
+            f"() => {{ const d = document.querySelector('{STATUS}').dataset;"
+            " return d.over === 'true' || d.pending !== '0' || (d.live === 'true' && !d.thinking.includes('bot')); }",
+            timeout=TIMEOUT,
+        )
+        return self.dash.status()
+
+    # ------------------------------------------------------------ the three kinds of action
+    def lay_cards(self) -> None:
+        """Put the cards in hand on cartouches 1-4 with Tab, Shift+Tab and Enter, then confirm."""
+        self.wait_focus(f"{CARD}:not([disabled])")
+        for number in range(1, data.CARTOUCHE_COUNT + 1):
+            self.press_until("Shift+Tab", f"{CARD}:not([disabled])")
+            self.page.keyboard.press("Enter")  # choose the card
+            self.press_until("Tab", f"{SLOT}:nth-child({number})")
+            self.page.keyboard.press("Enter")  # lay it on cartouche `number`
+            self.page.wait_for_function(
+                f"() => document.querySelectorAll('{CARD}[disabled]').length >= {number}", timeout=TIMEOUT
+            )
+        self.press_until("Tab", f"{CONFIRM}:not([disabled])")
+        before = self.dash.status()["shown"]
+        self.page.keyboard.press("Enter")
+        self.wait_shown_change(before)
+
+    def skip_steps(self) -> None:
+        """From "Next step" (where the focus is), Tab to the skip button and press it."""
+        before = self.dash.status()["shown"]
+        self.press_until("Tab", SKIP, limit=3)
+        self.page.keyboard.press("Enter")
+        self.wait_shown_change(before)
+
+    def cursor(self) -> tuple[int, int] | None:
+        found = self.page.query_selector(CURSOR)
+        if found is None:
+            return None
+        temple, index = str(found.get_attribute("data-cursor")).split("-")
+        return int(temple), int(index)
+
+    def wait_cursor(self, square: tuple[int, int]) -> None:
+        self.page.wait_for_function(
+            f"(s) => {{ const e = document.querySelector('{CURSOR}'); return e && e.dataset.cursor === s; }}",
+            arg=f"{square[0]}-{square[1]}",
+            timeout=TIMEOUT,
+        )
+
+    def play_square(self, legal: list[tuple[int, int]]) -> tuple[int, int]:
+        """Move the board's cursor to a legal square with the arrow keys and press Enter; the square played."""
+        start = self.cursor()
+        if start is None:
+            self.page.keyboard.press("Enter")  # the first Enter shows the cursor on the first legal square
+            self.wait_cursor(legal[0])
+            start = legal[0]
+        target = min(legal, key=lambda square: distance(start, square))
+        (row, wide), (to_row, to_wide) = grid(start), grid(target)
+        keys = ["ArrowDown" if to_row > row else "ArrowUp"] * abs(to_row - row)
+        keys += ["ArrowRight" if to_wide > wide else "ArrowLeft"] * abs(to_wide - wide)
+        for key in keys:
+            self.page.keyboard.press(key)
+        self.wait_cursor(target)
+        before = self.dash.status()["shown"]
+        self.page.keyboard.press("Enter")
+        self.wait_shown_change(before)
+        return target
+
+
+def grid(square: tuple[int, int]) -> tuple[int, int]:
+    """Row and column of a square on the board's grid of temples side by side (the arrow keys' grid)."""
+    temple, index = square
+    row, column = divmod(index, data.COLUMNS_PER_TEMPLE)
+    return row, (temple - 1) * data.COLUMNS_PER_TEMPLE + column
+
+
+def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    (row, wide), (to_row, to_wide) = grid(a), grid(b)
+    return abs(row - to_row) + abs(wide - to_wide)
+
+
+def test_a_whole_game_with_the_keyboard_only(page: Any, voila_url: str) -> None:
+    page.add_init_script(f"({COUNT_MOUSE_JS})()")
+    dash = DashboardPage(page, voila_url).open()
+    player = KeyboardPlayer(page, dash)
+    assert dash.status()["mode"] == "bot"
+    human = dash.status().get("human", "red")
+
+    # Tab from the top of the page reaches the board; the canvas does not keep Tab: it leaves for the cards
+    player.press_until("Tab", BOARD)
+    help_text = dash.text(".aton-board-area .aton-keys-help")
+    assert "Escape" in help_text and "Enter" in help_text, help_text
+    page.keyboard.press("Tab")
+    player.wait_focus(f"{CARD}:not([disabled])")
+    page.keyboard.press("Shift+Tab")  # and Shift+Tab on a card goes back up the page, out of the panel
+    page.wait_for_function(f"() => !document.activeElement.matches('{CARD}')", timeout=TIMEOUT)
+    player.press_until("Tab", BOARD)
+    page.keyboard.press("Escape")  # Escape leaves the board too
+    player.wait_focus(f"{CARD}:not([disabled])")
+
+    rounds: set[str] = set()
+    placed: list[tuple[int, int]] = []
+    for _ in range(2000):
+        status = player.wait_settled()
+        if status["over"] == "true":
+            break
+        rounds.add(status["round"])
+        if status["pending"] != "0":
+            player.wait_focus(NEXT)  # after the player's action the focus waits on "Next step"
+            player.skip_steps()
+        elif status["phase"] == "assign":
+            player.lay_cards()
+            player.wait_focus(f"{NEXT}, {BOARD}")  # the focus left Confirm for the next action
+        elif status["to-act"] == human and status["phase"] in ACTING:
+            player.wait_focus(BOARD)  # the focus is on the board when the player must choose a square
+            page.wait_for_function(f"() => document.querySelectorAll('{LEGAL_CELLS}').length > 0", timeout=TIMEOUT)
+            placed.append(player.play_square(dash.legal_squares()))
+        else:
+            raise AssertionError(f"nothing to do for the keyboard, and nothing moves: {json.dumps(status)}")
+    else:
+        raise AssertionError("the game never ended")
+
+    status = dash.status()
+    assert status["over"] == "true" and status["seed"] != "", status
+    assert len(rounds) >= 2 and placed, (rounds, placed)
+    assert page.locator(".aton-result").inner_text().strip()
+    assert page.evaluate("() => window.__atonMouse") == 0, "a mouse or pointer event reached the page"
+    print(f"keyboard game: {len(rounds)} rounds, {len(placed)} squares chosen, final {status}")
