@@ -1,0 +1,225 @@
+"""A round on an emulated touch tablet (1024 x 768), with taps only.
+
+The page gets real touch events (``has_touch``, ``is_mobile``): a tap on the canvas sends no mouse
+event at all, so these tests prove that the board reads touches.  Buttons are tapped too.  The time
+from a tap on a square to its counter drawn is measured inside the page and printed.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import PageErrors
+from dashboard_page import BOARD, LEGAL_CELLS, STATUS, TIMEOUT, DashboardPage, hex_rgb
+
+from aton import data
+from aton.widgets.scene import GEOMETRY, PALETTE
+
+pytestmark = pytest.mark.browser
+
+TABLET = {"width": 1024, "height": 768}
+SEED = 7
+ACTING = ("remove", "place", "scoring_remove")
+
+# what reaches the page: mouse events (a tap must make none on the board) and when the last touch started
+WATCH_INPUT_JS = """() => {
+  window.__atonInput = {mouse: 0, touchAt: null};
+  for (const kind of ['mousedown', 'mouseup'])
+    document.addEventListener(kind, (e) => {
+      if (e.target.matches && e.target.matches('canvas')) window.__atonInput.mouse += 1;
+    }, {capture: true, passive: true});
+  document.addEventListener('touchstart', () => { window.__atonInput.touchAt = performance.now(); },
+                            {capture: true, passive: true});
+}"""
+
+# watches, frame by frame, for the pixel to show the colour; keeps the time (ms) from the last touch start
+WATCH_PIXEL_JS = """([selector, x, y, rgb, tolerance]) => {
+  window.__atonDrawn = null;
+  const check = () => {
+    const canvas = document.querySelector(selector);
+    const p = canvas && canvas.width ? canvas.getContext('2d').getImageData(x, y, 1, 1).data : null;
+    if (p && [0, 1, 2].every((i) => Math.abs(p[i] - rgb[i]) <= tolerance)) {
+      window.__atonDrawn = performance.now() - window.__atonInput.touchAt;
+    } else {
+      requestAnimationFrame(check);
+    }
+  };
+  requestAnimationFrame(check);
+}"""
+
+
+@pytest.fixture
+def tablet(browser: Any, voila_url: str, page_errors: PageErrors) -> Iterator[Any]:
+    """A page on an emulated touch tablet whose requests leave only for localhost; fails on any page error."""
+    context = browser.new_context(viewport=TABLET, has_touch=True, is_mobile=True, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+
+    def only_local(route: Any) -> None:
+        if route.request.url.startswith(("http://127.0.0.1", "http://localhost", "ws://127.0.0.1", "data:", "blob:")):
+            route.continue_()
+        else:
+            route.abort()
+
+    page.route("**/*", only_local)
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    page.add_init_script(f"({WATCH_INPUT_JS})()")
+    yield page
+    context.close()
+    assert not page_errors, f"the page raised errors: {page_errors}"
+
+
+class TouchPlayer:
+    """Plays the dashboard with taps: buttons with ``locator.tap``, squares with the touchscreen."""
+
+    def __init__(self, page: Any, dash: DashboardPage) -> None:
+        self.page = page
+        self.dash = dash
+        self.timings: list[float] = []
+
+    def tap(self, selector: str, index: int = 0) -> None:
+        self.page.locator(selector).nth(index).tap()
+
+    def wait_shown_change(self, before: str) -> None:
+        self.page.wait_for_function(
+            f"(s) => document.querySelector('{STATUS}').dataset.shown !== s", arg=before, timeout=TIMEOUT
+        )
+
+    def square_point(self, square: tuple[int, int]) -> tuple[float, float]:
+        """The page point of a square's centre, the board scrolled into view first."""
+        self.page.locator(BOARD).scroll_into_view_if_needed()
+        x, y = GEOMETRY.square_box(square).center
+        _, _, page_x, page_y = self.dash.canvas_point((x, y))
+        return page_x, page_y
+
+    def new_game(self, seed: int) -> None:
+        """Start a game against the easy bot as red, through the form, with taps (and the seed typed)."""
+        self.page.locator(".aton-right .lm-TabBar-tab").nth(3).tap()
+        self.tap(".aton-mode button", 0)
+        self.tap(".aton-level button", 0)
+        self.tap(".aton-human button", 0)
+        self.tap(".aton-seed input")
+        self.page.locator(".aton-seed input").fill(str(seed))
+        before = self.dash.status()["game"]
+        self.tap(".aton-start")
+        self.page.wait_for_function(
+            f"(b) => document.querySelector('{STATUS}').dataset.game !== b", arg=before, timeout=TIMEOUT
+        )
+        self.dash.wait_status(mode="bot", round=1)
+
+    def lay_cards(self) -> None:
+        """Tap a card, then a cartouche, four times; then tap Confirm."""
+        self.page.locator(".aton-right .lm-TabBar-tab").nth(0).tap()
+        for number in range(1, data.CARTOUCHE_COUNT + 1):
+            self.page.locator(".aton-assign .aton-card:not([disabled])").first.tap()
+            self.tap(".aton-assign .aton-cartouche-slot", number - 1)
+            self.page.wait_for_function(
+                f"() => document.querySelectorAll('.aton-assign .aton-card[disabled]').length >= {number}",
+                timeout=TIMEOUT,
+            )
+        before = self.dash.status()["shown"]
+        self.page.locator(".aton-assign .aton-confirm:not([disabled])").tap()
+        self.wait_shown_change(before)
+
+    def tap_square(self, square: tuple[int, int]) -> None:
+        """Tap a square, wait for the page to move on and for its counter to be drawn; time tap -> counter."""
+        x, y = self.square_point(square)
+        before = self.dash.status()
+        colour = PALETTE[before["to-act"]] if before["phase"] == "place" else None
+        if colour is not None:  # the watch starts before the tap, so it sees the first frame with the counter
+            px, py, _, _ = self.dash.canvas_point(self.dash.counter_point(square))
+            self.page.evaluate(WATCH_PIXEL_JS, [BOARD, round(px), round(py), hex_rgb(colour), 24])
+        self.page.touchscreen.tap(x, y)
+        self.wait_shown_change(before["shown"])
+        if colour is not None:
+            self.timings.append(
+                float(self.page.wait_for_function("() => window.__atonDrawn", timeout=TIMEOUT).json_value())
+            )
+
+    def hold(self, point: tuple[float, float], seconds: float) -> None:
+        """Keep a finger on ``point`` for ``seconds`` (the touchscreen of Playwright only taps)."""
+        session = self.page.context.new_cdp_session(self.page)
+        finger = [{"x": point[0], "y": point[1]}]
+        session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": finger})
+        self.page.wait_for_timeout(seconds * 1000)  # the hold itself is the gesture being tested
+        session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        session.detach()
+
+    def swipe(self, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
+        """Slide a finger from ``start`` to ``end``."""
+        session = self.page.context.new_cdp_session(self.page)
+        session.send(
+            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]}
+        )
+        for step in range(1, steps + 1):
+            x = start[0] + (end[0] - start[0]) * step / steps
+            y = start[1] + (end[1] - start[1]) * step / steps
+            session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        session.detach()
+
+
+def test_a_round_on_a_touch_tablet_with_taps_only(tablet: Any, voila_url: str) -> None:
+    page = tablet
+    dash = DashboardPage(page, voila_url).open()
+    player = TouchPlayer(page, dash)
+    player.new_game(SEED)
+    player.lay_cards()
+
+    placed: list[tuple[int, int]] = []
+    touched = False
+    for _ in range(200):
+        page.wait_for_function(
+            f"() => {{ const d = document.querySelector('{STATUS}').dataset;"
+            " return d.pending !== '0' || (d.live === 'true' && !d.thinking.includes('bot')); }",
+            timeout=TIMEOUT,
+        )
+        status = dash.status()
+        if status["round"] == "2" and status["phase"] == "assign" and status["pending"] == "0":
+            break
+        if status["pending"] != "0":
+            before = status["shown"]
+            player.tap(".aton-next-step")
+            player.wait_shown_change(before)
+            continue
+        assert status["to-act"] == "red" and status["phase"] in ACTING, status
+        page.wait_for_function(f"() => document.querySelectorAll('{LEGAL_CELLS}').length > 0", timeout=TIMEOUT)
+        legal = dash.legal_squares()
+        if not touched:
+            touched = True
+            # a swipe over the board neither plays nor scrolls the page; then a long press describes a square
+            # and plays nothing (the kernel reads the touches in order: once the description shows, the
+            # swipe has been read too)
+            scroll = page.evaluate("() => [window.scrollX, window.scrollY]")
+            x, y = player.square_point(legal[0])
+            player.swipe((x, y), (x + 120, y + 160))
+            temple, index = legal[0]
+            row, column = divmod(index, data.COLUMNS_PER_TEMPLE)
+            where = f"Temple {temple}, row {row + 1}, column {column + 1}:"
+            player.hold(player.square_point(legal[0]), 1.0)
+            page.wait_for_function(
+                "(w) => document.querySelector('.aton-board-area .aton-hover').innerText.includes(w)",
+                arg=where,
+                timeout=TIMEOUT,
+            )
+            assert dash.status()["shown"] == status["shown"], "a swipe or a long press played a square"
+            assert page.evaluate("() => [window.scrollX, window.scrollY]") == scroll, "a swipe scrolled the page"
+        square = legal[0]
+        player.tap_square(square)
+        placed.append(square)
+    else:
+        raise AssertionError("round 2 never came")
+
+    assert placed, "red chose no square"
+    cells = dash.twin_cells()
+    assert any("red counter" in text for text in cells.values())
+    assert page.evaluate("() => window.__atonInput.mouse") == 0, "a tap on the board sent mouse events"
+    assert player.timings, "no counter was placed by a tap"
+    median = statistics.median(player.timings)
+    print(
+        f"tap to counter drawn on the emulated tablet: median {median:.0f} ms, "
+        f"max {max(player.timings):.0f} ms over {len(player.timings)} taps"
+    )
