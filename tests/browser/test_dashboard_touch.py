@@ -139,12 +139,19 @@ class TouchPlayer:
                 float(self.page.wait_for_function("() => window.__atonDrawn", timeout=TIMEOUT).json_value())
             )
 
-    def hold(self, point: tuple[float, float], seconds: float) -> None:
-        """Keep a finger on ``point`` for ``seconds`` (the touchscreen of Playwright only taps)."""
+    def hold(self, point: tuple[float, float], words: str) -> None:
+        """Keep a finger on ``point`` until the board describes it in ``words``, then lift it.
+
+        Playwright's touchscreen only taps: the finger goes down and up through the browser's protocol.
+        """
         session = self.page.context.new_cdp_session(self.page)
         finger = [{"x": point[0], "y": point[1]}]
         session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": finger})
-        self.page.wait_for_timeout(seconds * 1000)  # the hold itself is the gesture being tested
+        self.page.wait_for_function(  # shown while the finger is still down, as a hover would be
+            "(w) => document.querySelector('.aton-board-area .aton-hover').innerText.includes(w)",
+            arg=words,
+            timeout=TIMEOUT,
+        )
         session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         session.detach()
 
@@ -199,12 +206,7 @@ def test_a_round_on_a_touch_tablet_with_taps_only(tablet: Any, voila_url: str) -
             temple, index = legal[0]
             row, column = divmod(index, data.COLUMNS_PER_TEMPLE)
             where = f"Temple {temple}, row {row + 1}, column {column + 1}:"
-            player.hold(player.square_point(legal[0]), 1.0)
-            page.wait_for_function(
-                "(w) => document.querySelector('.aton-board-area .aton-hover').innerText.includes(w)",
-                arg=where,
-                timeout=TIMEOUT,
-            )
+            player.hold(player.square_point(legal[0]), where)
             assert dash.status()["shown"] == status["shown"], "a swipe or a long press played a square"
             assert page.evaluate("() => [window.scrollX, window.scrollY]") == scroll, "a swipe scrolled the page"
         square = legal[0]
