@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import ipywidgets
 import pytest
 
 import aton
@@ -244,3 +245,17 @@ def test_a_tab_change_cancels_a_focus_wish(monkeypatch: pytest.MonkeyPatch) -> N
     dash._focus_wanted = True
     dash.right_tabs.selected_index = 2
     assert not dash._focus_wanted
+
+
+def test_two_people_the_focus_goes_to_the_cover_then_to_the_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    focused: list[str] = []  # the CSS classes of every widget the page is told to focus
+    monkeypatch.setattr(ipywidgets.DOMWidget, "focus", lambda self: focused.append(" ".join(self._dom_classes)))
+    dash = Dashboard(seed=11, mode="two", background=False)
+    assert next_focus(dash.flow, board_legal=False) is Focus.COVER
+    dash.cover.button.click()  # red looks: the focus goes to red's first card
+    panel = dash.panel
+    assert panel is not None and panel.player is RED
+    assert focused == ["aton-card"] and panel.card_buttons[0]._dom_classes == ("aton-card",)
+    panel.choose(sorted(dash.game.hand(RED)))
+    panel.confirm()  # the screen passes: the cover's button
+    assert dash.covered and focused == ["aton-card", "aton-cover-ready"]
