@@ -227,9 +227,11 @@ def test_the_focus_follows_the_next_action(monkeypatch: pytest.MonkeyPatch) -> N
     assert focused == ["card", "auto"]
     focused.clear()
 
+    dash.board.handle_key("ArrowRight")  # a cursor on the board, then the focus leaves the board for good:
     panel.choose(sorted(dash.game.hand(RED)))
-    panel.confirm()  # after Confirm: "Next step"
+    panel.confirm()  # after Confirm: "Next step", and the board's cursor is gone
     assert dash.pending and focused == ["next"]
+    assert dash.board.scene is not None and not any(s.tag.startswith("cursor:") for s in dash.board.scene.overlay)
     focused.clear()
 
     for _ in range(40):  # after the last step: the board, once red must place

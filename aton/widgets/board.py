@@ -414,6 +414,13 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         """Give the keyboard focus to the board's canvas (arrows, Enter and Space then choose squares)."""
         self.canvas.focus()
 
+    def drop_cursor(self) -> None:
+        """Take the keyboard cursor off the board (the host moved the focus elsewhere)."""
+        if self._cursor is not None:
+            self._cursor = None
+            self._info = None
+            self._render(twin=False)
+
     def square_center(self, square: Square) -> tuple[float, float]:
         """Centre of ``square`` in canvas pixels (what mouse events report), for tests and tools."""
         x, y = self.geometry.square_box(square).center
@@ -485,10 +492,7 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
                 return None
             return self.choose(self._cursor)
         if key in ("Escape", "Tab"):
-            if self._cursor is not None:
-                self._cursor = None
-                self._info = None
-                self._render()
+            self.drop_cursor()
             self._leave(forward=not (key == "Tab" and shift))
         return None
 

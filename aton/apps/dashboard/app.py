@@ -459,6 +459,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             return
         widget = self._focus_widget(target)
         if widget is not None:
+            self.board.drop_cursor()
             widget.focus()
 
     def _focus_widget(self, target: Focus) -> widgets.DOMWidget | None:

@@ -94,14 +94,15 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         self.panel_box.add_class("aton-panel-box")
         self.review = ReviewHook(flow.worker, flow.lang)
         """"Review this game" once the game is over, then the review panel."""
-        # the keyboard's order: the card panel and its Confirm, then the step controls
+        # the keyboard's order: the card panel and its Confirm, then the step controls (the turn's words,
+        # "watch the steps above", come after them)
         self.children = [
             self.result_html,
             self.review,
-            self.turn_text,
-            self.progress_box,
             self.panel_box,
             self.steps_box,
+            self.turn_text,
+            self.progress_box,
         ]
         self.panel: AssignPanel | None = None
         """The card panel on the page now, if any."""
