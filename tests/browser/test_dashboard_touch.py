@@ -89,11 +89,15 @@ class TouchPlayer:
         )
 
     def square_point(self, square: tuple[int, int]) -> tuple[float, float]:
-        """The page point of a square's centre, the board scrolled into view first."""
-        self.page.locator(BOARD).scroll_into_view_if_needed()
+        """The viewport point of a square's centre, scrolled into view first (a finger taps what it sees)."""
         x, y = GEOMETRY.square_box(square).center
-        _, _, page_x, page_y = self.dash.canvas_point((x, y))
-        return page_x, page_y
+        for _ in range(3):
+            _, _, page_x, page_y = self.dash.canvas_point((x, y))
+            height = self.page.evaluate("() => window.innerHeight")
+            if 40 <= page_y <= height - 40:
+                return page_x, page_y
+            self.page.evaluate("(dy) => window.scrollBy(0, dy)", page_y - height / 2)
+        raise AssertionError(f"square {square} cannot be brought into view")
 
     def new_game(self, seed: int) -> None:
         """Start a game against the easy bot as red, through the form, with taps (and the seed typed)."""
@@ -200,15 +204,25 @@ def test_a_round_on_a_touch_tablet_with_taps_only(tablet: Any, voila_url: str) -
             # a swipe over the board neither plays nor scrolls the page; then a long press describes a square
             # and plays nothing (the kernel reads the touches in order: once the description shows, the
             # swipe has been read too)
-            scroll = page.evaluate("() => [window.scrollX, window.scrollY]")
+            # the dashboard fits a 1024 x 768 screen: room below it lets a swipe show whether it scrolls the page
+            page.evaluate(
+                "() => { const room = document.createElement('div'); room.style.height = '1500px';"
+                " document.body.appendChild(room); }"
+            )
             x, y = player.square_point(legal[0])
-            player.swipe((x, y), (x + 120, y + 160))
+            scroll = page.evaluate("() => [window.scrollX, window.scrollY]")
+            player.swipe((x, y), (x - 60, y - 200))  # a swipe up would scroll the page down, off the board
             temple, index = legal[0]
             row, column = divmod(index, data.COLUMNS_PER_TEMPLE)
             where = f"Temple {temple}, row {row + 1}, column {column + 1}:"
             player.hold(player.square_point(legal[0]), where)
             assert dash.status()["shown"] == status["shown"], "a swipe or a long press played a square"
             assert page.evaluate("() => [window.scrollX, window.scrollY]") == scroll, "a swipe scrolled the page"
+            # the same swipe beside the board scrolls the page: the board alone keeps its touches
+            box = page.locator(".aton-right-column").bounding_box()
+            side = (box["x"] + box["width"] / 2, min(box["y"] + box["height"] - 10, y))
+            player.swipe(side, (side[0], side[1] - 200))
+            page.wait_for_function("(y) => window.scrollY > y", arg=scroll[1], timeout=TIMEOUT)
         square = legal[0]
         player.tap_square(square)
         placed.append(square)
