@@ -120,9 +120,12 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
       :func:`~aton.widgets.referee.referee_for` the game, shared with the game's other widgets).
 
     Callbacks: :meth:`on_action` (the referee played a choice of this board), :meth:`on_illegal` (the
-    referee refused a click, with its reason), :meth:`on_select` (any click on a target).  Set ``lang`` to ``"fr"`` or
-    ``"en"`` at any time.  CSS classes: ``aton-board`` (the canvas), ``aton-message`` (prompt and
-    reasons), ``aton-hover`` (what is under the mouse or keyboard focus), ``aton-square-picker``,
+    referee refused a click, with its reason), :meth:`on_select` (any click on a target), :meth:`on_leave`
+    (Tab, Shift+Tab or Escape left the board: the host moves the keyboard focus).  A tap is a click and a
+    long press (:data:`LONG_PRESS_SECONDS`) a hover; :meth:`focus` gives the canvas the keyboard focus.
+    Set ``lang`` to ``"fr"`` or ``"en"`` at any time.  CSS classes: ``aton-board`` (the canvas),
+    ``aton-message`` (prompt and reasons), ``aton-hover`` (what is under the mouse, the finger or the keyboard
+    cursor; ``data-cursor`` names the cursor's square), ``aton-keys-help``, ``aton-square-picker``,
     ``aton-text-twin``.
     """
 
@@ -482,13 +485,13 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         if key in _ARROWS:
             self._cursor = _move(self._cursor or self._first_focus(), *_ARROWS[key])
             self._info = self._cursor_info()
-            self._render()
+            self._render(twin=False)  # the cursor is the overlay's and the line under the board's only
             return None
         if key in _CHOOSE_KEYS:
             if self._cursor is None:  # show where Enter would play before it plays
                 self._cursor = self._first_focus()
                 self._info = self._cursor_info()
-                self._render()
+                self._render(twin=False)
                 return None
             return self.choose(self._cursor)
         if key in ("Escape", "Tab"):

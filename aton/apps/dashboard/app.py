@@ -443,6 +443,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         """Confirm (or the exchange) was played from the card panel: focus where the person acts next."""
         self._want_focus()
 
+    @_guarded
     def _want_focus(self) -> None:
         """The person at the screen acted: move the focus to their next action, now or once it is there."""
         self._focus_wanted = True
@@ -484,6 +485,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 return button
         return panel.confirm_button if not panel.confirm_button.disabled else None
 
+    @_guarded
     def _leave_board(self, forward: bool) -> None:
         """Tab or Escape on the board: the next control of the play order (card panel, Confirm, step controls).
 

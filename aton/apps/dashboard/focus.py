@@ -11,8 +11,6 @@ This module decides the place from the controller's public facts only; :mod:`~at
 turns it into a widget and focuses it.
 
 >>> from aton.apps.dashboard.controller import DashboardController
->>> next_focus(DashboardController(seed=4), board_legal=False)
-<Focus.CARDS: 'cards'>
 """
 
 from __future__ import annotations
@@ -44,9 +42,14 @@ class Focus(Enum):
 def next_focus(flow: DashboardController, *, board_legal: bool) -> Focus:
     """Where the person at the screen acts next (``board_legal``: the board offers squares to them now).
 
+    >>> from aton import RED, Assign
     >>> flow = DashboardController(seed=4)
-    >>> flow.covered, flow.pending
-    (False, 0)
+    >>> next_focus(flow, board_legal=False)
+    <Focus.CARDS: 'cards'>
+    >>> flow.play(Assign(RED, tuple(sorted(flow.game.hand(RED)))))
+    True
+    >>> next_focus(flow, board_legal=False)  # the reveal waits to be watched
+    <Focus.STEPS: 'steps'>
     """
     if flow.covered:
         return Focus.COVER
