@@ -190,12 +190,18 @@ def test_enter_first_shows_the_cursor_then_plays_its_square() -> None:
     assert board.handle_key(" ") == Place(BLUE, first)
 
 
-def test_without_a_host_tab_goes_to_the_square_list(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_a_host_tab_goes_to_the_square_list_or_lets_go(monkeypatch: pytest.MonkeyPatch) -> None:
     board = BoardView(placing_game(), controls=(BLUE,))
     focused: list[str] = []
     monkeypatch.setattr(board.picker, "focus", lambda: focused.append("picker"))
+    monkeypatch.setattr(board.canvas, "blur", lambda: focused.append("let go"))
     board.handle_key("Tab")
-    assert focused == ["picker"]
+    board.handle_key("Tab", shift=True)  # backward, or with no square list: the canvas lets the focus go
+    assert focused == ["picker", "let go"]
+    looking = BoardView(placing_game())  # a board to look at: no square list
+    monkeypatch.setattr(looking.canvas, "blur", lambda: focused.append("let go"))
+    looking.handle_key("Tab")
+    assert focused == ["picker", "let go", "let go"]
 
 
 # ------------------------------------------------------------------ the dashboard's focus

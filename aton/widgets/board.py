@@ -409,7 +409,8 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         """Call ``callback(forward)`` when a key leaves the board: Tab or Escape (``True``), Shift+Tab (``False``).
 
         The canvas keeps every key it gets, Tab included, so the host moves the keyboard focus to its next
-        (or previous) control.  Without a callback, Tab and Escape go to the square list when it shows.
+        (or previous) control.  Without a callback, Tab and Escape go to the square list when it shows; else
+        the canvas lets the focus go, and the next Tab or Shift+Tab goes on from there.
         """
         register(self._leave_callbacks, callback, remove)
 
@@ -559,6 +560,8 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
                 callback(forward)
         elif forward and self.picker_box.layout.display != "none":
             self.picker.focus()
+        else:  # the browser keeps its place: the next Tab (or Shift+Tab) goes on from the canvas
+            self.canvas.blur()
 
     def _describe_later(self, touch: _Touch) -> None:
         """In a kernel, describe the square while the finger is still held (on release otherwise)."""
