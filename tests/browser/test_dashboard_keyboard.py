@@ -95,7 +95,7 @@ class KeyboardPlayer:
     def skip_steps(self) -> None:
         """From "Next step" (where the focus is), Tab to the skip button and press it."""
         before = self.dash.status()["shown"]
-        self.press_until("Tab", SKIP, limit=3)
+        self.press_until("Tab", SKIP, limit=6)
         self.page.keyboard.press("Enter")
         self.wait_shown_change(before)
 
