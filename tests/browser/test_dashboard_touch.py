@@ -51,6 +51,15 @@ WATCH_PIXEL_JS = """([selector, x, y, rgb, tolerance]) => {
 }"""
 
 
+# true once the page has stayed scrolled at y for ten frames in a row
+STILL_AT_JS = """(y) => {
+  const same = window.scrollY === y && window.__atonLastY === y;
+  window.__atonLastY = window.scrollY;
+  window.__atonStill = same ? (window.__atonStill || 0) + 1 : 0;
+  return window.__atonStill >= 10;
+}"""
+
+
 @pytest.fixture
 def tablet(browser: Any, voila_url: str, page_errors: PageErrors) -> Iterator[Any]:
     """A page on an emulated touch tablet whose requests leave only for localhost; fails on any page error."""
@@ -130,12 +139,12 @@ class TouchPlayer:
 
     def tap_square(self, square: tuple[int, int]) -> None:
         """Tap a square, wait for the page to move on and for its counter to be drawn; time tap -> counter."""
-        x, y = self.square_point(square)
         before = self.dash.status()
         colour = PALETTE[before["to-act"]] if before["phase"] == "place" else None
         if colour is not None:  # the watch starts before the tap, so it sees the first frame with the counter
             px, py, _, _ = self.dash.canvas_point(self.dash.counter_point(square))
             self.page.evaluate(WATCH_PIXEL_JS, [BOARD, round(px), round(py), hex_rgb(colour), 24])
+        x, y = self.square_point(square)
         self.page.touchscreen.tap(x, y)
         self.wait_shown_change(before["shown"])
         if colour is not None:
@@ -206,8 +215,8 @@ def test_a_round_on_a_touch_tablet_with_taps_only(tablet: Any, voila_url: str) -
             # swipe has been read too)
             # the dashboard fits a 1024 x 768 screen: room below it lets a swipe show whether it scrolls the page
             page.evaluate(
-                "() => { const room = document.createElement('div'); room.style.height = '1500px';"
-                " document.body.appendChild(room); }"
+                "() => { const room = document.createElement('div'); room.id = 'aton-test-room';"
+                " room.style.height = '1500px'; document.body.appendChild(room); }"
             )
             x, y = player.square_point(legal[0])
             scroll = page.evaluate("() => [window.scrollX, window.scrollY]")
@@ -223,6 +232,11 @@ def test_a_round_on_a_touch_tablet_with_taps_only(tablet: Any, voila_url: str) -
             side = (box["x"] + box["width"] / 2, min(box["y"] + box["height"] - 10, y))
             player.swipe(side, (side[0], side[1] - 200))
             page.wait_for_function("(y) => window.scrollY > y", arg=scroll[1], timeout=TIMEOUT)
+            # back as it was, once the swipe's momentum has stopped (a tap must land where it was aimed)
+            page.evaluate(
+                "(y) => { document.getElementById('aton-test-room').remove(); window.scrollTo(0, y); }", scroll[1]
+            )
+            page.wait_for_function(STILL_AT_JS, arg=scroll[1], timeout=TIMEOUT)
         square = legal[0]
         player.tap_square(square)
         placed.append(square)
