@@ -165,7 +165,7 @@ def test_nothing_is_kept_before_the_browser_spoke_nor_while_the_offer_waits(stor
 
 def test_a_finished_game_or_two_bots_are_not_offered(store: rooms.RoomStore) -> None:
     browser = Browser()
-    flow, keeper = page(store, browser, seed=4)
+    flow, _keeper = page(store, browser, seed=4)
     person_plays(flow, random.Random(6), 1)
     key = browser.key
     assert store.kept_game(key) is not None

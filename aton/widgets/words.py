@@ -187,11 +187,11 @@ def prompt(state: Game, lang: str = "en", controls: Sequence[Player] | None = No
         return tr("prompt.wait", lang, players=players_text(state.to_act, lang))
     player = player_word(actor.label, lang)
     acting = controls is None or actor in controls
-    key = "prompt" if acting else "prompt.others"
+    key = "prompt." if acting else "prompt.others."
     if phase is Phase.PLACE:
         first = _no_counter_placed_yet(state)
         return tr(
-            f"{key}.place_first" if first else f"{key}.place",
+            f"{key}place_first" if first else f"{key}place",
             lang,
             player=player,
             count=state.placements_left,
@@ -201,14 +201,14 @@ def prompt(state: Game, lang: str = "en", controls: Sequence[Player] | None = No
         owners = {state.owner(square) for square in state.legal_squares(actor)}
         target = next((owner for owner in owners if owner is not None), actor.other)
         return tr(
-            f"{key}.remove",
+            f"{key}remove",
             lang,
             player=player,
             count=state.removals_left,
             target=player_word(target.label, lang),
             temples=temples_text(state.allowed_temples(actor), lang),
         )
-    return tr(f"{key}.scoring_remove", lang, player=player, count=state.removals_left)
+    return tr(f"{key}scoring_remove", lang, player=player, count=state.removals_left)
 
 
 def _no_counter_placed_yet(state: Game) -> bool:

@@ -55,7 +55,7 @@ LOAD_GUARD = """(function () {
       this.atonGuarded = true;
       this.addEventListener('change', guard, true);
     }
-    return click.apply(this, arguments);
+    return click.call(this);
   };
 })();""".replace("MOST", str(MAX_FILE_BYTES))
 """The page's check of a chosen file's size, before anything is sent to the kernel."""
