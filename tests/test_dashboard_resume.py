@@ -254,3 +254,19 @@ def test_the_dashboard_offers_the_kept_game_after_a_reload(tmp_path: Path, monke
     again.resume_continue.click()
     assert again.resume_box.layout.display == "none" and again.game.actions == actions
     again.close()
+
+
+def test_the_bot_answers_after_a_reload_as_it_would_have_without_one(store: rooms.RoomStore) -> None:
+    plain = DashboardController(seed=17, level="easy")
+    plain_chooser = random.Random(8)
+    browser = Browser()
+    reloaded, _ = page(store, browser, seed=17, level="easy")
+    chooser = random.Random(8)
+    person_plays(plain, plain_chooser, 10)
+    person_plays(reloaded, chooser, 10)
+    again, _ = page(store, browser)
+    assert again.resume_offer is not None and set(again.resume_offer.bot_states) == {"blue"}
+    again.accept_resume()
+    person_plays(plain, plain_chooser, 15)
+    person_plays(again, chooser, 15)
+    assert again.game.actions == plain.game.actions

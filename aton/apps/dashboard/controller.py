@@ -593,7 +593,10 @@ class DashboardController:
         self.resume_offer = None
         self.resumed = offer
         self._cancel_jobs()
+        from .resume import restore_states
+
         self.session = Session(offer.setup, offer.game)
+        restore_states(self.session, offer.bot_states)  # the bot answers as it would have without the reload
         self._set_message(functools.partial(_resumed_text, offer.game.round))
         self._install()
         return True

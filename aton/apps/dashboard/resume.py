@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Player
@@ -47,7 +47,16 @@ from .text import say
 if TYPE_CHECKING:
     from .controller import DashboardController
 
-__all__ = ["GAME_KEY", "KEPT_MODES", "GameKeeper", "ResumeOffer", "setup_from_dict", "setup_to_dict"]
+__all__ = [
+    "GAME_KEY",
+    "KEPT_MODES",
+    "GameKeeper",
+    "ResumeOffer",
+    "bot_states",
+    "restore_states",
+    "setup_from_dict",
+    "setup_to_dict",
+]
 
 GAME_KEY = "aton-game"
 """The browser's localStorage key that keeps the key of this page's game in the room store."""
@@ -62,6 +71,9 @@ class ResumeOffer:
 
     game: Game
     setup: Setup
+    bot_states: dict[str, Any] = field(default_factory=dict)
+    """Where each bot's random generator was (``random.Random.getstate``, as JSON), by colour: the bot answers
+    after a reload as it would have without one."""
 
     def text(self, lang: str) -> str:
         """What the offer says: the round, the scores and who plays (public facts only)."""
@@ -92,6 +104,30 @@ class ResumeOffer:
 def setup_to_dict(setup: Setup) -> dict[str, Any]:
     """The settings kept with a game (JSON-ready)."""
     return {"mode": setup.mode.value, "level": setup.level, "human": setup.human.label, "names": list(setup.names)}
+
+
+def bot_states(session: Any) -> dict[str, Any]:
+    """Each bot's generator state, JSON-ready (kept with the game)."""
+    return {player.label: list_state(rng.getstate()) for player, rng in session.bot_rngs.items()}
+
+
+def list_state(state: Any) -> Any:
+    """A generator state with its tuples as lists (JSON); :func:`restore_states` reads it back."""
+    return [list_state(part) for part in state] if isinstance(state, (tuple, list)) else state
+
+
+def restore_states(session: Any, states: object) -> None:
+    """Put each bot's generator back where it was; a state that is not one leaves that generator as dealt."""
+    if not isinstance(states, dict):
+        return
+    for player, rng in session.bot_rngs.items():
+        state = states.get(player.label)
+        if not (isinstance(state, list) and len(state) == 3 and isinstance(state[1], list)):
+            continue
+        try:
+            rng.setstate((state[0], tuple(state[1]), state[2]))
+        except (TypeError, ValueError, OverflowError):
+            continue
 
 
 def setup_from_dict(data: object) -> Setup | None:
@@ -176,7 +212,7 @@ class GameKeeper:
                 return
             setup = setup_from_dict(kept[1]) if kept is not None else None
             if kept is not None and setup is not None and kept[0].result is None and controller.mode in KEPT_MODES:
-                self._offered = ResumeOffer(kept[0], setup)
+                self._offered = ResumeOffer(kept[0], setup, dict(kept[1].get("bots") or {}))
                 controller.offer_resume(self._offered)
                 return
         self._changed()
@@ -207,7 +243,8 @@ class GameKeeper:
             mark = (controller.generation, len(game.actions))
             if mark == self._mark:
                 return
-            key = self.store.keep_game(self.key, game, setup_to_dict(controller.session.setup))
+            settings = dict(setup_to_dict(controller.session.setup), bots=bot_states(controller.session))
+            key = self.store.keep_game(self.key, game, settings)
             self._mark = mark
         except RoomError as error:
             self._fail(error)
