@@ -198,7 +198,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.hint_html = _html("aton-hint")
         self.hint_play = _button("aton-hint-play", "success")
         self.hint_play.layout.display = "none"
-        coach_box = widgets.VBox([self.coach_help, self.hint_button, self.hint_html, self.hint_play])
+        # "Play this" right under the button that asked, above the suggestion and its table (always in view)
+        coach_box = widgets.VBox([self.coach_help, self.hint_button, self.hint_play, self.hint_html])
         coach_box.add_class("aton-coach")
         self.log_html = _html("aton-log")
         setup = self.flow.session.setup
