@@ -270,3 +270,27 @@ def test_the_bot_answers_after_a_reload_as_it_would_have_without_one(store: room
     person_plays(plain, plain_chooser, 15)
     person_plays(again, chooser, 15)
     assert again.game.actions == plain.game.actions
+
+
+def test_a_game_left_for_a_month_is_forgotten(tmp_path: Path) -> None:
+    from aton.rooms.store import KEPT_SECONDS
+
+    class Clock:
+        now = 1_800_000_000.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    clock = Clock()
+    store = rooms.RoomStore(f"sqlite:///{tmp_path / 'rooms.db'}", clock=clock)
+    try:
+        old = store.keep_game(None, aton.new_game(seed=1), {"mode": "bot"})
+        clock.now += KEPT_SECONDS - 60
+        assert store.kept_game(old) is not None
+        clock.now += 120
+        assert store.kept_game(old) is None  # too old to offer
+        store.keep_game(None, aton.new_game(seed=2), {"mode": "bot"})  # another page's move clears it out
+        with store.engine.connect() as connection:
+            assert connection.exec_driver_sql("SELECT COUNT(*) FROM aton_kept").scalar() == 1
+    finally:
+        store.dispose()

@@ -34,6 +34,8 @@ from .keys import matches, new_code, new_token, normalize_code, token_hash, well
 from .overview import RoomInfo, TableRow
 
 NICKNAME_MOST = 20
+KEPT_SECONDS = 30 * 24 * 3600
+"""A page's own game kept for a reload is forgotten after this long without a move (30 days)."""
 CACHE_SIZE = 256
 """Games kept restored per process (one per room is enough: a page plays in one room)."""
 _SEATS = {"red": Player.RED, "blue": Player.BLUE}
@@ -499,19 +501,22 @@ class RoomStore:
         browser, the store only its hash.  The game is kept whole, hidden cards included (it never leaves the
         server: :meth:`kept_game` gives it back to the page's kernel, which shows only a player's view);
         ``setup`` is the page's small JSON-ready settings (mode, bot level, colour, names).
-        A badly formed key is replaced by a new one (the page keeps the key returned).
+        A badly formed key is replaced by a new one (the page keeps the key returned).  Games nobody moved
+        for :data:`KEPT_SECONDS` are forgotten meanwhile.
         """
         if not well_formed(key):
             key = new_token()
         assert isinstance(key, str)
-        values = {
+        now = self._clock()
+        values: dict[str, object] = {
             "key_hash": token_hash(key),
             "game": game.to_json(),
             "setup": json.dumps(setup, separators=(",", ":"), sort_keys=True),
-            "updated": self._clock(),
+            "updated": now,
         }
         with self._write() as connection:
             connection.execute(delete(db.kept).where(db.kept.c.key_hash == values["key_hash"]))
+            connection.execute(delete(db.kept).where(db.kept.c.updated < now - KEPT_SECONDS))
             connection.execute(insert(db.kept).values(**values))
         return key
 
@@ -522,7 +527,7 @@ class RoomStore:
         assert isinstance(key, str)
         with self._read() as connection:
             row = connection.execute(select(db.kept).where(db.kept.c.key_hash == token_hash(key))).first()
-        if row is None:
+        if row is None or row.updated < self._clock() - KEPT_SECONDS:
             return None
         try:
             game = Game.from_json(row.game)
