@@ -225,12 +225,13 @@ def test_the_focus_follows_the_next_action(monkeypatch: pytest.MonkeyPatch) -> N
             "next": play.next_button,
             "skip": play.skip_button,
             "auto": play.auto_button,
+            "main steps": play.main_steps,
             "board": dash.board,
         },
     )
     dash.board.handle_key("Tab")  # the board's Tab: the card panel's first card
-    dash.board.handle_key("Tab", shift=True)  # Shift+Tab: the other way round, to the last control
-    assert focused == ["card", "auto"]
+    dash.board.handle_key("Tab", shift=True)  # Shift+Tab: the other way round, to the last step control
+    assert focused == ["card", "main steps"]
     focused.clear()
 
     dash.board.handle_key("ArrowRight")  # a cursor on the board, then the focus leaves the board for good:
