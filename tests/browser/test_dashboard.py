@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dashboard_page import DashboardPage
+from dashboard_page import MODEL_STATES_JS, TIMEOUT, DashboardPage
 
 import aton
 from aton.widgets.i18n import tr
@@ -142,6 +142,13 @@ def test_two_people_take_turns_behind_the_cover(page: Any, voila_url: str) -> No
             assert secret not in html and json.dumps(secret)[1:-1] not in states, secret
         assert page.locator(".aton-board-area .aton-twin").inner_text().count(tr("card_face_down", "en")) == 4
 
+    # the page closes red's panel just after the status says the cover is up (and after the focus moves to
+    # the cover's button): wait for the close, then check that nothing of red's choice stayed
+    page.wait_for_function(
+        f"async (secret) => !(await ({MODEL_STATES_JS})()).some((state) => state.includes(secret))",
+        arg=json.dumps(red_slots[0])[1:-1],
+        timeout=TIMEOUT,
+    )
     assert_red_hidden()
     assert page.locator(".aton-card").count() == 0
     assert not any('"description":"Card ' in state for state in dash.model_states())
