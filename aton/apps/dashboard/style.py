@@ -1,6 +1,11 @@
-"""The dashboard's style sheet: layout from a 1280 x 720 laptop to a projector, light and dark themes.
+"""The dashboard's style sheet: phone, tablet, laptop and projector layouts, light and dark themes.
 
-The sheet goes into the page inside an HTML widget.  Every rule is scoped to
+The sheet goes into the page inside an HTML widget.  The page reports its width
+(see :mod:`~aton.apps.dashboard.app`), :func:`page_layout` names the layout for
+it, and the root carries that name as a class (``aton-layout-wide``,
+``aton-layout-tablet``, ``aton-layout-phone``): one decision, which the board's
+geometry, the words that point to the buttons and the CSS below all follow.
+  Every rule is scoped to
 ``.aton-dashboard``; the dark theme (class ``aton-dark`` on the root) sets the
 JupyterLab and ipywidgets colour variables inside the dashboard, and the page
 around it follows through ``:has()``.  The board itself keeps its own colours,
@@ -8,11 +13,28 @@ like a printed board on a dark table.
 
 >>> "aton-dark" in dashboard_css()
 True
+>>> [page_layout(width) for width in (390, 1024, 1280)]
+['phone', 'tablet', 'wide']
 """
 
 from __future__ import annotations
 
-__all__ = ["dashboard_css"]
+__all__ = ["PAGE_LAYOUTS", "dashboard_css", "page_layout"]
+
+PAGE_LAYOUTS = ("wide", "tablet", "phone")
+"""The page's layouts: the panels right of the board, below a full-width board, below a narrow board."""
+PHONE_MAX_WIDTH = 700
+"""Pages up to this many CSS pixels wide get the phone layout (the board's narrow geometry)."""
+TABLET_MAX_WIDTH = 1180
+"""Pages up to this wide (and wider than a phone) get the tablet layout: the board full width, panels below."""
+
+
+def page_layout(width: float) -> str:
+    """The layout for a page ``width`` CSS pixels wide (one of :data:`PAGE_LAYOUTS`); ``0``: unknown, wide."""
+    if width <= 0 or width > TABLET_MAX_WIDTH:
+        return "wide"
+    return "phone" if width <= PHONE_MAX_WIDTH else "tablet"
+
 
 _LIGHT = {
     "--aton-page": "#f4efe4",
@@ -171,6 +193,35 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
   .aton-dashboard {{ font-size: 16px; --jp-widgets-font-size: 16px; --jp-ui-font-size1: 16px; }}
   .aton-dashboard .jupyter-button {{ height: 36px; }}
 }}
+/* Inactive tabs and the twin's header: the widgets' grey (#6d6d6d on #eeeeee) is below 4.5:1. */
+.aton-dashboard .lm-TabBar-tab {{ color: var(--aton-muted); }}
+.aton-dashboard .lm-TabBar-tab.lm-mod-current {{ color: var(--aton-ink); }}
+.aton-dashboard .jupyter-widget-Collapse-header {{ color: var(--aton-ink); }}
+/* Tablet and phone (the layout the page's width chose): the board takes the whole width, the panels go
+   below it, and nothing is wider than the screen. */
+.aton-dashboard.aton-layout-tablet .aton-left, .aton-dashboard.aton-layout-phone .aton-left {{
+  min-width: 0; flex: 1 1 100%; max-width: 100%;
+}}
+.aton-dashboard.aton-layout-tablet .aton-right-column, .aton-dashboard.aton-layout-phone .aton-right-column {{
+  width: 100%;
+}}
+.aton-dashboard.aton-layout-tablet .aton-right .widget-tab-contents,
+.aton-dashboard.aton-layout-tablet .aton-right .lm-TabPanel-stackedPanel,
+.aton-dashboard.aton-layout-phone .aton-right .widget-tab-contents,
+.aton-dashboard.aton-layout-phone .aton-right .lm-TabPanel-stackedPanel {{ max-height: none; }}
+.aton-dashboard.aton-layout-phone, .aton-dashboard.aton-layout-tablet {{ overflow-x: hidden; }}
+.aton-dashboard.aton-layout-tablet .aton-left > .widget-tab-contents,
+.aton-dashboard.aton-layout-tablet .aton-left > .lm-TabPanel-stackedPanel {{ padding: 6px 4px; }}
+.aton-dashboard.aton-layout-tablet small, .aton-dashboard.aton-layout-phone small {{ font-size: max(12px, 0.85em); }}
+/* The phone: a narrow board as large as the screen allows, with a strip on the right where a finger
+   scrolls the page (the board itself keeps every touch for the game). */
+.aton-dashboard.aton-layout-phone {{ padding: 4px 16px 8px 4px; }}
+.aton-dashboard.aton-layout-phone .widget-tab-contents, .aton-dashboard.aton-layout-phone .lm-TabPanel-stackedPanel {{
+  padding: 4px 2px;
+}}
+.aton-dashboard.aton-layout-phone .aton-heading {{ font-size: 1.3em; white-space: normal; }}
+.aton-dashboard.aton-layout-phone .aton-status {{ flex-basis: 100%; }}
+.aton-dashboard.aton-layout-phone .aton-steps {{ padding: 4px; }}
 @media (max-width: 860px) {{
   .aton-left {{ min-width: 0; flex-basis: 100%; }}
   .aton-right-column {{ width: 100%; }}
