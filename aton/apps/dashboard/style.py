@@ -142,7 +142,7 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-body {{ display: flex; flex-flow: row wrap; gap: 12px; align-items: flex-start; width: 100%; }}
 .aton-left {{ flex: 1 1 0; min-width: 460px; max-width: 1400px; }}
 .aton-right-column {{ flex: 0 0 auto; width: clamp(330px, 33vw, 560px); }}
-.aton-right-column > .aton-right {{ width: 100%; box-sizing: border-box; }}
+.aton-right-column > .aton-right {{ width: auto; align-self: stretch; box-sizing: border-box; }}
 .aton-right .widget-tab-contents, .aton-right .lm-TabPanel-stackedPanel {{
   max-height: calc(100vh - 130px); overflow-y: auto;
 }}
@@ -212,7 +212,9 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-dashboard.aton-layout-phone, .aton-dashboard.aton-layout-tablet {{ overflow-x: hidden; }}
 .aton-dashboard.aton-layout-tablet .aton-left > .widget-tab-contents,
 .aton-dashboard.aton-layout-tablet .aton-left > .lm-TabPanel-stackedPanel {{ padding: 6px 4px; }}
-.aton-dashboard.aton-layout-tablet small, .aton-dashboard.aton-layout-phone small {{ font-size: max(12px, 0.85em); }}
+.aton-dashboard.aton-layout-tablet :is(small, h5, h6), .aton-dashboard.aton-layout-phone :is(small, h5, h6) {{
+  font-size: max(12px, 0.85em);
+}}
 /* The phone: a narrow board as large as the screen allows, with a strip on the right where a finger
    scrolls the page (the board itself keeps every touch for the game). */
 .aton-dashboard.aton-layout-phone {{ padding: 4px 16px 8px 4px; }}
