@@ -90,6 +90,7 @@ PAGE_SCRIPT = """(function () {
     if ((!field || !root) && ++tries < 600) { return; }
     clearInterval(timer);
     if (!field || !root) { return; }
+    root.setAttribute('role', 'main');  // the page's content, for screen readers' landmarks
     var last = '';
     function report() {
       var width = String(document.documentElement.clientWidth || window.innerWidth || 0);

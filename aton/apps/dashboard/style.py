@@ -42,12 +42,19 @@ _LIGHT = {
     "--aton-ink": "#1a1a1a",
     "--aton-muted": "#5a4a32",
     "--aton-line": "#d6c7a4",
-    "--aton-accent": "#8c6d46",
+    "--aton-accent": "#7a5c38",  # 5.4:1 on the page: the title may be small on a phone
     "--aton-alert": "#9b1c1c",
     "--aton-alert-bg": "#fdecea",
     "--jp-widgets-horizontal-tab-width": "auto",
     "--aton-chosen": "#d9c49a",
     "--aton-chosen-ink": "#1a1a1a",
+    # contrast of 4.5:1 or more for the widgets' own colours (axe-core's color-contrast rule): inactive tab
+    # titles and the twin's header (grey on #eeeeee), white words on success and info buttons
+    "--jp-ui-font-color2": "#4a4a4a",
+    "--jp-success-color1": "#2e7d32",
+    "--jp-info-color1": "#00727d",
+    "--jp-warn-color1": "#a84a00",
+    "--jp-error-color1": "#c62828",
 }
 
 _DARK = {
@@ -193,10 +200,6 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
   .aton-dashboard {{ font-size: 16px; --jp-widgets-font-size: 16px; --jp-ui-font-size1: 16px; }}
   .aton-dashboard .jupyter-button {{ height: 36px; }}
 }}
-/* Inactive tabs and the twin's header: the widgets' grey (#6d6d6d on #eeeeee) is below 4.5:1. */
-.aton-dashboard .lm-TabBar-tab {{ color: var(--aton-muted); }}
-.aton-dashboard .lm-TabBar-tab.lm-mod-current {{ color: var(--aton-ink); }}
-.aton-dashboard .jupyter-widget-Collapse-header {{ color: var(--aton-ink); }}
 /* Tablet and phone (the layout the page's width chose): the board takes the whole width, the panels go
    below it, and nothing is wider than the screen. */
 .aton-dashboard.aton-layout-tablet .aton-left, .aton-dashboard.aton-layout-phone .aton-left {{
