@@ -18,7 +18,7 @@ from dashboard_page import STATUS, DashboardPage, hex_rgb
 
 import aton
 from aton.widgets.i18n import tr
-from aton.widgets.scene import GEOMETRY, NARROW, Geometry, Text, build_scene
+from aton.widgets.scene import GEOMETRY, NARROW, PALETTE, Geometry, Text, build_scene
 
 pytestmark = pytest.mark.browser
 
@@ -192,7 +192,7 @@ def test_phone_and_tablet_layouts(device_page: Any, voila_url: str, lang: str, r
     _screenshots(page, f"{size}-{lang}-start")
 
     # lay the cards: the steps to watch say where their buttons are
-    dash = DashboardPage(page, voila_url)
+    dash = DashboardPage(page, voila_url, geometry)
     dash.assign(sorted(dash.hand()))
     page.wait_for_function(
         "(words) => document.querySelector('.aton-board-area .aton-message').textContent.includes(words)",
@@ -202,3 +202,41 @@ def test_phone_and_tablet_layouts(device_page: Any, voila_url: str, lang: str, r
     assert page.evaluate(SMALL_TEXT_JS) == []
     shots = _screenshots(page, f"{size}-{lang}-steps")
     assert shots and all(shot.stat().st_size > 10_000 for shot in shots)
+
+
+@pytest.mark.parametrize("device_page", ["phone"], indirect=True)
+def test_a_round_on_the_narrow_board(device_page: Any, voila_url: str) -> None:
+    """Clicks on the narrow board reach the squares drawn there; the text twin says what the board shows."""
+    page = device_page
+    dash = DashboardPage(page, voila_url, NARROW)
+    page.goto(voila_url)
+    page.wait_for_selector(STATUS, state="attached", timeout=60_000)
+    page.wait_for_function("() => document.querySelector('.aton-dashboard.aton-layout-phone')")
+    _wait_board(page, NARROW)
+    dash.new_game(mode="bot", seed=7, level="easy", human="red")
+    _wait_board(page, NARROW)  # the new game's board is narrow too
+    dash.wait_status(thinking="")
+    low, second, third, high = sorted(dash.hand())
+    dash.assign([second, low, third, high])
+    placed: list[tuple[int, int]] = []
+    for _ in range(20):
+        dash.tab_by_class(0)
+        dash.catch_up()
+        status = dash.status()
+        if status["round"] == "2" and status["phase"] == "assign":
+            break
+        for square in dash.play_squares("red"):
+            placed.append(square)
+            dash.wait_pixel(dash.counter_point(square), PALETTE["red"])
+    else:
+        raise AssertionError("round 2 never came")
+    assert placed, "red placed no counter"
+    cells = dash.twin_cells()
+    for square in placed:
+        assert "red counter" in cells[f"{square[0]}-{square[1]}"], (square, cells)
+    engine_counters = [key for key, text in cells.items() if "counter" in text]
+    for key in engine_counters:  # every counter the twin names is drawn where the narrow board puts it
+        temple, index = (int(part) for part in key.split("-"))
+        colour = PALETTE["red"] if "red counter" in cells[key] else PALETTE["blue"]
+        dash.wait_pixel(dash.counter_point((temple, index)), colour)
+    assert page.evaluate(OVERFLOW_JS) == []

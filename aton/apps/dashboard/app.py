@@ -83,6 +83,15 @@ NARROW_SCALE = 2.0
 PLAY_TAB, COACH_TAB, LOG_TAB, GAME_TAB = range(4)
 
 PAGE_SCRIPT = """(function () {
+  // The canvas library focuses a canvas on every mouse press, before it reads where the press was; on a
+  // board taller than the screen (a phone's, a narrow window's) that focus scrolled the page first, so the
+  // press landed on another square.  Focusing a canvas no longer scrolls.
+  if (!HTMLCanvasElement.prototype.atonFocus) {
+    HTMLCanvasElement.prototype.atonFocus = HTMLElement.prototype.focus;
+    HTMLCanvasElement.prototype.focus = function (options) {
+      return this.atonFocus(Object.assign({preventScroll: true}, options || {}));
+    };
+  }
   var tries = 0;
   var timer = setInterval(function () {
     var field = document.querySelector('.aton-page-width input');
@@ -111,7 +120,8 @@ PAGE_SCRIPT = """(function () {
   }, 100);
 })();"""
 """Runs in the page: reports its width to the hidden field ``aton-page-width`` (at once and after a resize),
-and sets the page's ``lang`` from the dashboard's class."""
+sets the page's ``lang`` from the dashboard's class, makes the dashboard the page's main landmark, and keeps
+a click on a canvas from scrolling the page before the click is read."""
 
 
 def _guarded(method: Callable[Concatenate[Dashboard, P], T]) -> Callable[Concatenate[Dashboard, P], T | None]:

@@ -169,6 +169,8 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-steps {{
   border: 1px solid var(--aton-line); border-radius: 6px; padding: 4px 8px; background: var(--aton-panel);
 }}
+/* A bar 100% wide plus its margins would make its box scroll sideways. */
+.aton-dashboard .aton-bot-progress {{ max-width: calc(100% - 4px); }}
 .aton-steps h4, .aton-game h4, .aton-log h4 {{ margin: 2px 0; }}
 .aton-step-explain p {{ margin: 3px 0; }}
 .aton-step-text {{ font-size: 1.08em; }}
