@@ -240,3 +240,22 @@ def test_a_round_on_the_narrow_board(device_page: Any, voila_url: str) -> None:
         colour = PALETTE["red"] if "red counter" in cells[key] else PALETTE["blue"]
         dash.wait_pixel(dash.counter_point((temple, index)), colour)
     assert page.evaluate(OVERFLOW_JS) == []
+
+
+def test_the_layout_follows_a_resized_window(page: Any, voila_url: str) -> None:
+    """A laptop window made narrow gets the phone's board, and the wide one back when it grows again."""
+    page.goto(voila_url)
+    page.wait_for_function("() => document.querySelector('.aton-dashboard.aton-layout-wide .aton-status-line')")
+    _wait_board(page, GEOMETRY)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("() => document.querySelector('.aton-dashboard.aton-layout-phone')")
+    _wait_board(page, NARROW)
+    assert page.evaluate(OVERFLOW_JS) == []
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.wait_for_function("() => document.querySelector('.aton-dashboard.aton-layout-tablet')")
+    _wait_board(page, GEOMETRY)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.wait_for_function("() => document.querySelector('.aton-dashboard.aton-layout-wide')")
+    right = page.locator(".aton-right-column").bounding_box()
+    left = page.locator(".aton-left").bounding_box()
+    assert right is not None and left is not None and right["x"] >= left["x"] + left["width"] - 1  # beside again
