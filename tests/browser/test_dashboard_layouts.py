@@ -203,6 +203,16 @@ def test_phone_and_tablet_layouts(device_page: Any, voila_url: str, lang: str, r
     shots = _screenshots(page, f"{size}-{lang}-steps")
     assert shots and all(shot.stat().st_size > 10_000 for shot in shots)
 
+    # a problem is said where the player is looking, though the panels are below the board
+    dash.upload("broken.json", b'{"temples": [')
+    page.wait_for_function("() => document.querySelector('.aton-app-message [role=alert]')")
+    page.evaluate("() => { document.querySelector('#rendered_cells').scrollTop = 0; }")
+    page.wait_for_timeout(150)
+    message = page.locator(".aton-app-message [role=alert]").bounding_box()
+    assert message is not None and message["y"] >= 0 and message["y"] + message["height"] <= viewport["height"]
+    assert "broken.json" in page.locator(".aton-app-message").inner_text()
+    page.screenshot(path=str(SHOTS / f"aton-layout-{size}-{lang}-message.png"))
+
 
 @pytest.mark.parametrize("device_page", ["phone"], indirect=True)
 def test_a_round_on_the_narrow_board(device_page: Any, voila_url: str) -> None:

@@ -220,12 +220,31 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-dashboard.aton-layout-tablet :is(small, h5, h6), .aton-dashboard.aton-layout-phone :is(small, h5, h6) {{
   font-size: max(12px, 0.85em);
 }}
+/* Phone and tablet: the panels are below the board, so what the page says at once (a problem, a game kept
+   from an earlier visit) is pinned to the bottom or the top of the screen instead, wherever the page is. */
+.aton-dashboard.aton-layout-phone .aton-app-message, .aton-dashboard.aton-layout-tablet .aton-app-message {{
+  position: fixed; left: 8px; right: 8px; bottom: 8px; z-index: 30; margin: 0;
+}}
+.aton-dashboard.aton-layout-phone .aton-app-message .widget-html-content > div,
+.aton-dashboard.aton-layout-tablet .aton-app-message .widget-html-content > div {{
+  border: 2px solid var(--aton-accent); border-radius: 6px; padding: 6px 10px; box-shadow: 0 2px 8px #0008;
+}}
+.aton-dashboard.aton-layout-phone .aton-app-message .widget-html-content > div:not(.aton-reason),
+.aton-dashboard.aton-layout-tablet .aton-app-message .widget-html-content > div:not(.aton-reason) {{
+  background: var(--aton-panel);
+}}
+.aton-dashboard.aton-layout-phone .aton-resume, .aton-dashboard.aton-layout-tablet .aton-resume {{
+  position: fixed; left: 8px; right: 8px; top: 8px; z-index: 30; background: var(--aton-panel);
+  border: 2px solid var(--aton-accent); border-radius: 6px; padding: 6px 10px; box-shadow: 0 2px 8px #0008;
+}}
+.aton-dashboard.aton-layout-phone, .aton-dashboard.aton-layout-tablet {{ padding-bottom: 72px; }}
 /* The phone: a narrow board as large as the screen allows, with a strip on the right where a finger
    scrolls the page (the board itself keeps every touch for the game). */
-.aton-dashboard.aton-layout-phone {{ padding: 4px 16px 8px 4px; }}
+.aton-dashboard.aton-layout-phone {{ padding: 4px 16px 72px 4px; }}
 .aton-dashboard.aton-layout-phone .widget-tab-contents, .aton-dashboard.aton-layout-phone .lm-TabPanel-stackedPanel {{
   padding: 4px 2px;
 }}
+.aton-dashboard.aton-layout-phone .aton-board-view .aton-message {{ height: 4.2em; }}  /* three lines */
 .aton-dashboard.aton-layout-phone .aton-heading {{ font-size: 1.3em; white-space: normal; }}
 .aton-dashboard.aton-layout-phone .aton-status {{ flex-basis: 100%; }}
 .aton-dashboard.aton-layout-phone .aton-steps {{ padding: 4px; }}
