@@ -24,6 +24,14 @@ Target(kind='square', square=(2, 5))
 >>> len(scene.find("square:"))
 48
 
+The same game on a phone's narrow board (:data:`NARROW`: temples two by two):
+
+>>> narrow = build_scene(aton.new_game(seed=7), geometry=NARROW)
+>>> narrow.hit_test(*NARROW.square_box((3, 0)).center)
+Target(kind='square', square=(3, 0))
+>>> NARROW.temple_box(3).y > NARROW.temple_box(2).y
+True
+
 Hidden cards are never in a scene: an unrevealed card on a cartouche is drawn
 face down (without its value) unless it belongs to ``viewer``.
 """
