@@ -188,3 +188,24 @@ def test_the_words_say_the_step_buttons_are_below_the_board(width: str) -> None:
     assert "les boutons sont à droite" in dash.board.message.value
     assert "aton-lang-fr" in dash._dom_classes and "aton-lang-en" not in dash._dom_classes
     dash.close()
+
+
+def _side_by_side(square: tuple[int, int], d_row: int, d_column: int) -> tuple[int, int]:
+    """The move on a grid of four temples side by side, 3 rows of 16 squares (stops at the edges)."""
+    temple, index = square
+    row, column = divmod(index, 4)
+    row = min(max(row + d_row, 0), 2)
+    wide = min(max((temple - 1) * 4 + column + d_column, 0), 15)
+    return (wide // 4 + 1, row * 4 + wide % 4)
+
+
+def test_the_arrow_keys_follow_the_board_as_drawn() -> None:
+    for square in SQUARES:  # the wide board: the same moves as the grid of temples side by side
+        for d_row, d_column in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            assert GEOMETRY.neighbour(square, d_row, d_column) == _side_by_side(square, d_row, d_column), square
+    assert NARROW.neighbour((1, 8), 1, 0) == (3, 0)  # below temple 1 comes temple 3
+    assert NARROW.neighbour((3, 0), -1, 0) == (1, 8)
+    assert NARROW.neighbour((1, 3), 0, 1) == (2, 0)
+    assert NARROW.neighbour((2, 3), 0, 1) == (2, 3)  # the right edge
+    assert NARROW.neighbour((4, 11), 1, 0) == (4, 11)  # the bottom edge
+    assert GEOMETRY.neighbour((1, 8), 1, 0) == (1, 8)

@@ -439,7 +439,7 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
     def handle_key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> Action | None:
         """A key pressed on the focused canvas: arrows move the focus square, Enter or Space chooses it."""
         if key in _ARROWS:
-            self._cursor = _move(self._cursor or self._first_focus(), *_ARROWS[key])
+            self._cursor = self.geometry.neighbour(self._cursor or self._first_focus(), *_ARROWS[key])
             self._info = self._cursor_info()
             self._render()
             return None
@@ -620,14 +620,3 @@ def _capital(text: str) -> str:
 def _after_action(event: Event | None, state: Game, lang: str, controls: tuple[Player, ...]) -> str:
     said = explain(event, lang) if event is not None else ""
     return f"{said} {prompt(state, lang, controls)}".strip()
-
-
-def _move(square: Square, d_row: int, d_column: int) -> Square:
-    """The square next to ``square`` on the board's grid of temples side by side (stops at the edges)."""
-    temple, index = square
-    row, column = divmod(index, data.COLUMNS_PER_TEMPLE)
-    row = min(max(row + d_row, 0), data.ROWS_PER_TEMPLE - 1)
-    wide = (temple - 1) * data.COLUMNS_PER_TEMPLE + column + d_column
-    wide = min(max(wide, 0), data.TEMPLE_COUNT * data.COLUMNS_PER_TEMPLE - 1)
-    temple, column = divmod(wide, data.COLUMNS_PER_TEMPLE)
-    return (temple + 1, row * data.COLUMNS_PER_TEMPLE + column)

@@ -281,6 +281,24 @@ class Geometry:
         grid = self.temple_box(temple)
         return Box(grid.x + column * self.pitch, grid.y + row * self.pitch, self.square, self.square)
 
+    def neighbour(self, square: Square, d_row: int, d_column: int) -> Square:
+        """The square next to ``square`` as the board is drawn, one step down ``d_row`` / right ``d_column``.
+
+        What the arrow keys follow: on the wide board right of temple 1 comes temple 2; on the narrow one
+        below temple 1 comes temple 3.  At an edge the square stays where it is.
+        """
+        cx, cy = self.square_box(square).center
+        best: tuple[float, Square] | None = None
+        for temple in range(1, data.TEMPLE_COUNT + 1):
+            for index in range(data.SQUARES_PER_TEMPLE):
+                ox, oy = self.square_box((temple, index)).center
+                dx, dy = ox - cx, oy - cy
+                along = dx * d_column + dy * d_row  # how far in the arrow's direction
+                across = abs(dx * d_row) + abs(dy * d_column)  # how far off its line
+                if along > 0 and across <= self.pitch / 2 and (best is None or along < best[0]):
+                    best = (along, (temple, index))
+        return best[1] if best is not None else square
+
     def track_box(self, points: int) -> Box:
         """The cell of the score track for ``points`` (0 to 40; higher scores sit on 40)."""
         cell = min(max(points, 0), data.WINNING_POINTS)
