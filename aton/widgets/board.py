@@ -48,6 +48,7 @@ from .referee import Outcome, Referee, referee_for, register
 from .scene import (
     GEOMETRY,
     LAYERS,
+    Geometry,
     Highlights,
     Scene,
     Shape,
@@ -105,7 +106,7 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
     """The Aton board on a canvas, with its prompt, hover help, a square picker and a text twin.
 
     ``BoardView(game=None, *, viewer=None, controls=(), lang="en", scale=2.0,
-    show_twin=True, show_changes=True, display_width=None, referee=None)``
+    show_twin=True, show_changes=True, display_width=None, referee=None, geometry=GEOMETRY)``
 
     - ``game``: the live :class:`~aton.Game` to show and play (``None``: an empty board; see :meth:`set_game`).
     - ``viewer``: the player looking at the screen; the board draws ``game.view(viewer)``, so the
@@ -116,6 +117,8 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
     - ``show_twin``: put the text twin (``board.twin``) below the canvas.
     - ``show_changes``: after :meth:`refresh`, mark the squares the new events placed or emptied.
     - ``display_width``: the largest width in CSS pixels (default: the logical width, 980).
+    - ``geometry``: where the parts of the board sit (:data:`~aton.widgets.shapes.GEOMETRY`, temples side by
+      side, or :data:`~aton.widgets.shapes.NARROW` for a phone); :meth:`set_geometry` changes it later.
     - ``referee``: who plays the board's choices (:class:`~aton.widgets.referee.Referee`; default:
       :func:`~aton.widgets.referee.referee_for` the game, shared with the game's other widgets).
 
@@ -143,13 +146,15 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         show_changes: bool = True,
         display_width: float | None = None,
         referee: Referee | None = None,
+        geometry: Geometry = GEOMETRY,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.add_class("aton-board-view")
         self._referee = referee
-        self.geometry = GEOMETRY
+        self.geometry = geometry
         self.scale = float(scale)
+        self._display_width = display_width
         self.show_changes = show_changes
         g = self.geometry
         self.canvas = ipycanvas.MultiCanvas(
@@ -438,6 +443,24 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
                 return area.target
         return None
 
+    def set_geometry(self, geometry: Geometry, scale: float | None = None) -> None:
+        """Lay the board out with ``geometry`` from now on (the page turned narrow or wide): resize, repaint.
+
+        ``scale``: draw that many times larger than the logical size (default: as before).
+        """
+        scale = self.scale if scale is None else float(scale)
+        if geometry == self.geometry and scale == self.scale:
+            return
+        self.geometry = geometry
+        self.scale = scale
+        self._hits = hit_areas(geometry)
+        self._static_cache.clear()
+        self._hover = None
+        self.canvas.layout.max_width = f"{self._display_width or geometry.width:g}px"
+        self.canvas.width = round(geometry.width * scale)
+        self.canvas.height = round(geometry.height * scale)
+        self.redraw()
+
     def redraw(self) -> None:
         """Paint every layer again (a newly connected browser starts with a blank canvas)."""
         self._painted.clear()
@@ -484,7 +507,7 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         if ctrl or meta:
             return None
         if key in _ARROWS:
-            self._cursor = _move(self._cursor or self._first_focus(), *_ARROWS[key])
+            self._cursor = self.geometry.neighbour(self._cursor or self._first_focus(), *_ARROWS[key])
             self._info = self._cursor_info()
             self._render(twin=False)  # the cursor is the overlay's and the line under the board's only
             return None
@@ -753,14 +776,3 @@ def _capital(text: str) -> str:
 def _after_action(event: Event | None, state: Game, lang: str, controls: tuple[Player, ...]) -> str:
     said = explain(event, lang) if event is not None else ""
     return f"{said} {prompt(state, lang, controls)}".strip()
-
-
-def _move(square: Square, d_row: int, d_column: int) -> Square:
-    """The square next to ``square`` on the board's grid of temples side by side (stops at the edges)."""
-    temple, index = square
-    row, column = divmod(index, data.COLUMNS_PER_TEMPLE)
-    row = min(max(row + d_row, 0), data.ROWS_PER_TEMPLE - 1)
-    wide = (temple - 1) * data.COLUMNS_PER_TEMPLE + column + d_column
-    wide = min(max(wide, 0), data.TEMPLE_COUNT * data.COLUMNS_PER_TEMPLE - 1)
-    temple, column = divmod(wide, data.COLUMNS_PER_TEMPLE)
-    return (temple + 1, row * data.COLUMNS_PER_TEMPLE + column)

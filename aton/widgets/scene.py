@@ -24,6 +24,14 @@ Target(kind='square', square=(2, 5))
 >>> len(scene.find("square:"))
 48
 
+The same game on a phone's narrow board (:data:`NARROW`: temples two by two):
+
+>>> narrow = build_scene(aton.new_game(seed=7), geometry=NARROW)
+>>> narrow.hit_test(*NARROW.square_box((3, 0)).center)
+Target(kind='square', square=(3, 0))
+>>> NARROW.temple_box(3).y > NARROW.temple_box(2).y
+True
+
 Hidden cards are never in a scene: an unrevealed card on a cartouche is drawn
 face down (without its value) unless it belongs to ``viewer``.
 """
@@ -41,6 +49,7 @@ from .highlights import Highlights, highlights_for_event, highlights_for_events
 from .i18n import tr
 from .shapes import (
     GEOMETRY,
+    NARROW,
     PALETTE,
     Box,
     Circle,
@@ -57,6 +66,7 @@ from .shapes import (
 __all__ = [
     "GEOMETRY",
     "LAYERS",
+    "NARROW",
     "PALETTE",
     "Box",
     "Circle",
@@ -204,7 +214,7 @@ def _square_shapes(layout: Layout, square: Square, lang: str, geometry: Geometry
             box.x + 5,
             box.y + 9,
             tr(f"kind_letter.{code}", lang),
-            size=11,
+            size=geometry.text_size(11),
             colour=PALETTE[f"ink.{code}"],
             bold=True,
             tag=f"label:{tag}",
@@ -219,7 +229,8 @@ def static_layer(layout: Layout | None = None, lang: str = "en", geometry: Geome
     g = geometry
     shapes: list[Shape] = [Rect(0, 0, g.width, g.height, fill=PALETTE["board"], tag="board")]
     # score track
-    shapes.append(Text(g.margin, g.track_y + g.track_height / 2, tr("score", lang), size=14, bold=True, tag="track"))
+    x, y = g.score_label
+    shapes.append(Text(x, y, tr("score", lang), size=g.text_size(14), bold=True, tag="track"))
     for points in range(data.WINNING_POINTS + 1):
         box = g.track_box(points)
         goal = points == data.WINNING_POINTS
@@ -231,7 +242,7 @@ def static_layer(layout: Layout | None = None, lang: str = "en", geometry: Geome
                     box.center[0],
                     box.center[1],
                     str(points),
-                    size=9,
+                    size=g.text_size(9),
                     align="center",
                     bold=goal,
                     colour=PALETTE["muted"],
@@ -256,14 +267,15 @@ def static_layer(layout: Layout | None = None, lang: str = "en", geometry: Geome
             )
         )
         x = g.temple_x(temple)
-        shapes.append(Text(x, g.title_y, tr("temple", lang, number=temple), size=15, bold=True, tag=f"temple:{temple}"))
+        title = tr("temple", lang, number=temple)
+        shapes.append(Text(x, g.temple_title_y(temple), title, size=g.text_size(15), bold=True, tag=f"temple:{temple}"))
         rule = tr(f"temple_rule.{temple}", lang, points=rule_fields.get(temple, 0))
         shapes.append(
             Text(
                 x,
-                g.rule_y,
+                g.temple_rule_y(temple),
                 rule,
-                size=12,
+                size=g.text_size(12),
                 colour=PALETTE["muted"],
                 max_width=g.temple_width + 8,
                 tag=f"temple_rule:{temple}",
@@ -288,20 +300,29 @@ def static_layer(layout: Layout | None = None, lang: str = "en", geometry: Geome
     for place in range(data.KINGDOM_SIZE):
         x, y = g.kingdom_slot(place)
         shapes.append(Circle(x, y, 13, fill=PALETTE["track"], stroke=PALETTE["frame"], dash=(3, 2), tag="kingdom"))
-    # legend
-    lx, ly = g.legend_x, g.kingdom_y
-    for slot, code in enumerate(("Y", "G", "K", "B")):
-        shapes += _legend_swatch(code, lx + slot * 150, ly, lang)
-    for slot, code in enumerate(("+1", "+2")):
-        shapes += _legend_swatch(code, lx + slot * 100, ly + 28, lang)
-    for slot, player in enumerate(PLAYERS):
-        x = lx + 200 + slot * 100
-        shapes += _counter(player, x + 9, ly + 28, 8, lang, "legend")
-        shapes.append(Text(x + 24, ly + 28, tr(f"player.{player.label}", lang), tag="legend"))
-    x = lx + 400
-    shapes.append(Rect(x, ly + 19, 18, 18, fill=PALETTE["track"], tag="legend"))
-    shapes += _legal_mark(Box(x, ly + 19, 18, 18), "legend")
-    shapes.append(Text(x + 26, ly + 28, tr("legend.legal", lang), max_width=g.width - x - 30, tag="legend"))
+    # legend: the kinds of squares, the counters, the mark of a square that may be chosen
+    for slot, code in enumerate(("Y", "G", "K", "B", "+1", "+2")):
+        x, y = g.legend_slot(slot)
+        shapes += _legend_swatch(code, x, y, lang, g, g.legend_room(slot))
+    for slot, player in enumerate(PLAYERS, start=6):
+        x, y = g.legend_slot(slot)
+        shapes += _counter(player, x + 9, y, 8, lang, "legend")
+        shapes.append(
+            Text(
+                x + 24,
+                y,
+                tr(f"player.{player.label}", lang),
+                size=g.text_size(12),
+                max_width=g.legend_room(slot),
+                tag="legend",
+            )
+        )
+    x, y = g.legend_slot(8)
+    shapes.append(Rect(x, y - 9, 18, 18, fill=PALETTE["track"], tag="legend"))
+    shapes += _legal_mark(Box(x, y - 9, 18, 18), "legend")
+    shapes.append(
+        Text(x + 26, y, tr("legend.legal", lang), size=g.text_size(12), max_width=g.legend_room(8), tag="legend")
+    )
     # cartouche outlines with their numbers and meanings
     for player in PLAYERS:
         for number in range(1, data.CARTOUCHE_COUNT + 1):
@@ -320,14 +341,21 @@ def static_layer(layout: Layout | None = None, lang: str = "en", geometry: Geome
                 )
             )
             shapes.append(
-                Text(box.x + 16, box.y + 24, str(number), size=22, bold=True, tag=f"cartouche:{player.label}:{number}")
+                Text(
+                    box.x + 16,
+                    box.y + 24,
+                    str(number),
+                    size=g.text_size(22),
+                    bold=True,
+                    tag=f"cartouche:{player.label}:{number}",
+                )
             )
             shapes.append(
                 Text(
                     box.x + 14,
                     box.y + 52,
                     tr(f"cartouche_short.{number}", lang),
-                    size=11,
+                    size=g.text_size(11),
                     colour=PALETTE["muted"],
                     max_width=box.w - 66,
                     tag=f"cartouche:{player.label}:{number}",
@@ -336,20 +364,21 @@ def static_layer(layout: Layout | None = None, lang: str = "en", geometry: Geome
     return tuple(shapes)
 
 
-def _legend_swatch(code: str, x: float, y: float, lang: str) -> list[Shape]:
+def _legend_swatch(code: str, x: float, y: float, lang: str, g: Geometry, room: float) -> list[Shape]:
     return [
         Rect(x, y - 9, 18, 18, fill=PALETTE[code], stroke=PALETTE["frame"], radius=2, tag="legend"),
         Text(
             x + 9,
             y,
             tr(f"kind_letter.{code}", lang),
-            size=9 if code.startswith("+") else 11,
+            size=g.text_size(9 if code.startswith("+") else 11),
             colour=PALETTE[f"ink.{code}"],
             align="center",
             bold=True,
+            max_width=18,
             tag="legend",
         ),
-        Text(x + 24, y, tr(f"kind.{code}", lang), size=12, tag="legend"),
+        Text(x + 24, y, tr(f"kind.{code}", lang), size=g.text_size(12), max_width=room, tag="legend"),
     ]
 
 
@@ -419,7 +448,7 @@ def pieces_layer(
                     cx + 12,
                     cy,
                     str(points),
-                    size=11,
+                    size=g.text_size(11),
                     bold=True,
                     colour=PALETTE[f"text.{player.label}"],
                     tag=f"marker:{player.label}:{points}",
@@ -432,7 +461,7 @@ def pieces_layer(
             g.margin + 8,
             g.kingdom_y,
             tr("kingdom", lang, count=len(kingdom), size=data.KINGDOM_SIZE),
-            size=13,
+            size=g.text_size(13),
             bold=True,
             tag="kingdom_title",
         )
@@ -472,7 +501,15 @@ def _player_panel(state: Game, player: Player, acting: bool, lang: str, g: Geome
     ]
     shapes += _counter(player, box.x + 16, box.y + 16, 8, lang, tag)
     shapes.append(
-        Text(box.x + 32, box.y + 16, tr(f"player.{player.label}", lang), size=16, bold=True, colour=ink, tag=tag)
+        Text(
+            box.x + 32,
+            box.y + 16,
+            tr(f"player.{player.label}", lang),
+            size=g.text_size(16),
+            bold=True,
+            colour=ink,
+            tag=tag,
+        )
     )
     status = []
     if acting:
@@ -485,17 +522,29 @@ def _player_panel(state: Game, player: Player, acting: bool, lang: str, g: Geome
                 box.x + 90,
                 box.y + 16,
                 " · ".join(status),
-                size=11,
+                size=g.text_size(11),
                 colour=PALETTE["text"],
                 max_width=box.w - 96,
                 tag=f"{tag}:status",
             )
         )
     shapes.append(
-        Text(box.x + 12, box.y + 40, tr("score_value", lang, points=state.score(player)), size=13, tag=f"{tag}:score")
+        Text(
+            box.x + 12,
+            box.y + 40,
+            tr("score_value", lang, points=state.score(player)),
+            size=g.text_size(13),
+            tag=f"{tag}:score",
+        )
     )
     shapes.append(
-        Text(box.x + 112, box.y + 40, tr("stock", lang, count=state.stock(player)), size=13, tag=f"{tag}:stock")
+        Text(
+            box.x + 112,
+            box.y + 40,
+            tr("stock", lang, count=state.stock(player)),
+            size=g.text_size(13),
+            tag=f"{tag}:stock",
+        )
     )
     available = state.exchange_available(player)
     tx, ty = box.x + 20, box.y + 62
@@ -515,7 +564,14 @@ def _player_panel(state: Game, player: Player, acting: bool, lang: str, g: Geome
             Polygon(hexagon, stroke=PALETTE["muted"], dash=(2, 2), tag=f"exchange:{player.label}:{state_tag}")
         )
     shapes.append(
-        Text(box.x + 34, ty, tr(f"exchange.{state_tag}", lang), size=12, tag=f"exchange:{player.label}:{state_tag}")
+        Text(
+            box.x + 34,
+            ty,
+            tr(f"exchange.{state_tag}", lang),
+            size=g.text_size(12),
+            max_width=box.w - 40,
+            tag=f"exchange:{player.label}:{state_tag}",
+        )
     )
     return shapes
 
@@ -540,7 +596,7 @@ def _card(player: Player, number: int, value: int | None, assigned: bool, g: Geo
                 box.x + box.w / 2,
                 box.y + box.h / 2 + 1,
                 str(value),
-                size=28,
+                size=g.text_size(28),
                 bold=True,
                 align="center",
                 tag=f"{base}:up:{value}",

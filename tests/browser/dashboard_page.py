@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any
 
-from aton.widgets.scene import GEOMETRY
+from aton.widgets.scene import GEOMETRY, Geometry
 
 BOARD = ".aton-board-area canvas.aton-board"
 STATUS = ".aton-status-line"
@@ -50,9 +50,11 @@ def hex_rgb(colour: str) -> tuple[int, int, int]:
 class DashboardPage:
     """A Playwright page showing the dashboard."""
 
-    def __init__(self, page: Any, url: str) -> None:
+    def __init__(self, page: Any, url: str, geometry: Geometry = GEOMETRY) -> None:
         self.page = page
         self.url = url
+        self.geometry = geometry
+        """The main board's geometry on this page (the narrow one on a phone)."""
 
     # ------------------------------------------------------------ opening
     def open(self) -> DashboardPage:
@@ -117,7 +119,7 @@ class DashboardPage:
         box = self.page.locator(BOARD).bounding_box()
         assert box is not None, "the board canvas is not on the page"
         width, height = self.page.eval_on_selector(BOARD, "c => [c.width, c.height]")
-        scale = width / GEOMETRY.width
+        scale = width / self.geometry.width
         px, py = logical[0] * scale, logical[1] * scale
         return px, py, box["x"] + px * box["width"] / width, box["y"] + py * box["height"] / height
 
@@ -144,18 +146,25 @@ class DashboardPage:
 
     def wait_square_colour(self, square: tuple[int, int], colour: str) -> None:
         """Wait until a square of the board is painted in ``colour`` (below its letter and counter)."""
-        box = GEOMETRY.square_box(square)
+        box = self.geometry.square_box(square)
         self.wait_pixel((box.x + box.w * 0.82, box.y + box.h * 0.85), colour)
 
     def counter_point(self, square: tuple[int, int]) -> tuple[float, float]:
         """A point inside a counter standing on ``square`` (red's disc centre, blue's diamond top)."""
-        x, y = GEOMETRY.square_box(square).center
+        x, y = self.geometry.square_box(square).center
         return (x + 3, y + 3 - 11)
 
     def click_square(self, square: tuple[int, int]) -> None:
-        """Click the centre of ``square`` on the canvas."""
-        x, y = GEOMETRY.square_box(square).center
+        """Click the centre of ``square`` on the canvas (scrolled into view first, as a person would)."""
+        x, y = self.geometry.square_box(square).center
         _, _, page_x, page_y = self.canvas_point((x, y))
+        height = self.page.viewport_size["height"]
+        if not 40 <= page_y <= height - 40:  # a tall board (a phone's) may hold the square out of sight
+            self.page.evaluate(
+                "(dy) => { (document.querySelector('#rendered_cells') || document.scrollingElement).scrollTop += dy; }",
+                page_y - height / 2,
+            )
+            _, _, page_x, page_y = self.canvas_point((x, y))
         self.page.mouse.click(page_x, page_y)
 
     # ------------------------------------------------------------ controls

@@ -39,6 +39,13 @@ kept from an earlier visit: ``aton-resume-continue``, ``aton-resume-decline``), 
 ``aton-level``, ``aton-human``,
 ``aton-seed``, ``aton-start``, ``aton-save``, ``aton-download``, ``aton-load``, ``aton-language``,
 ``aton-theme``, and those of the widgets it holds (``aton-assign``, ``aton-card``...).
+
+Phones and tablets: a small script in the page types the page's width into a hidden field
+(``aton-page-width``) when it opens and when it is resized; :func:`~aton.apps.dashboard.style.page_layout`
+names the layout for it (``page_layout``: ``"wide"``, ``"tablet"`` or ``"phone"``), the root carries
+it as a class (``aton-layout-phone``...), the boards take the narrow geometry on a phone, and the words
+that point to the step buttons say where they are.  The same script keeps the page's ``lang`` attribute
+in step with the language (the root's class ``aton-lang-fr``...).
 """
 
 from __future__ import annotations
@@ -55,9 +62,9 @@ from ...actions import RED, Player
 from ...game import Game
 from ...widgets.assign import AssignPanel
 from ...widgets.board import BoardView
-from ...widgets.i18n import check_lang
+from ...widgets.i18n import LANGUAGES, check_lang
 from ...widgets.language import LanguageSwitch
-from ...widgets.scene import Highlights, highlights_for_event
+from ...widgets.scene import GEOMETRY, NARROW, Geometry, Highlights, highlights_for_event
 from ...widgets.stepper import Stepper
 from ..work import Worker, kernel_schedule
 from .controller import DashboardController
@@ -68,7 +75,7 @@ from .html import coach_html, log_html, message_html, status_html
 from .play import CoverScreen, PlayPanel, close_tree
 from .resume import GAME_KEY, GameKeeper
 from .session import Mode, SavedFile, Session
-from .style import dashboard_css
+from .style import PAGE_LAYOUTS, dashboard_css, page_layout
 from .text import say
 
 __all__ = ["Dashboard", "close_tree", "kernel_schedule"]
@@ -79,7 +86,50 @@ BOARD_SCALE = 1.5
 """The boards draw at 1.5 x their logical size: sharp up to about 1470 device pixels (a projector, a
 high-DPI laptop), and each redraw moves about half the pixels of 2 x (measured: in Chromium without a GPU,
 compositing the 2 x board took about 30 ms per click)."""
+NARROW_SCALE = 2.0
+"""The narrow board (372 x 1206 logical pixels) draws at 2 x: sharp on a phone; 744 x 2412 canvas pixels."""
 PLAY_TAB, COACH_TAB, LOG_TAB, GAME_TAB = range(4)
+
+PAGE_SCRIPT = """(function () {
+  // The canvas library focuses a canvas on every mouse press, before it reads where the press was; on a
+  // board taller than the screen (a phone's, a narrow window's) that focus scrolled the page first, so the
+  // press landed on another square.  Focusing a canvas no longer scrolls.
+  if (!HTMLCanvasElement.prototype.atonFocus) {
+    HTMLCanvasElement.prototype.atonFocus = HTMLElement.prototype.focus;
+    HTMLCanvasElement.prototype.focus = function (options) {
+      return this.atonFocus(Object.assign({preventScroll: true}, options || {}));
+    };
+  }
+  var tries = 0;
+  var timer = setInterval(function () {
+    var field = document.querySelector('.aton-page-width input');
+    var root = document.querySelector('.aton-dashboard');
+    if ((!field || !root) && ++tries < 600) { return; }
+    clearInterval(timer);
+    if (!field || !root) { return; }
+    root.setAttribute('role', 'main');  // the page's content, for screen readers' landmarks
+    var last = '';
+    function report() {
+      var width = String(document.documentElement.clientWidth || window.innerWidth || 0);
+      if (width === last) { return; }
+      last = width;
+      field.value = width;
+      field.dispatchEvent(new Event('input', {bubbles: true}));
+    }
+    var pending = null;
+    window.addEventListener('resize', function () { clearTimeout(pending); pending = setTimeout(report, 150); });
+    report();
+    function language() {
+      var found = /\\baton-lang-([a-z]+)\\b/.exec(root.className);
+      if (found && document.documentElement.lang !== found[1]) { document.documentElement.lang = found[1]; }
+    }
+    new MutationObserver(language).observe(root, {attributes: true, attributeFilter: ['class']});
+    language();
+  }, 100);
+})();"""
+"""Runs in the page: reports its width to the hidden field ``aton-page-width`` (at once and after a resize),
+sets the page's ``lang`` from the dashboard's class, makes the dashboard the page's main landmark, and keeps
+a click on a canvas from scrolling the page before the click is read."""
 
 
 def _guarded(method: Callable[Concatenate[Dashboard, P], T]) -> Callable[Concatenate[Dashboard, P], T | None]:
@@ -137,6 +187,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     """
 
     theme = traitlets.Unicode("light")
+    page_layout = traitlets.Unicode("wide")
+    """The page's layout (``"wide"``, ``"tablet"``, ``"phone"``), from the width the page reports."""
 
     def __init__(
         self,
@@ -177,6 +229,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         header.add_class("aton-header")
         self.message = _html("aton-message")
         self.message.add_class("aton-app-message")
+        self.page_width = widgets.Text(layout=widgets.Layout(display="none"))
+        self.page_width.add_class("aton-page-width")
+        self.page_script = widgets.Output(layout=widgets.Layout(display="none"))
+        self.page_script.outputs = (
+            {"output_type": "display_data", "data": {"application/javascript": PAGE_SCRIPT}, "metadata": {}},
+        )
 
         # ---------------------------------------------------------- board and explainer
         self.twin_box = widgets.Accordion()
@@ -231,7 +289,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         right.add_class("aton-right-column")
         self.body = widgets.HBox([self.left_tabs, right])
         self.body.add_class("aton-body")
-        self.children = [self.style_html, header, self.cover, self.body]
+        self.children = [self.style_html, header, self.cover, self.body, self.page_width, self.page_script]
 
         # ---------------------------------------------------------- wiring: people's input goes to the flow
         flow = self.flow
@@ -260,6 +318,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.left_tabs.observe(self._on_left_tab, names="selected_index")
         self.right_tabs.observe(self._on_right_tab, names="selected_index")
         self.observe(self._on_theme, names="theme")
+        self.observe(self._on_page_layout, names="page_layout")
+        self.page_width.observe(self._on_page_width, names="value")
+        self.add_class("aton-layout-wide")
         self.theme_switch.observe(self._on_theme_switch, names="value")
         flow.on_change(self._render)
         self.theme = theme
@@ -445,6 +506,39 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     def _on_theme_switch(self, change: Any) -> None:
         self.theme = str(change["new"])
 
+    @_guarded
+    def _on_page_width(self, change: Any) -> None:
+        """The page said how wide it is: pick the layout (text that is not a width is ignored)."""
+        try:
+            width = float(str(change["new"]))
+        except ValueError:
+            return
+        self.page_layout = page_layout(width)
+
+    @_guarded
+    def _on_page_layout(self, change: Any) -> None:
+        for name in PAGE_LAYOUTS:
+            self.remove_class(f"aton-layout-{name}")
+        self.add_class(f"aton-layout-{self.page_layout}")
+        geometry, scale = self._geometry()
+        self.board.set_geometry(geometry, scale)
+        if self._stepper is not None:
+            self._stepper.board.set_geometry(geometry, scale)
+        self._render_board()
+
+    def _geometry(self) -> tuple[Geometry, float]:
+        """The boards' geometry and drawing scale for the page's layout."""
+        if self.page_layout == "phone":
+            return NARROW, NARROW_SCALE
+        return GEOMETRY, BOARD_SCALE
+
+    @traitlets.validate("page_layout")
+    def _valid_page_layout(self, proposal: Any) -> str:
+        value = str(proposal["value"])
+        if value not in PAGE_LAYOUTS:
+            raise traitlets.TraitError(f"page_layout is one of {PAGE_LAYOUTS}, not {value!r}")
+        return value
+
     def _on_theme(self, change: Any) -> None:
         dark = self.theme == "dark"
         self.remove_class("aton-light" if dark else "aton-dark")
@@ -601,6 +695,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     def _build_board(self, lang: str) -> None:
         """A new board for the game (the old one leaves the page with everything it showed)."""
         flow = self.flow
+        geometry, scale = self._geometry()
         board = BoardView(
             flow.game,
             viewer=flow.board_viewer(),
@@ -608,7 +703,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             lang=lang,
             show_twin=False,
             display_width=1400,
-            scale=BOARD_SCALE,
+            scale=scale,
+            geometry=geometry,
             referee=flow,  # the board only chooses: the controller plays, or refuses with a message
         )
         board.on_leave(self._leave_board)
@@ -644,10 +740,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         board.suggest(None)
         board.show(step.state, highlights_for_event(step.event, step.state.rules.layout))
         pending = flow.pending
+        where = "" if self.page_layout == "wide" else "_below"  # the buttons: right of the board, or below it
         if self.right_tabs.selected_index == PLAY_TAB:
-            board.say(lambda lang: say("steps.board", lang, count=pending))
+            board.say(lambda lang: say(f"steps.board{where}", lang, count=pending))
         else:
-            board.say(lambda lang: say("steps.board_elsewhere", lang, count=pending, tab=say("tab.play", lang)))
+            board.say(lambda lang: say(f"steps.board_elsewhere{where}", lang, count=pending, tab=say("tab.play", lang)))
 
     def _render_cover(self) -> None:
         self.cover.render(self.lang, self.message.value)
@@ -660,8 +757,15 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self._stepper.refresh()
             return
         viewer = flow.session.viewer
+        geometry, scale = self._geometry()
         board = BoardView(
-            viewer=viewer, lang=self.lang, show_changes=False, show_twin=False, display_width=1400, scale=BOARD_SCALE
+            viewer=viewer,
+            lang=self.lang,
+            show_changes=False,
+            show_twin=False,
+            display_width=1400,
+            scale=scale,
+            geometry=geometry,
         )
         if flow.room is not None and flow.mode is Mode.FRIEND:  # a room's steps come from its store
             self._stepper = Stepper(None, viewer=viewer, lang=self.lang, board=board, at="last", steps=flow.steps)
@@ -672,6 +776,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     def _relabel(self) -> None:
         """Every fixed word of the page in the current language."""
         lang = self.lang
+        for other in LANGUAGES:
+            self.remove_class(f"aton-lang-{other}")
+        self.add_class(f"aton-lang-{lang}")  # the page's script sets <html lang> from it
         title, subtitle = escape(say("title", lang)), escape(say("subtitle", lang))
         self.title_html.value = f'<h1 class="aton-heading">{title} <small>{subtitle}</small></h1>'
         theme = self.theme_switch.value

@@ -118,7 +118,8 @@ def log_html(flow: DashboardController, lang: str) -> str:
     events = flow.game.events[: flow.shown]
     if not events:
         return f"<p>{escape(say('log.empty', lang))}</p>"
-    parts = [f"<h4>{escape(say('log.title', lang))}</h4>"]
+    title = escape(say("log.title", lang))
+    parts = [f"<h4>{title}</h4>"]
     open_list = False
     for event in events:
         if isinstance(event, RoundStarted):
@@ -132,7 +133,8 @@ def log_html(flow: DashboardController, lang: str) -> str:
         parts.append(f"<li>{escape(explain(event, lang))}</li>")
     if open_list:
         parts.append("</ol>")
-    return f'<div class="aton-log-body">{"".join(parts)}</div>'
+    # a region that scrolls: keyboard users reach it with Tab and scroll it with the arrow keys
+    return f'<div class="aton-log-body" tabindex="0" role="region" aria-label="{title}">{"".join(parts)}</div>'
 
 
 def saved_html(saved: SavedFile, payload: str, lang: str) -> str:

@@ -1,6 +1,11 @@
-"""The dashboard's style sheet: layout from a 1280 x 720 laptop to a projector, light and dark themes.
+"""The dashboard's style sheet: phone, tablet, laptop and projector layouts, light and dark themes.
 
-The sheet goes into the page inside an HTML widget.  Every rule is scoped to
+The sheet goes into the page inside an HTML widget.  The page reports its width
+(see :mod:`~aton.apps.dashboard.app`), :func:`page_layout` names the layout for
+it, and the root carries that name as a class (``aton-layout-wide``,
+``aton-layout-tablet``, ``aton-layout-phone``): one decision, which the board's
+geometry, the words that point to the buttons and the CSS below all follow.
+  Every rule is scoped to
 ``.aton-dashboard``; the dark theme (class ``aton-dark`` on the root) sets the
 JupyterLab and ipywidgets colour variables inside the dashboard, and the page
 around it follows through ``:has()``.  The board itself keeps its own colours,
@@ -8,11 +13,28 @@ like a printed board on a dark table.
 
 >>> "aton-dark" in dashboard_css()
 True
+>>> [page_layout(width) for width in (390, 1024, 1280)]
+['phone', 'tablet', 'wide']
 """
 
 from __future__ import annotations
 
-__all__ = ["dashboard_css"]
+__all__ = ["PAGE_LAYOUTS", "dashboard_css", "page_layout"]
+
+PAGE_LAYOUTS = ("wide", "tablet", "phone")
+"""The page's layouts: the panels right of the board, below a full-width board, below a narrow board."""
+PHONE_MAX_WIDTH = 700
+"""Pages up to this many CSS pixels wide get the phone layout (the board's narrow geometry)."""
+TABLET_MAX_WIDTH = 1180
+"""Pages up to this wide (and wider than a phone) get the tablet layout: the board full width, panels below."""
+
+
+def page_layout(width: float) -> str:
+    """The layout for a page ``width`` CSS pixels wide (one of :data:`PAGE_LAYOUTS`); ``0``: unknown, wide."""
+    if width <= 0 or width > TABLET_MAX_WIDTH:
+        return "wide"
+    return "phone" if width <= PHONE_MAX_WIDTH else "tablet"
+
 
 _LIGHT = {
     "--aton-page": "#f4efe4",
@@ -20,12 +42,19 @@ _LIGHT = {
     "--aton-ink": "#1a1a1a",
     "--aton-muted": "#5a4a32",
     "--aton-line": "#d6c7a4",
-    "--aton-accent": "#8c6d46",
+    "--aton-accent": "#7a5c38",  # 5.4:1 on the page: the title may be small on a phone
     "--aton-alert": "#9b1c1c",
     "--aton-alert-bg": "#fdecea",
     "--jp-widgets-horizontal-tab-width": "auto",
     "--aton-chosen": "#d9c49a",
     "--aton-chosen-ink": "#1a1a1a",
+    # contrast of 4.5:1 or more for the widgets' own colours (axe-core's color-contrast rule): inactive tab
+    # titles and the twin's header (grey on #eeeeee), white words on success and info buttons
+    "--jp-ui-font-color2": "#4a4a4a",
+    "--jp-success-color1": "#2e7d32",
+    "--jp-info-color1": "#00727d",
+    "--jp-warn-color1": "#a84a00",
+    "--jp-error-color1": "#c62828",
 }
 
 _DARK = {
@@ -120,7 +149,7 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-body {{ display: flex; flex-flow: row wrap; gap: 12px; align-items: flex-start; width: 100%; }}
 .aton-left {{ flex: 1 1 0; min-width: 460px; max-width: 1400px; }}
 .aton-right-column {{ flex: 0 0 auto; width: clamp(330px, 33vw, 560px); }}
-.aton-right-column > .aton-right {{ width: 100%; box-sizing: border-box; }}
+.aton-right-column > .aton-right {{ width: auto; align-self: stretch; box-sizing: border-box; }}
 .aton-right .widget-tab-contents, .aton-right .lm-TabPanel-stackedPanel {{
   max-height: calc(100vh - 130px); overflow-y: auto;
 }}
@@ -149,6 +178,8 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-steps {{
   border: 1px solid var(--aton-line); border-radius: 6px; padding: 4px 8px; background: var(--aton-panel);
 }}
+/* A bar 100% wide plus its margins would make its box scroll sideways. */
+.aton-dashboard .aton-bot-progress {{ max-width: calc(100% - 4px); }}
 .aton-steps h4, .aton-game h4, .aton-log h4 {{ margin: 2px 0; }}
 .aton-step-explain p {{ margin: 3px 0; }}
 .aton-step-text {{ font-size: 1.08em; }}
@@ -180,6 +211,52 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
   .aton-dashboard {{ font-size: 16px; --jp-widgets-font-size: 16px; --jp-ui-font-size1: 16px; }}
   .aton-dashboard .jupyter-button {{ height: 36px; }}
 }}
+/* Tablet and phone (the layout the page's width chose): the board takes the whole width, the panels go
+   below it, and nothing is wider than the screen. */
+.aton-dashboard.aton-layout-tablet .aton-left, .aton-dashboard.aton-layout-phone .aton-left {{
+  min-width: 0; flex: 1 1 100%; max-width: 100%;
+}}
+.aton-dashboard.aton-layout-tablet .aton-right-column, .aton-dashboard.aton-layout-phone .aton-right-column {{
+  width: 100%;
+}}
+.aton-dashboard.aton-layout-tablet .aton-right .widget-tab-contents,
+.aton-dashboard.aton-layout-tablet .aton-right .lm-TabPanel-stackedPanel,
+.aton-dashboard.aton-layout-phone .aton-right .widget-tab-contents,
+.aton-dashboard.aton-layout-phone .aton-right .lm-TabPanel-stackedPanel {{ max-height: none; }}
+.aton-dashboard.aton-layout-phone, .aton-dashboard.aton-layout-tablet {{ overflow-x: hidden; }}
+.aton-dashboard.aton-layout-tablet .aton-left > .widget-tab-contents,
+.aton-dashboard.aton-layout-tablet .aton-left > .lm-TabPanel-stackedPanel {{ padding: 6px 4px; }}
+.aton-dashboard.aton-layout-tablet :is(small, h5, h6), .aton-dashboard.aton-layout-phone :is(small, h5, h6) {{
+  font-size: max(12px, 0.85em);
+}}
+/* Phone and tablet: the panels are below the board, so what the page says at once (a problem, a game kept
+   from an earlier visit) is pinned to the bottom or the top of the screen instead, wherever the page is. */
+.aton-dashboard.aton-layout-phone .aton-app-message, .aton-dashboard.aton-layout-tablet .aton-app-message {{
+  position: fixed; left: 8px; right: 8px; bottom: 8px; z-index: 30; margin: 0;
+}}
+.aton-dashboard.aton-layout-phone .aton-app-message .widget-html-content > div,
+.aton-dashboard.aton-layout-tablet .aton-app-message .widget-html-content > div {{
+  border: 2px solid var(--aton-accent); border-radius: 6px; padding: 6px 10px; box-shadow: 0 2px 8px #0008;
+}}
+.aton-dashboard.aton-layout-phone .aton-app-message .widget-html-content > div:not(.aton-reason),
+.aton-dashboard.aton-layout-tablet .aton-app-message .widget-html-content > div:not(.aton-reason) {{
+  background: var(--aton-panel);
+}}
+.aton-dashboard.aton-layout-phone .aton-resume, .aton-dashboard.aton-layout-tablet .aton-resume {{
+  position: fixed; left: 8px; right: 8px; top: 8px; z-index: 30; background: var(--aton-panel);
+  border: 2px solid var(--aton-accent); border-radius: 6px; padding: 6px 10px; box-shadow: 0 2px 8px #0008;
+}}
+.aton-dashboard.aton-layout-phone, .aton-dashboard.aton-layout-tablet {{ padding-bottom: 72px; }}
+/* The phone: a narrow board as large as the screen allows, with a strip on the right where a finger
+   scrolls the page (the board itself keeps every touch for the game). */
+.aton-dashboard.aton-layout-phone {{ padding: 4px 16px 72px 4px; }}
+.aton-dashboard.aton-layout-phone .widget-tab-contents, .aton-dashboard.aton-layout-phone .lm-TabPanel-stackedPanel {{
+  padding: 4px 2px;
+}}
+.aton-dashboard.aton-layout-phone .aton-board-view .aton-message {{ height: 4.2em; }}  /* three lines */
+.aton-dashboard.aton-layout-phone .aton-heading {{ font-size: 1.3em; white-space: normal; }}
+.aton-dashboard.aton-layout-phone .aton-status {{ flex-basis: 100%; }}
+.aton-dashboard.aton-layout-phone .aton-steps {{ padding: 4px; }}
 @media (max-width: 860px) {{
   .aton-left {{ min-width: 0; flex-basis: 100%; }}
   .aton-right-column {{ width: 100%; }}

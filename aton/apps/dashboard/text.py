@@ -174,6 +174,16 @@ DASHBOARD_STRINGS: dict[str, Message] = {
             "What happened, step by step: {count} more to watch (the buttons are in the “{tab}” tab on the right).",
             "What happened, step by step: {count} more to watch (the buttons are in the “{tab}” tab on the right).",
         ),
+        nmsg(
+            "dashboard steps.board_below",
+            "What happened, step by step: {count} more to watch (the buttons are below the board).",
+            "What happened, step by step: {count} more to watch (the buttons are below the board).",
+        ),
+        nmsg(
+            "dashboard steps.board_elsewhere_below",
+            "What happened, step by step: {count} more to watch (the buttons are in the “{tab}” tab below the board).",
+            "What happened, step by step: {count} more to watch (the buttons are in the “{tab}” tab below the board).",
+        ),
         msg("dashboard play.bot_side", "{player} is played by the bot: you play {human}."),
         msg("dashboard play.not_at_screen", "{player} must take the screen first (the cover names who chooses now)."),
         msg("dashboard play.watching", "Watch the steps, or skip them, before playing."),
