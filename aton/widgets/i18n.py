@@ -218,6 +218,7 @@ STRINGS: dict[str, Message] = table(
     msg("step.why", "Why: {rule}"),
     msg("twin.title", "Aton board, round {round}"),
     msg("twin.phase", "Now: {phase}. To act: {players}."),
+    msg("twin.step", "This step: {step}"),
     msg("phase.assign", "choosing cards"),
     msg("phase.remove", "removing counters"),
     msg("phase.place", "placing counters"),

@@ -180,7 +180,10 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             self.ticker.value = self._index
         step = self.step
         if step is not None:
-            self.board.show(step.state, highlights_for_event(step.event, step.state.rules.layout))
+            event = step.event
+            self.board.show(
+                step.state, highlights_for_event(event, step.state.rules.layout), lambda lang: explain(event, lang)
+            )
         self._render()
         if step is not None:
             for callback in list(self._callbacks):
