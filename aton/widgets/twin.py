@@ -10,7 +10,6 @@ the twin never shows a hidden card.
 from __future__ import annotations
 
 from collections.abc import Callable
-
 from html import escape
 from typing import Any
 
