@@ -103,7 +103,7 @@ class PlacedExercise(NumberExercise):
     kind: ClassVar[str] = "placed"
 
 
-_REASONS = ("lower_card", "cartouche1", "war")
+REASONS = ("lower_card", "cartouche1", "war")
 """Why a player acts first: the lower card on cartouche 2, the lower card on cartouche 1 (cartouche 2
 tied), or a war (both tied).  The engine's ``war_exhausted`` counts as a war."""
 
@@ -118,7 +118,8 @@ def _order_label(player: Player, reason: str) -> Text:
     return Text(lambda lang: render(_REASON_LABELS[reason], lang, player=player_name(player.label, lang)))
 
 
-def _order_reason(reason: str) -> str:
+def order_reason(reason: str) -> str:
+    """The reason of an :class:`~aton.events.OrderDecided` event as an option gives it (``war_exhausted`` is a war)."""
     return "war" if reason.startswith("war") else reason
 
 
@@ -135,8 +136,7 @@ def first_player_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -
     order = first_of(events, OrderDecided)
     war = all_of(events, WarTurn)
     first = Player.parse(order.first)
-    reason = _order_reason(order.reason)
-    answer = (first, reason)
+    reason = order_reason(order.reason)
 
     def question(lang: str) -> str:
         text = plays(game, outcome, lang)
@@ -159,8 +159,33 @@ def first_player_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -
         )
 
     reveal = first_of(events, Revealed)
-    tied2 = reveal.red[1] == reveal.blue[1]
-    tied1 = tied2 and reveal.red[0] == reveal.blue[0]
+    hint, mistakes = order_mistakes(reveal.red, reveal.blue, first, reason)
+    options = order_options()
+    return FirstPlayerExercise(
+        game=game,
+        question=Text(question),
+        answer=first,
+        reason=reason,
+        judge=judge,
+        options=options,
+        outcome=outcome,
+        rule="order",
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
+
+
+def order_options() -> tuple[tuple[tuple[Player, str], Text], ...]:
+    """Every player with every reason to act first, labelled: the options of "who acts first, and why?"."""
+    return tuple(((p, r), _order_label(p, r)) for p in (RED, RED.other) for r in REASONS)
+
+
+def order_mistakes(red: Sequence[int], blue: Sequence[int], first: Player, reason: str) -> tuple[Text, list[Mistake]]:
+    """The hint and the diagnosis of every wrong (player, reason) when ``red`` and ``blue`` are the cards
+    revealed and ``first`` acts first because of ``reason``."""
+    answer = (first, reason)
+    tied2 = red[1] == blue[1]
+    tied1 = tied2 and red[0] == blue[0]
     if tied1:
         hint = msg("lesson hint", "Both cartouches 1 and 2 are tied: compare the cards the war turns up, pair by pair.")
         wrong = msg("lesson mistake", "The war is won by the lower card turned up, not the higher one.")
@@ -195,8 +220,8 @@ def first_player_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -
 
     def reason_sentence(claimed: str) -> Callable[[str], str]:
         def make(lang: str) -> str:
-            card = reveal.red[0] if claimed == "cartouche1" else reveal.red[1]
-            return render(not_reason[claimed], lang, card=card, red=reveal.red[1], blue=reveal.blue[1])
+            card = red[0] if claimed == "cartouche1" else red[1]
+            return render(not_reason[claimed], lang, card=card, red=red[1], blue=blue[1])
 
         return make
 
@@ -207,35 +232,21 @@ def first_player_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -
 
         return make
 
-    mistakes = [
-        *mistake("higher-card", [first.other, (first.other, reason)], lambda lang: render(wrong, lang), answer),
-    ]
-    for claimed in _REASONS:
+    mistakes = [*mistake("higher-card", [first.other, (first.other, reason)], lambda lang: render(wrong, lang), answer)]
+    for claimed in REASONS:
         if claimed == reason:
             continue
         mistakes += mistake(f"reason-{claimed}", [(first, claimed)], right_player_wrong_reason(claimed), answer)
         mistakes += mistake(f"other-{claimed}", [(first.other, claimed)], reason_sentence(claimed), answer)
-    options = tuple((pair, _order_label(*pair)) for pair in ((p, r) for p in (RED, RED.other) for r in _REASONS))
-    return FirstPlayerExercise(
-        game=game,
-        question=Text(question),
-        answer=first,
-        reason=reason,
-        judge=judge,
-        options=options,
-        outcome=outcome,
-        rule="order",
-        hint=Text(lambda lang: render(hint, lang)),
-        mistakes=tuple(mistakes),
-    )
+    return Text(lambda lang: render(hint, lang)), mistakes
 
 
 def _read_order(answer: Any) -> tuple[Player | None, str | None]:
     """A player and a reason from ``(player, reason)``, or a bare player (the reason not given)."""
     if isinstance(answer, tuple | list) and len(answer) == 2:
         reason = str(answer[1])
-        if reason not in _REASONS:
-            raise ValueError(f"{answer[1]!r} is not a reason; reasons are {', '.join(_REASONS)}")
+        if reason not in REASONS:
+            raise ValueError(f"{answer[1]!r} is not a reason; reasons are {', '.join(REASONS)}")
         return as_player(answer[0]), reason
     return as_player(answer), None
 

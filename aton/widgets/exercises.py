@@ -44,7 +44,7 @@ from ..teaching.feedback import Feedback, square_name
 from ..teaching.play import event_class, first_choice, step_of
 from .referee import Referee, referee_for
 
-__all__ = ["TEXTS", "ExerciseList", "ExerciseWidget", "RoundPractice", "exercise_list"]
+__all__ = ["TEXTS", "ExerciseList", "ExerciseWidget", "PredictQuestion", "RoundPractice", "exercise_list"]
 
 _MESSAGES = table(
     msg("exercise check", "Check"),
@@ -330,6 +330,58 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
             else:
                 self._feedback = self.exercise.check(self.answer, lang, attempt=self._attempt)
         self._show_feedback()
+
+
+class PredictQuestion(ExerciseWidget):
+    """The question a step-through asks before a key step ("predict first"; CSS class ``aton-predict``).
+
+    Answers go to the :class:`~aton.teaching.predict.PredictFlow`, which judges them, counts them per
+    rule and decides when the step is shown; ``settled()`` is called after each answer.
+    """
+
+    def __init__(self, exercise: Exercise, flow: Any, settled: Any, lang: str = "en") -> None:
+        self.flow = flow
+        self._settled = settled
+        super().__init__(exercise, lang, board=None)
+        self.add_class("aton-predict")
+
+    def check(self) -> Feedback:
+        """Judge the current answer through the flow (a first wrong try gets a hint, not the step)."""
+        if self.flow.pending is None or self.flow.pending.exercise is not self.exercise:
+            return self._feedback or Feedback(False, "")
+        answer = self.answer
+        answer_type = self.exercise.answer_type
+        empty = (
+            self.input.index is None
+            if answer_type == "choice"
+            else (not answer if answer_type == "temples" else answer is None)
+        )
+        if empty:
+            self._feedback = None
+            self._show_message(TEXTS[self.lang]["no_answer"])
+            return Feedback(False, TEXTS[self.lang]["no_answer"])
+        self._attempt = self.flow.pending.attempts + 1
+        self._feedback = self.flow.answer(answer, self.lang)
+        if not self._feedback.correct and self._feedback.readable:
+            self.attempts += 1
+        self._show_feedback()
+        self._done()
+        return self._feedback
+
+    def show_answer(self) -> Feedback:
+        """Give the answer up: the step is shown, and the question counts as missed."""
+        if self.flow.pending is None or self.flow.pending.exercise is not self.exercise:
+            return self._feedback or Feedback(False, "")
+        self._attempt = None
+        self._feedback = self.flow.reveal(self.lang)
+        self._show_feedback()
+        self._done()
+        return self._feedback
+
+    def _done(self) -> None:
+        if self.flow.pending is None:  # settled: no more answers to this question
+            self.check_button.disabled = self.show_button.disabled = True
+        self._settled()
 
 
 def exercise_list(exercises: Sequence[Exercise], lang: str = "en") -> widgets.VBox:
