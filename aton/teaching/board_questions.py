@@ -98,12 +98,12 @@ def square_kind_exercise(game: Game, square: Square) -> SquareKindExercise:
         answer=kind,
         judge=judge,
         options=options,
-        rule=_RULE_OF_KIND[kind],
+        rule=RULE_OF_KIND[kind],
         mistakes=tuple(mistakes),
     )
 
 
-_RULE_OF_KIND = {
+RULE_OF_KIND = {
     SquareKind.YELLOW: "victory-yellow",
     SquareKind.GREEN: "victory-green",
     SquareKind.BLACK: "black",

@@ -64,6 +64,9 @@ _MESSAGES = table(
     ),
     msg("exercise again", "Play this round again"),
     msg("exercise show", "Show the answer"),
+    msg("exercise another", "Another one like this"),
+    msg("exercise another_tooltip", "A new case of the same rule, dealt at random and checked by the rules engine"),
+    msg("exercise no_other", "No other case of this rule was found; try this one again."),
 )
 
 
@@ -117,10 +120,10 @@ def _board_for(exercise: Exercise, lang: str) -> widgets.Widget | None:
 class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     """One exercise: question, answer input, Check button and feedback.
 
-    ``board`` is the board view a square is clicked on: by default
-    (``"auto"``) exercises answered with a square get a
-    :class:`~aton.widgets.board.BoardView` of their position, and others
-    none; pass a widget with ``on_select(callback)`` to use another, or
+    ``board`` shows the exercise's own position, and a square is clicked on
+    it: by default (``"auto"``) every exercise gets a
+    :class:`~aton.widgets.board.BoardView` of its position (so no exercise
+    leans on a board shown higher up the page); pass a widget with ``on_select(callback)`` to use another, or
     ``None`` for no board (the drop-down list of squares stays, for
     keyboards and screen readers).  ``number`` and ``total`` give a heading
     such as "Exercise 1 of 3".
@@ -140,7 +143,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     ) -> None:
         _check_lang(lang)
         if board == "auto":
-            board = _board_for(exercise, lang) if exercise.answer_type == "square" else None
+            board = _board_for(exercise, lang)
         elif isinstance(board, str):
             raise ValueError(f'board is a widget, None or "auto", not {board!r}')
         self.exercise = exercise
@@ -160,6 +163,12 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self.show_button = widgets.Button()
         self.show_button.add_class("aton-exercise-show")
         self.show_button.on_click(lambda _button: self.show_answer())
+        self.another_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.another_button.add_class("aton-exercise-another")
+        self.another_button.on_click(lambda _button: self.another())
+        self.another_button.layout.display = "" if _has_variants(exercise) else "none"
+        self.variants = 0
+        """New cases dealt so far with "Another one like this" (the seed of the next one)."""
         self.attempts = 0
         """Wrong answers checked so far: the first gets a hint, later ones the answer."""
         self._attempt: int | None = None
@@ -169,7 +178,8 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         children: list[widgets.Widget] = [self.heading, self.question]
         if board is not None:
             children.append(board)
-        children += [self.hint, self.input, widgets.HBox([self.check_button, self.show_button]), self.feedback]
+        buttons = widgets.HBox([self.check_button, self.show_button, self.another_button])
+        children += [self.hint, self.input, buttons, self.feedback]
         super().__init__(children=children)
         self.add_class("aton-exercise")
         self.layout.border = "1px solid #888"
@@ -258,6 +268,32 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self._show_feedback()
         return self._feedback
 
+    def another(self) -> Exercise | None:
+        """Deal a new case of the same rule (another position, checked by the engine) and ask it instead.
+
+        Returns the new exercise, or ``None`` (and says so) when no other case was found.
+        """
+        from ..teaching.variants import another_like
+
+        self.variants += 1
+        made = another_like(self.exercise, seed=self.variants)
+        if made is None:
+            self._feedback = None
+            self._show_message(TEXTS[self.lang]["no_other"])
+            return None
+        self.exercise = made
+        self.attempts = 0
+        self._attempt = None
+        self._feedback = None
+        if self.exercise.answer_type == "temples":
+            self.answer = frozenset()
+        else:
+            self.input.options = []
+        if self.board is not None and hasattr(self.board, "show"):
+            self.board.show(made.game)
+        self._render()
+        return made
+
     def show_answer(self) -> Feedback:
         """The answer on request, with the rule behind it."""
         self._attempt = None
@@ -324,6 +360,8 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
             else:
                 self.input.value = current
         self.show_button.description = words["show"]
+        self.another_button.description = words["another"]
+        self.another_button.tooltip = words["another_tooltip"]
         if self._feedback is not None:
             if self._attempt is None:
                 self._feedback = Feedback(False, self.exercise.reveal(lang))
@@ -344,6 +382,7 @@ class PredictQuestion(ExerciseWidget):
         self._settled = settled
         super().__init__(exercise, lang, board=None)
         self.add_class("aton-predict")
+        self.another_button.layout.display = "none"  # the question is about this game's step
 
     def check(self) -> Feedback:
         """Judge the current answer through the flow (a first wrong try gets a hint, not the step)."""
@@ -382,6 +421,12 @@ class PredictQuestion(ExerciseWidget):
         if self.flow.pending is None:  # settled: no more answers to this question
             self.check_button.disabled = self.show_button.disabled = True
         self._settled()
+
+
+def _has_variants(exercise: Exercise) -> bool:
+    from ..teaching.variants import has_variants
+
+    return has_variants(exercise)
 
 
 def exercise_list(exercises: Sequence[Exercise], lang: str = "en") -> widgets.VBox:
