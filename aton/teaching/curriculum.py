@@ -128,7 +128,7 @@ EXERCISES: dict[str, tuple[str, Callable[[], Exercise]]] = {
     "score-tie": (
         "05",
         lambda: scoring_exercise(
-            load_position("scoring-tie-practice"), *_SCORING_CARDS, "temple2", RED, rule="majority-tie"
+            load_position("scoring-tie-practice"), (2, 2, 1, 3), (4, 2, 1, 1), "temple2", RED, rule="majority-tie"
         ),
     ),
     "score-bonus-red": ("05", _scoring("bonus", RED)),
