@@ -7,7 +7,8 @@ import pytest
 import aton
 from aton.events import Cartouche1Compared
 from aton.teaching import lessons
-from aton.widgets.exercises import TEXTS, ExerciseWidget, RoundPractice, exercise_list
+from aton.widgets.exercises import TEXTS, ExerciseWidget, exercise_list
+from aton.widgets.practice import RoundPractice
 
 
 def _press_check(widget: ExerciseWidget) -> None:

@@ -62,15 +62,15 @@ EXERCISES: dict[str, tuple[str, Callable[[], Exercise]]] = {
     "draw-pile": ("02", lambda: draw_exercise(load_position("exchange"), (1, 1, 2, 1), (4, 2, 3, 4), RED)),
     "cartouche1-red": (
         "02",
-        lambda: cartouche1_exercise(load_position("cartouche1-practice"), (4, 3, 3, 1), (2, 2, 3, 4), RED),
+        lambda: cartouche1_exercise(load_position("cartouche1-practice"), (4, 3, 3, 1), (1, 2, 3, 4), RED),
     ),
     "cartouche1-blue": (
         "02",
-        lambda: cartouche1_exercise(load_position("cartouche1-practice"), (1, 3, 4, 3), (4, 2, 2, 3), BLUE),
+        lambda: cartouche1_exercise(load_position("cartouche1-practice"), (3, 1, 4, 3), (4, 1, 2, 3), BLUE),
     ),
     "cartouche1-tie": (
         "02",
-        lambda: cartouche1_exercise(load_position("cartouche1-practice"), (3, 1, 3, 4), (3, 2, 2, 4), BLUE),
+        lambda: cartouche1_exercise(load_position("cartouche1-practice"), (3, 1, 3, 4), (3, 2, 1, 4), BLUE),
     ),
     # 03
     "first-tie": (

@@ -35,8 +35,8 @@ TYPICAL_MISTAKES: tuple[tuple[str, Any, str], ...] = (
     ("draw-pile", 28, "leaves this round's cards out of the reshuffle"),
     ("draw-pile", 0, "forgets the reshuffle"),
     ("cartouche1-red", 8, "doubles the card instead of the difference"),
-    ("cartouche1-red", 2, "forgets to double the difference"),
-    ("cartouche1-blue", 3, "forgets to double the difference"),
+    ("cartouche1-red", 3, "forgets to double the difference"),
+    ("cartouche1-blue", 1, "forgets to double the difference"),
     ("cartouche1-blue", 8, "doubles the card instead of the difference"),
     ("cartouche1-tie", 6, "scores a tie"),
     # 03
@@ -48,7 +48,7 @@ TYPICAL_MISTAKES: tuple[tuple[str, Any, str], ...] = (
     ("removal-two", 2, "forgets to subtract 2"),
     ("removal-own", 0, "takes a 1 for nothing"),
     ("removal-first-round", 2, "forgets that the first round removes nothing"),
-    ("removal-choice", (4, 0), "picks a square outside the open temples"),
+    ("removal-choice", (2, 5), "removes a counter that changes nothing for the black squares"),
     # 04
     ("temples-blue", frozenset({2}), "opens temple t alone"),
     ("temples-blue", frozenset({1}), "reads the other player's cartouche 3"),
@@ -57,7 +57,7 @@ TYPICAL_MISTAKES: tuple[tuple[str, Any, str], ...] = (
     ("overflow-red", 3, "sends the whole card to the Kingdom"),
     ("kingdom-full", 3, "forgets that the Kingdom holds only 8"),
     ("no-stock", 4, "counts the card, not the stock"),
-    ("place-temple2", (1, 11), "places where it changes nothing"),
+    ("place-temple2", (1, 5), "places where it changes nothing"),
     # 05
     ("score-temple1", 4, "doubles the difference as cartouche 1 does"),
     ("score-temple1", 7, "counts the own counters"),

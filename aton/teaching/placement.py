@@ -17,7 +17,7 @@ from ..i18n import check_lang, gtext, msg, ngtext, render
 from ..rules import SquareKind
 from .endings import RULE_OF_REASON
 from .exercise import SquareExercise, as_square
-from .feedback import Feedback, Text, each, join_or_none, judged, mistake, square_name
+from .feedback import Feedback, Text, join_or_none, judged, mistake, square_name
 from .play import Chooser, all_of, first_choice, new_events, side
 from .scoring import SCORING_CATEGORIES, category_name
 
@@ -184,25 +184,11 @@ def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice
         ),
         min(good),
     )
-    every = [(t, i) for t in range(1, data.TEMPLE_COUNT + 1) for i in range(data.SQUARES_PER_TEMPLE)]
-    mistakes += each(
-        "not-allowed",
-        [sq for sq in every if sq not in trials],
-        lambda square, lang: gtext(
-            lang,
-            "lesson mistake",
-            "That square cannot be chosen now: {reason}.",
-            reason=game.why_illegal(Remove(player, square) if removing else Place(player, square), lang) or "",
-        ),
-        min(good),
-    )
     if not rule:
         if removing:
             rule = "removal-choice"
         elif goal.aim == "win" and best_outcome.result is not None:
             rule = RULE_OF_REASON.get(best_outcome.result.reason, "placement")
-        elif goal.aim == "majority":
-            rule = goal.category
         else:
             rule = "placement"
     if goal.aim == "win":

@@ -249,6 +249,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             self.go(self._index + 1)
             return
         self._sync_flow()
+        if self.flow.pending is None and self.question is not None:  # the last answer's feedback goes
+            self._clear_question()
         question = self.flow.forward()
         if question is None:
             self.go(self.flow.index)
