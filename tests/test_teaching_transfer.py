@@ -384,3 +384,30 @@ def test_the_stepper_s_end_of_round_stops_at_the_next_question() -> None:
     assert stepper.question is not None and stepper.question.exercise.kind == "predict_order"
     stepper.back()
     assert stepper.question is None and stepper.flow.pending is None
+
+
+def test_the_dashboard_s_step_by_step_tab_offers_predict_first_and_keeps_the_tally() -> None:
+    from aton.apps.dashboard.app import Dashboard
+
+    dash = Dashboard(background=False, seed=7)
+    panel = dash.panel
+    assert panel is not None
+    panel.choose(sorted(panel.hand))
+    assert panel.confirm() is not None
+    dash.left_tabs.selected_index = 1  # the step-by-step tab
+    stepper = dash._stepper
+    assert stepper is not None and stepper.predict_toggle in stepper.children[0].children
+    stepper.predict_toggle.value = True
+    stepper.first()
+    while stepper.question is None and stepper.index < len(stepper.steps) - 1:
+        stepper.forward()
+    assert stepper.question is not None
+    stepper.answer(stepper.question.exercise.shown_answer())
+    tally = dict(stepper.flow.tally)
+    assert tally and all(t.right == t.asked == 1 for t in tally.values())
+    dash.left_tabs.selected_index = 0
+    dash.new_game()
+    dash.left_tabs.selected_index = 1
+    again = dash._stepper
+    assert again is not None and again is not stepper
+    assert again.predicting and again.flow.tally == tally

@@ -158,7 +158,7 @@ class PredictFlow:
         """Show step ``index`` (back, first, or a step already answered); a pending question is dropped."""
         self.pending = None
         self.index = min(max(index, 0), max(len(self.steps) - 1, 0))
-        self.answered |= set(range(self.index + 1))
+        self.answered = set(range(self.index + 1))  # stepping on from here asks again
 
     def answer(self, value: Any, lang: str = "en") -> Feedback:
         """Judge ``value`` for the pending question.

@@ -10,7 +10,7 @@ completes a set, an ending) may find no variant: then the result is ``None``.
 >>> from aton.teaching.curriculum import exercise
 >>> original = exercise("cartouche1-red")
 >>> variant = another_like(original, seed=1)
->>> variant.kind == original.kind and variant.rule == original.rule and variant.game != original.game
+>>> type(variant) is type(original) and variant.rule == original.rule and variant.game != original.game
 True
 """
 
@@ -23,8 +23,22 @@ from .. import data
 from ..actions import PLAYERS, Player
 from ..game import Game, Phase, new_game
 from ..rules import Rules, SquareKind
-from .board_questions import RULE_OF_KIND, kingdom_size_exercise, square_kind_exercise, temple_count_exercise
+from .board_questions import (
+    RULE_OF_KIND,
+    KingdomSizeExercise,
+    SquareKindExercise,
+    TempleCountExercise,
+    kingdom_size_exercise,
+    square_kind_exercise,
+    temple_count_exercise,
+)
 from .cartouches import (
+    Cartouche1Exercise,
+    FirstPlayerExercise,
+    KingdomExercise,
+    OpenTemplesExercise,
+    PlacedExercise,
+    RemovalExercise,
     cartouche1_exercise,
     first_player_exercise,
     kingdom_exercise,
@@ -32,10 +46,18 @@ from .cartouches import (
     removal_exercise,
     temples_exercise,
 )
-from .endings import ending_exercise, winner_exercise
+from .endings import EndingExercise, WinnerExercise, ending_exercise, winner_exercise
 from .exercise import Exercise
-from .rounds import draw_exercise, exchange_exercise
-from .scoring import SCORING_CATEGORIES, kingdom_return_exercise, scoring_exercise, scoring_removal_exercise
+from .rounds import DrawExercise, ExchangeExercise, draw_exercise, exchange_exercise
+from .scoring import (
+    SCORING_CATEGORIES,
+    KingdomReturnExercise,
+    ScoringExercise,
+    ScoringRemovalExercise,
+    kingdom_return_exercise,
+    scoring_exercise,
+    scoring_removal_exercise,
+)
 
 __all__ = ["another_like", "has_variants"]
 
@@ -46,33 +68,32 @@ Cards = tuple[int, ...]
 Build = Callable[[Game, Cards, Cards, Player, random.Random], Exercise]
 
 
-def _round_builders() -> dict[str, Build]:
+def _round_builders() -> dict[type[Exercise], Build]:
     def scoring(game: Game, red: Cards, blue: Cards, player: Player, rng: random.Random) -> Exercise:
         category = rng.choice(SCORING_CATEGORIES[:5]) if rng.random() < 0.3 else rng.choice(SCORING_CATEGORIES)
         made = scoring_exercise(game, red, blue, category, player)
-        line_tied = made.outcome is not None and _tied(made, category)
-        if line_tied:
+        if made.outcome is not None and _tied(made, category):
             return scoring_exercise(game, red, blue, category, player, rule="majority-tie")
         return made
 
     return {
-        "cartouche1": lambda g, r, b, p, _rng: cartouche1_exercise(g, r, b, p),
-        "first_player": lambda g, r, b, _p, _rng: first_player_exercise(g, r, b),
-        "removal": lambda g, r, b, p, _rng: removal_exercise(g, r, b, p),
-        "temples": lambda g, r, b, p, _rng: temples_exercise(g, r, b, p),
-        "kingdom": lambda g, r, b, p, _rng: kingdom_exercise(g, r, b, p),
-        "placed": lambda g, r, b, p, _rng: placed_exercise(g, r, b, p),
-        "scoring": scoring,
-        "scoring_removal": lambda g, r, b, p, _rng: scoring_removal_exercise(g, r, b, p),
-        "kingdom_return": lambda g, r, b, p, _rng: kingdom_return_exercise(g, r, b, p),
-        "draw": lambda g, r, b, p, _rng: draw_exercise(g, r, b, p),
-        "ending": lambda g, r, b, _p, _rng: ending_exercise(g, r, b),
-        "winner": lambda g, r, b, _p, _rng: winner_exercise(g, r, b),
+        Cartouche1Exercise: lambda g, r, b, p, _rng: cartouche1_exercise(g, r, b, p),
+        FirstPlayerExercise: lambda g, r, b, _p, _rng: first_player_exercise(g, r, b),
+        RemovalExercise: lambda g, r, b, p, _rng: removal_exercise(g, r, b, p),
+        OpenTemplesExercise: lambda g, r, b, p, _rng: temples_exercise(g, r, b, p),
+        KingdomExercise: lambda g, r, b, p, _rng: kingdom_exercise(g, r, b, p),
+        PlacedExercise: lambda g, r, b, p, _rng: placed_exercise(g, r, b, p),
+        ScoringExercise: scoring,
+        ScoringRemovalExercise: lambda g, r, b, p, _rng: scoring_removal_exercise(g, r, b, p),
+        KingdomReturnExercise: lambda g, r, b, p, _rng: kingdom_return_exercise(g, r, b, p),
+        DrawExercise: lambda g, r, b, p, _rng: draw_exercise(g, r, b, p),
+        EndingExercise: lambda g, r, b, _p, _rng: ending_exercise(g, r, b),
+        WinnerExercise: lambda g, r, b, _p, _rng: winner_exercise(g, r, b),
     }
 
 
 _ROUND_BUILDERS = _round_builders()
-_BOARD_KINDS = ("square_kind", "temple_count", "kingdom_size", "exchange")
+_BOARD_KINDS = (SquareKindExercise, TempleCountExercise, KingdomSizeExercise, ExchangeExercise)
 
 
 def _tied(made: Exercise, category: str) -> bool:
@@ -86,7 +107,7 @@ def _tied(made: Exercise, category: str) -> bool:
 
 def has_variants(exercise: Exercise) -> bool:
     """Whether :func:`another_like` knows how to deal a new case of this exercise's kind."""
-    return exercise.kind in _ROUND_BUILDERS or exercise.kind in _BOARD_KINDS
+    return type(exercise) in _ROUND_BUILDERS or isinstance(exercise, _BOARD_KINDS)
 
 
 def _positions(rng: random.Random, limit: bool = False, first: bool = False) -> Iterator[Game]:
@@ -115,16 +136,16 @@ def another_like(exercise: Exercise, seed: int = 0) -> Exercise | None:
 
     The same ``seed`` gives the same variant.
     """
-    rng = random.Random(f"{exercise.kind}:{exercise.rule}:{seed}")
-    if exercise.kind in _ROUND_BUILDERS:
+    rng = random.Random(f"{type(exercise).__name__}:{exercise.rule}:{seed}")
+    if type(exercise) in _ROUND_BUILDERS:
         return _round_variant(exercise, rng)
-    if exercise.kind in _BOARD_KINDS:
+    if isinstance(exercise, _BOARD_KINDS):
         return _board_variant(exercise, rng)
     return None
 
 
 def _round_variant(exercise: Exercise, rng: random.Random) -> Exercise | None:
-    build = _ROUND_BUILDERS[exercise.kind]
+    build = _ROUND_BUILDERS[type(exercise)]
     for game in _positions(rng, limit=exercise.rule == "round-limit", first=exercise.rule == "first-round"):
         if game == exercise.game:
             continue
@@ -143,7 +164,7 @@ def _alike(made: Exercise, original: Exercise) -> bool:
     """Whether ``made`` asks the same kind of case: a number answer is zero exactly when the original's is."""
     if isinstance(original.answer, int) and not isinstance(original.answer, bool):
         return bool(made.answer) == bool(original.answer)
-    if original.kind in ("ending", "exchange"):
+    if isinstance(original, EndingExercise | ExchangeExercise):
         return bool(made.answer == original.answer)
     return getattr(made, "reason", None) == getattr(original, "reason", None)
 
@@ -157,7 +178,7 @@ def _board_variant(exercise: Exercise, rng: random.Random) -> Exercise | None:
         if game == exercise.game:
             continue
         made: Exercise | None = None
-        if exercise.kind == "square_kind":
+        if isinstance(exercise, SquareKindExercise):
             squares = [
                 (t, i)
                 for t in range(1, data.TEMPLE_COUNT + 1)
@@ -165,12 +186,12 @@ def _board_variant(exercise: Exercise, rng: random.Random) -> Exercise | None:
                 if _kind_rule(game.layout_kind((t, i))) == exercise.rule
             ]
             made = square_kind_exercise(game, rng.choice(squares)) if squares else None
-        elif exercise.kind == "temple_count":
+        elif isinstance(exercise, TempleCountExercise):
             temple = int(exercise.rule[-1]) if exercise.rule.startswith("temple") else rng.randint(1, 4)
             made = temple_count_exercise(game, rng.choice(PLAYERS), temple)
-        elif exercise.kind == "kingdom_size":
+        elif isinstance(exercise, KingdomSizeExercise):
             made = kingdom_size_exercise(game)
-        elif exercise.kind == "exchange":
+        elif isinstance(exercise, ExchangeExercise):
             player = rng.choice(PLAYERS)
             if not game.exchange_available(player) or rng.random() < 0.5:
                 made = exchange_exercise(game, player)
