@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from screenshots import ROOT, shoot  # noqa: E402
+from screenshots import ROOT, shoot
 
 SOURCE = """\
 from aton.events import ScoreLine
