@@ -161,10 +161,12 @@ def temple_count_exercise(game: Game, player: Player, temple: int) -> TempleCoun
     mistakes += each(
         "meaning",
         range(data.SQUARES_PER_TEMPLE + 1),
-        lambda n, lang: gtext(
+        lambda n, lang: ngtext(
             lang,
             "lesson mistake",
+            "{n} would leave {empty} empty square in temple {temple} beside {other} of {opponent}; it has {actual}.",
             "{n} would leave {empty} empty squares in temple {temple} beside {other} of {opponent}; it has {actual}.",
+            data.SQUARES_PER_TEMPLE - n - other,
             n=n,
             empty=data.SQUARES_PER_TEMPLE - n - other,
             temple=temple,
@@ -219,10 +221,12 @@ def kingdom_size_exercise(game: Game) -> KingdomSizeExercise:
     mistakes += each(
         "meaning",
         range(data.KINGDOM_SIZE + 1),
-        lambda n, lang: gtext(
+        lambda n, lang: ngtext(
             lang,
             "lesson mistake",
+            "{n} would mean the Kingdom of the Dead holds {held} counter now; count them on the board.",
             "{n} would mean the Kingdom of the Dead holds {held} counters now; count them on the board.",
+            data.KINGDOM_SIZE - n,
             n=n,
             held=data.KINGDOM_SIZE - n,
         ),

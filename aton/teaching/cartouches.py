@@ -38,7 +38,7 @@ from ..events import (
 )
 from ..explain import player_name
 from ..game import Game
-from ..i18n import check_lang, gtext, msg, render
+from ..i18n import check_lang, gtext, msg, ngtext, render
 from .exercise import (
     ChoiceExercise,
     NumberExercise,
@@ -611,11 +611,14 @@ def kingdom_exercise(
                 placing=placing,
                 removed=removed,
             )
-        return gtext(
+        return ngtext(
             lang,
             "lesson mistake",
+            "{n} would mean {n} counter found no room or was removed to the Kingdom; count the empty squares "
+            "of the open temples again.",
             "{n} would mean {n} counters found no room or were removed to the Kingdom; count the empty squares "
             "of the open temples again.",
+            n,
             n=n,
         )
 

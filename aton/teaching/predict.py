@@ -464,11 +464,14 @@ def _placement_question(steps: Sequence[Step], index: int, event: PlacementAllow
                 "The Kingdom of the Dead has room for {room} more; counters that find no room there stay in stock.",
                 room=room,
             )
-        return gtext(
+        return ngtext(
             lang,
             "predict mistake",
+            "{n} would mean {placed} counter finds an empty square in the open temples; there are {empty} empty "
+            "squares for {placing} counters.",
             "{n} would mean {placed} counters find an empty square in the open temples; there are {empty} empty "
             "squares for {placing} counters.",
+            placing - n,
             n=n,
             placed=placing - n,
             empty=event.empty,

@@ -12,7 +12,7 @@ from ..actions import Exchange, Player
 from ..events import CardsDrawn, Event, Exchanged, Reshuffled, RoundStarted
 from ..explain import player_name
 from ..game import Game, Phase
-from ..i18n import gtext, msg, render
+from ..i18n import gtext, msg, ngtext, render
 from .exercise import ChoiceExercise, NumberExercise, as_int, as_yes_no, number_options
 from .feedback import Feedback, Text, each, judged, mistake, verdict
 from .play import cards_text, new_events, play_round, plays
@@ -229,11 +229,14 @@ def draw_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player: P
                 size=new_pile,
             )
         if reshuffled and n >= new_pile - drawn:
-            return gtext(
+            return ngtext(
                 lang,
                 "lesson mistake",
+                "{n} would mean {taken} card drawn from the new pile; {player} draws {new} there, after the {old} "
+                "left in the old pile.",
                 "{n} would mean {taken} cards drawn from the new pile; {player} draws {new} there, after the {old} "
                 "left in the old pile.",
+                new_pile - n,
                 n=n,
                 taken=new_pile - n,
                 player=player_name(player.label, lang),

@@ -18,7 +18,7 @@ from ..actions import Player, Square
 from ..events import CounterRemoved, KingdomReturned, ScoreLine, ScoringRemoval
 from ..explain import player_name
 from ..game import Game, Phase
-from ..i18n import gtext
+from ..i18n import gtext, ngtext
 from ..rules import SquareKind
 from .exercise import NumberExercise, TempleSetExercise, as_int, as_temples, number_options
 from .feedback import Feedback, Mistake, Text, each, join_or_none, judged, mistake
@@ -268,11 +268,14 @@ def _scoring_mistakes(outcome: Game, line: ScoreLine, category: str, player: Pla
         name, rival = player_name(who.label, lang), player_name(other.label, lang)
         facts = {"n": n, "player": name, "opponent": rival, "mine": mine, "theirs": theirs}
         if category == "temple1":
-            return gtext(
+            return ngtext(
                 lang,
                 "lesson mistake",
+                "{n} would mean {player} has {n} more counter than {opponent} in temple 1; they have {mine} and "
+                "{theirs}.",
                 "{n} would mean {player} has {n} more counters than {opponent} in temple 1; they have {mine} and "
                 "{theirs}.",
+                n,
                 **facts,
             )
         if category == "temple2":
@@ -280,11 +283,14 @@ def _scoring_mistakes(outcome: Game, line: ScoreLine, category: str, player: Pla
                 lang, "lesson mistake", "Temple 2 gives 5 points to its majority, or nothing: never {n}.", **facts
             )
         if category == "temple3":
-            return gtext(
+            return ngtext(
                 lang,
                 "lesson mistake",
+                "{n} would mean {player} holds the majority of temple 3 with {n} counter; {player} has {mine} "
+                "there and {opponent} {theirs}.",
                 "{n} would mean {player} holds the majority of temple 3 with {n} counters; {player} has {mine} "
                 "there and {opponent} {theirs}.",
+                n,
                 **facts,
             )
         if category == "temple4":
@@ -295,11 +301,14 @@ def _scoring_mistakes(outcome: Game, line: ScoreLine, category: str, player: Pla
                     "Temple 4 gives 3 points per blue square: {n} is not a multiple of 3.",
                     **facts,
                 )
-            return gtext(
+            return ngtext(
                 lang,
                 "lesson mistake",
+                "{n} would mean {player} holds the majority of temple 4 and {count} blue square in all; "
+                "{player} holds {held}.",
                 "{n} would mean {player} holds the majority of temple 4 and {count} blue squares in all; "
                 "{player} holds {held}.",
+                n // data.TEMPLE4_POINTS_PER_BLUE_SQUARE,
                 count=n // data.TEMPLE4_POINTS_PER_BLUE_SQUARE,
                 held=len(_blue_squares(outcome, who)),
                 **facts,
@@ -434,11 +443,14 @@ def kingdom_return_exercise(
     mistakes += each(
         "meaning",
         range(data.KINGDOM_SIZE + 1),
-        lambda n, lang: gtext(
+        lambda n, lang: ngtext(
             lang,
             "lesson mistake",
             "{n} would mean {n} of {player}'s counters lay in the Kingdom of the Dead at the scoring; look at "
             "whose counters are there.",
+            "{n} would mean {n} of {player}'s counters lay in the Kingdom of the Dead at the scoring; look at "
+            "whose counters are there.",
+            n,
             n=n,
             player=player_name(player.label, lang),
         ),
