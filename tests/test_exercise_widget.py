@@ -7,7 +7,8 @@ import pytest
 import aton
 from aton.events import Cartouche1Compared
 from aton.teaching import lessons
-from aton.widgets.exercises import TEXTS, ExerciseWidget, RoundPractice, exercise_list
+from aton.widgets.exercises import TEXTS, ExerciseWidget, exercise_list
+from aton.widgets.practice import RoundPractice
 
 
 def _press_check(widget: ExerciseWidget) -> None:
@@ -25,7 +26,7 @@ def test_a_choice_answered_wrong_then_right() -> None:
     assert widget.input.index is None  # nothing chosen yet
     _press_check(widget)
     assert "Choose an answer first." in widget.feedback.value
-    widget.answer = aton.RED
+    widget.answer = (aton.RED, "cartouche1")  # the options pair a player with the reason
     _press_check(widget)
     assert "aton-exercise-wrong" in widget.feedback._dom_classes
     # a first wrong try: the likely mistake and a hint, not the answer
@@ -34,12 +35,12 @@ def test_a_choice_answered_wrong_then_right() -> None:
     assert "Hint: Cartouche 2 is tied" in widget.feedback.value
     assert "the answer is" not in widget.feedback.value and "Rule:" not in widget.feedback.value
     _press_check(widget)  # the same answer again: now the answer, the events and the rule
-    assert "Not quite: the answer is Blue." in widget.feedback.value
+    assert "Not quite: the answer is Blue: cartouche 2 tied, the lower card on cartouche 1." in widget.feedback.value
     assert "Rule: Cartouche 2: the lower card resolves" in widget.feedback.value
     assert widget.attempts == 2
     widget.show_button.click()
-    assert "The answer: Blue." in widget.feedback.value
-    widget.answer = aton.BLUE
+    assert "The answer: Blue: cartouche 2 tied, the lower card on cartouche 1." in widget.feedback.value
+    widget.answer = (aton.BLUE, "cartouche1")
     _press_check(widget)
     assert "aton-exercise-right" in widget.feedback._dom_classes
     assert "aton-exercise-wrong" not in widget.feedback._dom_classes

@@ -335,9 +335,13 @@ def test_unreadable_answers_are_wrong_with_a_reason() -> None:
 def test_exercise_options() -> None:
     game = lessons.load_position("cartouche-2")
     exercise = lessons.first_player_exercise(game, (4, 1, 2, 3), (2, 4, 1, 4))
-    assert exercise.option_labels("fr") == [("Rouge", RED), ("Bleu", BLUE)]
+    # who acts first has two outcomes only, so each option gives the reason too
+    reasons = ("lower_card", "cartouche1", "war")
+    assert [value for _, value in exercise.option_labels("fr")] == [(p, r) for p in (RED, BLUE) for r in reasons]
+    assert exercise.option_labels("fr")[0][0] == "Rouge : la carte la plus basse au cartouche 2"
     number = lessons.cartouche1_exercise(game, (4, 1, 2, 3), (2, 4, 1, 4))
-    assert [value for _, value in number.option_labels()] == list(range(7))
+    # 0 to 8: a 4 doubled (8) is a typical mistake a learner must be able to pick
+    assert [value for _, value in number.option_labels()] == list(range(9))
     assert number.answer in [value for _, value in number.option_labels()]
 
 

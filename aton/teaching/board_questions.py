@@ -13,13 +13,17 @@ from ..game import Game
 from ..i18n import gtext, msg, ngtext, render
 from ..rules import SquareKind
 from .exercise import ChoiceExercise, NumberExercise, as_int, number_options
-from .feedback import Feedback, Text, kind_name, mistake, square_name, verdict
+from .feedback import Feedback, Text, each, kind_name, mistake, square_name, verdict
 
 
 class SquareKindExercise(ChoiceExercise):
     """What kind a square is (yellow, green, black, blue, +1, +2), and what that kind does."""
 
     kind: ClassVar[str] = "square_kind"
+
+    def read(self, answer: Any) -> Any:
+        """A square kind, also from its letter or value (``"K"``, ``"+2"``)."""
+        return answer if isinstance(answer, SquareKind) else SquareKind(answer)
 
 
 class TempleCountExercise(NumberExercise):
@@ -77,7 +81,37 @@ def square_kind_exercise(game: Game, square: Square) -> SquareKindExercise:
         return Feedback(given is kind, f"{said} {render(_KIND_ROLES[kind], lang)}")
 
     options = tuple((k, _kind_label(k)) for k in SquareKind)
-    return SquareKindExercise(game=game, question=Text(question), answer=kind, judge=judge, options=options)
+    mistakes = each(
+        "other-kind",
+        list(SquareKind),
+        lambda other, lang: gtext(
+            lang,
+            "lesson mistake",
+            "The letter on this square is not the one of a {other} square; look at it again on the board.",
+            other=kind_name(other, lang),
+        ),
+        kind,
+    )
+    return SquareKindExercise(
+        game=game,
+        question=Text(question),
+        answer=kind,
+        judge=judge,
+        options=options,
+        rule=RULE_OF_KIND[kind],
+        mistakes=tuple(mistakes),
+    )
+
+
+RULE_OF_KIND = {
+    SquareKind.YELLOW: "victory-yellow",
+    SquareKind.GREEN: "victory-green",
+    SquareKind.BLACK: "black",
+    SquareKind.BLUE: "temple4",
+    SquareKind.BONUS1: "bonus",
+    SquareKind.BONUS2: "bonus",
+}
+"""The rule of the registry that gives each square kind its use."""
 
 
 def temple_count_exercise(game: Game, player: Player, temple: int) -> TempleCountExercise:
@@ -118,9 +152,38 @@ def temple_count_exercise(game: Game, player: Player, temple: int) -> TempleCoun
         [other],
         lambda lang: gtext(lang, "lesson mistake", "You counted the other player's counters."),
         count,
+    ) + mistake(
+        "both-players",
+        [count + other],
+        lambda lang: gtext(lang, "lesson mistake", "You counted both players' counters; count this player's only."),
+        count,
+    )
+    mistakes += each(
+        "meaning",
+        range(data.SQUARES_PER_TEMPLE + 1),
+        lambda n, lang: ngtext(
+            lang,
+            "lesson mistake",
+            "{n} would leave {empty} empty square in temple {temple} beside {other} of {opponent}; it has {actual}.",
+            "{n} would leave {empty} empty squares in temple {temple} beside {other} of {opponent}; it has {actual}.",
+            data.SQUARES_PER_TEMPLE - n - other,
+            n=n,
+            empty=data.SQUARES_PER_TEMPLE - n - other,
+            temple=temple,
+            other=other,
+            opponent=player_name(player.other.label, lang),
+            actual=data.SQUARES_PER_TEMPLE - count - other,
+        ),
+        count,
     )
     return TempleCountExercise(
-        game=game, question=Text(question), answer=count, judge=judge, options=options, mistakes=tuple(mistakes)
+        game=game,
+        question=Text(question),
+        answer=count,
+        judge=judge,
+        options=options,
+        rule=f"temple{temple}",
+        mistakes=tuple(mistakes),
     )
 
 
@@ -153,6 +216,20 @@ def kingdom_size_exercise(game: Game) -> KingdomSizeExercise:
         "counted-present",
         [len(game.kingdom)],
         lambda lang: gtext(lang, "lesson mistake", "You counted the counters there, not the places left."),
+        free,
+    )
+    mistakes += each(
+        "meaning",
+        range(data.KINGDOM_SIZE + 1),
+        lambda n, lang: ngtext(
+            lang,
+            "lesson mistake",
+            "{n} would mean the Kingdom of the Dead holds {held} counter now; count them on the board.",
+            "{n} would mean the Kingdom of the Dead holds {held} counters now; count them on the board.",
+            data.KINGDOM_SIZE - n,
+            n=n,
+            held=data.KINGDOM_SIZE - n,
+        ),
         free,
     )
     hint = Text(lambda lang: gtext(lang, "lesson hint", "The Kingdom of the Dead has 8 places."))

@@ -14,7 +14,8 @@ events.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .. import data
@@ -37,7 +38,7 @@ from ..events import (
 )
 from ..explain import player_name
 from ..game import Game
-from ..i18n import gtext, msg, render
+from ..i18n import check_lang, gtext, msg, ngtext, render
 from .exercise import (
     ChoiceExercise,
     NumberExercise,
@@ -46,16 +47,30 @@ from .exercise import (
     as_player,
     as_temples,
     number_options,
-    player_options,
 )
-from .feedback import Feedback, Text, join_or_none, judged, mistake
+from .feedback import Feedback, Mistake, Text, each, join_or_none, judged, mistake
 from .play import Chooser, all_of, cards_text, first_choice, first_of, new_events, play_round, plays, side, turn_events
 
 
+@dataclass(frozen=True, eq=False, kw_only=True)
 class FirstPlayerExercise(ChoiceExercise):
-    """Who resolves cartouches 2 to 4 first (rule ``order``)."""
+    """Who resolves cartouches 2 to 4 first (rule ``order``), and why.
+
+    :attr:`~Exercise.answer` is the player; :attr:`reason` is why (``"lower_card"``,
+    ``"cartouche1"`` or ``"war"``).  The options pair a player with a reason.
+    """
 
     kind: ClassVar[str] = "first_player"
+    reason: str = ""
+
+    def answer_label(self, lang: str = "en") -> str:
+        """The player and the reason, in words."""
+        check_lang(lang)
+        return render(_REASON_LABELS[self.reason], lang, player=player_name(self.answer.label, lang))
+
+    def shown_answer(self) -> Any:
+        """The player with the reason, as the options give it."""
+        return (self.answer, self.reason)
 
 
 class Cartouche1Exercise(NumberExercise):
@@ -88,17 +103,40 @@ class PlacedExercise(NumberExercise):
     kind: ClassVar[str] = "placed"
 
 
-def first_player_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> FirstPlayerExercise:
-    """Exercise "who acts first here?": who resolves cartouches 2-4 first with these assignments.
+REASONS = ("lower_card", "cartouche1", "war")
+"""Why a player acts first: the lower card on cartouche 2, the lower card on cartouche 1 (cartouche 2
+tied), or a war (both tied).  The engine's ``war_exhausted`` counts as a war."""
 
-    When cartouches 1 and 2 are both tied, the question shows the cards the
-    war turns up (the engine turns them from the piles of the position).
+_REASON_LABELS = {
+    "lower_card": msg("lesson answer", "{player}: the lower card on cartouche 2"),
+    "cartouche1": msg("lesson answer", "{player}: cartouche 2 tied, the lower card on cartouche 1"),
+    "war": msg("lesson answer", "{player}: cartouches 1 and 2 tied, a war"),
+}
+
+
+def _order_label(player: Player, reason: str) -> Text:
+    return Text(lambda lang: render(_REASON_LABELS[reason], lang, player=player_name(player.label, lang)))
+
+
+def order_reason(reason: str) -> str:
+    """The reason of an :class:`~aton.events.OrderDecided` event as an option gives it (``war_exhausted`` is a war)."""
+    return "war" if reason.startswith("war") else reason
+
+
+def first_player_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> FirstPlayerExercise:
+    """Exercise "who acts first here, and why?": who resolves cartouches 2-4 first with these assignments.
+
+    Who acts first has two outcomes only, so the options pair the player with the reason (the lower
+    card on cartouche 2, on cartouche 1, or a war); a bare player is still read and judged on the
+    player alone.  When cartouches 1 and 2 are both tied, the question shows the cards the war turns
+    up (the engine turns them from the piles of the position).
     """
     outcome = play_round(game, red, blue)
     events = new_events(game, outcome)
     order = first_of(events, OrderDecided)
     war = all_of(events, WarTurn)
     first = Player.parse(order.first)
+    reason = order_reason(order.reason)
 
     def question(lang: str) -> str:
         text = plays(game, outcome, lang)
@@ -111,14 +149,43 @@ def first_player_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -
                 red=reds,
                 blue=blues,
             )
-        return text + " " + gtext(lang, "lesson question", "Who resolves cartouches 2, 3 and 4 first?")
+        return text + " " + gtext(lang, "lesson question", "Who resolves cartouches 2, 3 and 4 first, and why?")
 
     def judge(answer: Any, lang: str) -> Feedback:
-        return judged(as_player(answer) is first, player_name(first.label, lang), [*war, order], lang)
+        player, given = _read_order(answer)
+        correct = player is first and given in (None, reason)
+        return judged(
+            correct, render(_REASON_LABELS[reason], lang, player=player_name(first.label, lang)), [*war, order], lang
+        )
 
     reveal = first_of(events, Revealed)
-    tied2 = reveal.red[1] == reveal.blue[1]
-    tied1 = tied2 and reveal.red[0] == reveal.blue[0]
+    hint, mistakes = order_mistakes(reveal.red, reveal.blue, first, reason)
+    options = order_options()
+    return FirstPlayerExercise(
+        game=game,
+        question=Text(question),
+        answer=first,
+        reason=reason,
+        judge=judge,
+        options=options,
+        outcome=outcome,
+        rule="order",
+        hint=hint,
+        mistakes=tuple(mistakes),
+    )
+
+
+def order_options() -> tuple[tuple[tuple[Player, str], Text], ...]:
+    """Every player with every reason to act first, labelled: the options of "who acts first, and why?"."""
+    return tuple(((p, r), _order_label(p, r)) for p in (RED, RED.other) for r in REASONS)
+
+
+def order_mistakes(red: Sequence[int], blue: Sequence[int], first: Player, reason: str) -> tuple[Text, list[Mistake]]:
+    """The hint and the diagnosis of every wrong (player, reason) when ``red`` and ``blue`` are the cards
+    revealed and ``first`` acts first because of ``reason``."""
+    answer = (first, reason)
+    tied2 = red[1] == blue[1]
+    tied1 = tied2 and red[0] == blue[0]
     if tied1:
         hint = msg("lesson hint", "Both cartouches 1 and 2 are tied: compare the cards the war turns up, pair by pair.")
         wrong = msg("lesson mistake", "The war is won by the lower card turned up, not the higher one.")
@@ -130,18 +197,58 @@ def first_player_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -
     else:
         hint = msg("lesson hint", "Compare the two cards on cartouche 2.")
         wrong = msg("lesson mistake", "The lower card on cartouche 2 acts first, not the higher one.")
-    mistakes = mistake("higher-card", [first.other], lambda lang: render(wrong, lang), first)
-    return FirstPlayerExercise(
-        game=game,
-        question=Text(question),
-        answer=first,
-        judge=judge,
-        options=player_options(),
-        outcome=outcome,
-        rule="order",
-        hint=Text(lambda lang: render(hint, lang)),
-        mistakes=tuple(mistakes),
-    )
+    not_reason = {
+        "lower_card": msg(
+            "lesson mistake",
+            "Cartouche 2 cannot decide here: both players put a {card} on it, so the tie goes to cartouche 1.",
+        ),
+        "cartouche1": msg(
+            "lesson mistake",
+            "Cartouche 1 decides only when cartouche 2 is tied; here cartouche 2 is not tied ({red} against {blue}).",
+        )
+        if not tied2
+        else msg(
+            "lesson mistake",
+            "Cartouche 1 is tied too ({card} each), so it cannot decide: a war follows.",
+        ),
+        "war": msg(
+            "lesson mistake",
+            "A war comes only when cartouches 1 and 2 are both tied; here the cards on cartouches 1 and 2 "
+            "decide before any war.",
+        ),
+    }
+
+    def reason_sentence(claimed: str) -> Callable[[str], str]:
+        def make(lang: str) -> str:
+            card = red[0] if claimed == "cartouche1" else red[1]
+            return render(not_reason[claimed], lang, card=card, red=red[1], blue=blue[1])
+
+        return make
+
+    def right_player_wrong_reason(claimed: str) -> Callable[[str], str]:
+        def make(lang: str) -> str:
+            head = gtext(lang, "lesson mistake", "Right player, wrong reason.")
+            return f"{head} {reason_sentence(claimed)(lang)}"
+
+        return make
+
+    mistakes = [*mistake("higher-card", [first.other, (first.other, reason)], lambda lang: render(wrong, lang), answer)]
+    for claimed in REASONS:
+        if claimed == reason:
+            continue
+        mistakes += mistake(f"reason-{claimed}", [(first, claimed)], right_player_wrong_reason(claimed), answer)
+        mistakes += mistake(f"other-{claimed}", [(first.other, claimed)], reason_sentence(claimed), answer)
+    return Text(lambda lang: render(hint, lang)), mistakes
+
+
+def _read_order(answer: Any) -> tuple[Player | None, str | None]:
+    """A player and a reason from ``(player, reason)``, or a bare player (the reason not given)."""
+    if isinstance(answer, tuple | list) and len(answer) == 2:
+        reason = str(answer[1])
+        if reason not in REASONS:
+            raise ValueError(f"{answer[1]!r} is not a reason; reasons are {', '.join(REASONS)}")
+        return as_player(answer[0]), reason
+    return as_player(answer), None
 
 
 def cartouche1_exercise(
@@ -164,7 +271,7 @@ def cartouche1_exercise(
     mine, theirs = side(player, reveal.red, reveal.blue)[0], side(player.other, reveal.red, reveal.blue)[0]
     difference = abs(mine - theirs)
     doubled = data.CARTOUCHE1_POINTS_PER_DIFFERENCE * difference
-    mistakes = [
+    mistakes: list[Mistake] = [
         *mistake(
             "not-doubled",
             [difference],
@@ -183,11 +290,62 @@ def cartouche1_exercise(
             lambda lang: gtext(lang, "lesson mistake", "Only the higher card scores; the lower card scores nothing."),
             points,
         ),
+        *mistake(
+            "doubled-card",
+            [data.CARTOUCHE1_POINTS_PER_DIFFERENCE * mine] if mine > theirs else [],
+            lambda lang: gtext(
+                lang,
+                "lesson mistake",
+                "That is twice the card; cartouche 1 doubles the difference between the two cards, not the card.",
+            ),
+            points,
+        ),
+        *mistake(
+            "card-itself",
+            [mine] if mine > theirs else [],
+            lambda lang: gtext(lang, "lesson mistake", "That is the card itself; the points are 2 x the difference."),
+            points,
+        ),
     ]
+    highest = data.CARTOUCHE1_POINTS_PER_DIFFERENCE * max(data.CARD_VALUES)
+    most = data.CARTOUCHE1_POINTS_PER_DIFFERENCE * (max(data.CARD_VALUES) - min(data.CARD_VALUES))
+    who = player
+
+    def meaning(n: int, lang: str) -> str:
+        if n == 0:
+            return gtext(
+                lang,
+                "lesson mistake",
+                "0 would mean {player}'s card is not the higher one; here {player} has {mine} against {theirs}.",
+                player=player_name(who.label, lang),
+                mine=mine,
+                theirs=theirs,
+            )
+        if n > most:
+            return gtext(lang, "lesson mistake", "{n} is more than cartouche 1 can give: at most 2 x (4 - 1) = 6.", n=n)
+        if n % data.CARTOUCHE1_POINTS_PER_DIFFERENCE:
+            return gtext(
+                lang,
+                "lesson mistake",
+                "{n} cannot be points of cartouche 1: they are always 2 x a difference, an even number.",
+                n=n,
+            )
+        return gtext(
+            lang,
+            "lesson mistake",
+            "{n} would mean {player}'s card is {steps} higher than the other card; here {player} has {mine} "
+            "against {theirs}.",
+            n=n,
+            steps=n // data.CARTOUCHE1_POINTS_PER_DIFFERENCE,
+            player=player_name(who.label, lang),
+            mine=mine,
+            theirs=theirs,
+        )
+
+    mistakes += each("meaning", range(highest + 1), meaning, points)
     hint = Text(
         lambda lang: gtext(lang, "lesson hint", "Look at both cards on cartouche 1: which is higher, and by how much?")
     )
-    highest = data.CARTOUCHE1_POINTS_PER_DIFFERENCE * (max(data.CARD_VALUES) - min(data.CARD_VALUES))
     return Cartouche1Exercise(
         game=game,
         question=Text(question),
@@ -222,7 +380,7 @@ def removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
     asked = 1 if card == 1 else max(0, card - data.REMOVAL_OFFSET)
     first_round = any(isinstance(e, RemovalSkipped) for e in reasons)
     rule_id = "first-round" if first_round else {1: "removal-own", 2: "removal-two"}.get(card, "removal")
-    mistakes = [
+    mistakes: list[Mistake] = [
         *mistake(
             "first-round",
             [asked] if first_round else [],
@@ -233,7 +391,7 @@ def removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
         ),
         *mistake(
             "no-subtraction",
-            [card] if card >= 2 else [],
+            [card] if card >= 2 and not first_round else [],
             lambda lang: gtext(
                 lang, "lesson mistake", "You forgot to subtract 2 from the card: a card v removes v - 2."
             ),
@@ -259,6 +417,31 @@ def removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
             count,
         ),
     ]
+    who = player
+
+    def meaning(n: int, lang: str) -> str:
+        name = player_name(who.label, lang)
+        if first_round:
+            return gtext(lang, "lesson mistake", "You forgot that nobody removes counters in the game's first round.")
+        if n > asked:
+            return gtext(
+                lang,
+                "lesson mistake",
+                "{n} is more than the card asks for: a {card} on cartouche 2 removes {asked}.",
+                n=n,
+                card=card,
+                asked=asked,
+            )
+        return gtext(
+            lang,
+            "lesson mistake",
+            "{n} would leave counters that must go: removal is compulsory (a decision of this project) as long "
+            "as counters stand in the temples {player}'s cartouche 3 opens.",
+            n=n,
+            player=name,
+        )
+
+    mistakes += each("meaning", range(max(data.CARD_VALUES) + 1), meaning, count)
     hint = Text(
         lambda lang: gtext(
             lang,
@@ -266,7 +449,7 @@ def removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
             "Read the card on cartouche 2, then count the counters that stand in the temples its cartouche 3 opens.",
         )
     )
-    highest = max(data.CARD_VALUES) - data.REMOVAL_OFFSET
+    highest = max(data.CARD_VALUES)
     return RemovalExercise(
         game=game,
         question=Text(question),
@@ -367,7 +550,7 @@ def kingdom_exercise(
         return judged(as_int(answer) == count, str(count), reasons, lang)
 
     kept = sum(e.count for e in all_of(reasons, KingdomFull))
-    mistakes = [
+    mistakes: list[Mistake] = [
         *mistake(
             "kingdom-full",
             [count + kept] if kept else [],
@@ -389,6 +572,57 @@ def kingdom_exercise(
             count,
         ),
     ]
+    acting = [player] if player is not None else [RED, RED.other]
+    placing = sum(side(p, *_cards4(game, outcome)) for p in acting)
+    placed = len(
+        [e for e in (events if player is None else turn_events(events, player)) if isinstance(e, CounterPlaced)]
+    )
+    removed = sum(1 for e in reasons if isinstance(e, CounterRemoved))
+    mistakes += mistake(
+        "counted-placed",
+        [placed] if placed else [],
+        lambda lang: gtext(
+            lang,
+            "lesson mistake",
+            "You counted the counters placed on the board; count those that found no empty square, and the "
+            "removed ones.",
+        ),
+        count,
+    )
+    mistakes += mistake(
+        "whole-card",
+        [placing + removed] if placed else [],
+        lambda lang: gtext(
+            lang,
+            "lesson mistake",
+            "That would mean no counter found an empty square; some did, and only the others go to the Kingdom.",
+        ),
+        count,
+    )
+
+    def meaning(n: int, lang: str) -> str:
+        if n > placing + removed:
+            return gtext(
+                lang,
+                "lesson mistake",
+                "{n} is more counters than this turn moves: cartouche 4 places {placing} and cartouche 2 removed "
+                "{removed}.",
+                n=n,
+                placing=placing,
+                removed=removed,
+            )
+        return ngtext(
+            lang,
+            "lesson mistake",
+            "{n} would mean {n} counter found no room or was removed to the Kingdom; count the empty squares "
+            "of the open temples again.",
+            "{n} would mean {n} counters found no room or were removed to the Kingdom; count the empty squares "
+            "of the open temples again.",
+            n,
+            n=n,
+        )
+
+    mistakes += each("meaning", range(data.KINGDOM_SIZE + 1), meaning, count)
     hint = Text(
         lambda lang: gtext(
             lang,
@@ -411,6 +645,12 @@ def kingdom_exercise(
     )
 
 
+def _cards4(game: Game, outcome: Game) -> tuple[int, int]:
+    """The cards on cartouche 4 of Red and Blue in the round played."""
+    reveal = first_of(new_events(game, outcome), Revealed)
+    return reveal.red[3], reveal.blue[3]
+
+
 def placed_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player: Player) -> PlacedExercise:
     """Exercise "how many counters does Blue place with cartouche 4?" (fewer when the stock runs short)."""
     outcome = play_round(game, red, blue)
@@ -431,12 +671,37 @@ def placed_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player:
 
     mistakes = mistake(
         "stock",
-        [card],
+        [card] if count < card else [],
         lambda lang: gtext(
             lang, "lesson mistake", "You counted the card, not the stock: nobody can place counters they do not have."
         ),
         count,
     )
+    stock = game.stock(player)
+
+    def meaning(n: int, lang: str) -> str:
+        if n == 0:
+            return gtext(
+                lang,
+                "lesson mistake",
+                "Placing is compulsory (as published reviews of the game read it): with counters in stock and "
+                "a card on cartouche 4, some are placed.",
+            )
+        if n > card:
+            return gtext(
+                lang, "lesson mistake", "{n} is more than the card on cartouche 4 asks for ({card}).", n=n, card=card
+            )
+        return gtext(
+            lang,
+            "lesson mistake",
+            "{n} would mean that only {n} could be placed; {player} had {stock} in stock and a {card} on cartouche 4.",
+            n=n,
+            player=player_name(player.label, lang),
+            stock=stock,
+            card=card,
+        )
+
+    mistakes += each("meaning", range(max(data.CARD_VALUES) + 1), meaning, count)
     hint = Text(lambda lang: gtext(lang, "lesson hint", "Compare the card on cartouche 4 with the player's stock."))
     options = number_options(max(data.CARD_VALUES))
     rule_id = "no-stock" if any(isinstance(e, NoStock) for e in reasons) else "placement"

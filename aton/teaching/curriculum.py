@@ -42,8 +42,12 @@ def _removal_choice() -> Exercise:
     return placement_exercise(load_position("removal-choice"), Goal("majority", "black"))
 
 
+_SCORING_CARDS = ((3, 2, 1, 2), (4, 2, 1, 1))
+"""The cards of the scoring exercises' round (both open temple 1 only, which is full: the Kingdom fills)."""
+
+
 def _scoring(category: str, player: Player) -> Callable[[], Exercise]:
-    return lambda: scoring_exercise(load_position("scoring"), (3, 2, 1, 3), (4, 2, 1, 2), category, player)
+    return lambda: scoring_exercise(load_position("scoring-practice"), *_SCORING_CARDS, category, player)
 
 
 EXERCISES: dict[str, tuple[str, Callable[[], Exercise]]] = {
@@ -58,50 +62,50 @@ EXERCISES: dict[str, tuple[str, Callable[[], Exercise]]] = {
     "draw-pile": ("02", lambda: draw_exercise(load_position("exchange"), (1, 1, 2, 1), (4, 2, 3, 4), RED)),
     "cartouche1-red": (
         "02",
-        lambda: cartouche1_exercise(load_position("first-round"), (4, 1, 2, 3), (1, 2, 4, 4), RED),
+        lambda: cartouche1_exercise(load_position("cartouche1-practice"), (4, 3, 3, 1), (1, 2, 3, 4), RED),
     ),
     "cartouche1-blue": (
         "02",
-        lambda: cartouche1_exercise(load_position("first-round"), (2, 3, 1, 4), (4, 1, 2, 4), BLUE),
+        lambda: cartouche1_exercise(load_position("cartouche1-practice"), (3, 1, 4, 3), (4, 1, 2, 3), BLUE),
     ),
     "cartouche1-tie": (
         "02",
-        lambda: cartouche1_exercise(load_position("first-round"), (2, 1, 3, 4), (2, 1, 4, 4), BLUE),
+        lambda: cartouche1_exercise(load_position("cartouche1-practice"), (3, 1, 3, 4), (3, 2, 1, 4), BLUE),
     ),
     # 03
     "first-tie": (
         "03",
-        lambda: first_player_exercise(load_position("cartouche-2"), (3, 4, 1, 2), (2, 4, 1, 4)),
+        lambda: first_player_exercise(load_position("cartouche2-practice"), (3, 4, 1, 2), (2, 4, 1, 4)),
     ),
     "first-war": (
         "03",
-        lambda: first_player_exercise(load_position("cartouche-2"), (2, 4, 1, 3), (2, 4, 1, 4)),
+        lambda: first_player_exercise(load_position("cartouche2-practice"), (2, 4, 1, 3), (2, 4, 1, 4)),
     ),
     "removal-three": (
         "03",
-        lambda: removal_exercise(load_position("cartouche-2"), (1, 4, 2, 3), (2, 4, 1, 4), RED),
+        lambda: removal_exercise(load_position("cartouche2-practice"), (1, 4, 2, 3), (2, 4, 1, 4), RED),
     ),
     "removal-two": (
         "03",
-        lambda: removal_exercise(load_position("cartouche-2"), (1, 2, 3, 4), (2, 4, 1, 4), RED),
+        lambda: removal_exercise(load_position("cartouche2-practice"), (1, 2, 3, 4), (2, 4, 1, 4), RED),
     ),
     "removal-own": (
         "03",
-        lambda: removal_exercise(load_position("cartouche-2"), (2, 1, 3, 4), (2, 4, 1, 4), RED),
+        lambda: removal_exercise(load_position("cartouche2-practice"), (2, 1, 3, 4), (2, 4, 1, 4), RED),
     ),
     "removal-first-round": (
         "03",
-        lambda: removal_exercise(load_position("first-round"), (4, 1, 2, 3), (2, 4, 1, 4), BLUE),
+        lambda: removal_exercise(load_position("first-round-practice"), (3, 1, 2, 3), (1, 4, 3, 4), BLUE),
     ),
     "removal-choice": ("03", _removal_choice),
     # 04
     "temples-blue": (
         "04",
-        lambda: temples_exercise(load_position("temples-and-placement"), (3, 2, 1, 4), (4, 3, 2, 1), BLUE),
+        lambda: temples_exercise(load_position("placement-practice"), (4, 2, 1, 3), (3, 4, 2, 1), BLUE),
     ),
     "overflow-red": (
         "04",
-        lambda: kingdom_exercise(load_position("temples-and-placement"), (3, 2, 1, 4), (4, 3, 2, 1), RED),
+        lambda: kingdom_exercise(load_position("placement-practice"), (4, 2, 1, 3), (3, 4, 2, 1), RED),
     ),
     "place-temple2": (
         "04",
@@ -109,34 +113,34 @@ EXERCISES: dict[str, tuple[str, Callable[[], Exercise]]] = {
     ),
     "kingdom-full": (
         "04",
-        lambda: kingdom_exercise(load_position("kingdom-full"), (1, 2, 1, 3), (4, 2, 4, 4), RED),
+        lambda: kingdom_exercise(load_position("kingdom-full-practice"), (1, 2, 1, 4), (4, 3, 3, 4), RED),
     ),
     "no-stock": (
         "04",
-        lambda: placed_exercise(load_position("kingdom-full"), (1, 2, 1, 3), (4, 2, 4, 4), BLUE),
+        lambda: placed_exercise(load_position("kingdom-full-practice"), (1, 2, 1, 4), (4, 3, 3, 4), BLUE),
     ),
     # 05
-    "score-temple1": ("05", _scoring("temple1", RED)),
-    "score-temple2": ("05", _scoring("temple2", BLUE)),
-    "score-temple3": ("05", _scoring("temple3", RED)),
-    "score-temple4": ("05", _scoring("temple4", BLUE)),
-    "score-black": ("05", _scoring("black", BLUE)),
+    "score-temple1": ("05", _scoring("temple1", BLUE)),
+    "score-temple2": ("05", _scoring("temple2", RED)),
+    "score-temple3": ("05", _scoring("temple3", BLUE)),
+    "score-temple4": ("05", _scoring("temple4", RED)),
+    "score-black": ("05", _scoring("black", RED)),
     "score-tie": (
         "05",
         lambda: scoring_exercise(
-            load_position("scoring-tie"), (3, 2, 1, 3), (4, 2, 1, 2), "temple2", BLUE, rule="majority-tie"
+            load_position("scoring-tie-practice"), (2, 2, 1, 3), (4, 2, 1, 1), "temple2", RED, rule="majority-tie"
         ),
     ),
     "score-bonus-red": ("05", _scoring("bonus", RED)),
     "score-bonus-blue": ("05", _scoring("bonus", BLUE)),
-    "kingdom-room-scoring": ("05", lambda: kingdom_size_exercise(load_position("scoring"))),
+    "kingdom-room-scoring": ("05", lambda: kingdom_size_exercise(load_position("scoring-practice"))),
     "scoring-removal-red": (
         "05",
-        lambda: scoring_removal_exercise(load_position("scoring"), (3, 2, 1, 3), (4, 2, 1, 2), RED),
+        lambda: scoring_removal_exercise(load_position("scoring-practice"), *_SCORING_CARDS, RED),
     ),
     "kingdom-return-red": (
         "05",
-        lambda: kingdom_return_exercise(load_position("scoring"), (3, 2, 1, 3), (4, 2, 1, 2), RED),
+        lambda: kingdom_return_exercise(load_position("scoring-practice"), *_SCORING_CARDS, RED),
     ),
     # 06
     "ending-points": (
@@ -146,13 +150,13 @@ EXERCISES: dict[str, tuple[str, Callable[[], Exercise]]] = {
     "win-yellow": ("06", lambda: placement_exercise(load_position("victory-yellow"), Goal("win"))),
     "winner-scoring": (
         "06",
-        lambda: winner_exercise(load_position("victory-scoring"), (3, 2, 1, 3), (4, 2, 1, 2)),
+        lambda: winner_exercise(load_position("victory-scoring-practice"), *_SCORING_CARDS),
     ),
     "win-temple": ("06", lambda: placement_exercise(load_position("victory-temple"), Goal("win"))),
     "win-green": ("06", lambda: placement_exercise(load_position("victory-green"), Goal("win"))),
     "winner-round-limit": (
         "06",
-        lambda: winner_exercise(load_position("round-limit"), (2, 1, 3, 4), (2, 3, 1, 4)),
+        lambda: winner_exercise(load_position("round-limit-practice"), (4, 1, 2, 3), (1, 2, 3, 4)),
     ),
 }
 """Every exercise of the tutorials: its name, the tutorial it belongs to and how the engine builds it."""

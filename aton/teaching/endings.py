@@ -14,7 +14,7 @@ from ..explain import player_name
 from ..game import EndReason, Game
 from ..i18n import gtext
 from .exercise import ChoiceExercise, as_player, player_options
-from .feedback import Feedback, Text, judged, mistake, reason_name, word
+from .feedback import Feedback, Mistake, Text, each, judged, mistake, reason_name, word
 from .play import all_of, new_events, play_round, plays
 
 
@@ -62,11 +62,23 @@ def ending_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> Endi
         given = None if answer is None or answer == "" else EndReason(answer)
         return judged(given is reason, reason_name(reason, lang), shown, lang)
 
-    mistakes = mistake(
+    mistakes: list[Mistake] = mistake(
         "goes-on",
         [None],
         lambda lang: gtext(
             lang, "lesson mistake", "Check the victories after cartouche 1 and after each player's cartouche 4."
+        ),
+        reason,
+    )
+    mistakes += each(
+        "other-ending",
+        [r for r in _ENDINGS if r is not None],
+        lambda r, lang: gtext(
+            lang,
+            "lesson mistake",
+            "The game would end by {reason} only if a player reached it this round; check the scores and the "
+            "board after cartouche 1 and after each cartouche 4.",
+            reason=reason_name(r, lang),
         ),
         reason,
     )
@@ -113,6 +125,20 @@ def winner_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> Winn
             "lower-score",
             [winner.other],
             lambda lang: gtext(lang, "lesson mistake", "The higher score wins; add up the points again."),
+            winner,
+        )
+    scores = outcome.result.scores
+    if winner is not None:
+        mistakes += mistake(
+            "draw",
+            [None],
+            lambda lang: gtext(
+                lang,
+                "lesson mistake",
+                "Nobody would mean equal scores at the end; here they are {red} for Red and {blue} for Blue.",
+                red=scores[0],
+                blue=scores[1],
+            ),
             winner,
         )
     hint = Text(

@@ -81,6 +81,25 @@ def mistake(name: str, answers: Iterable[Any], make: Callable[[str], str], right
     return [Mistake(name, values, Text(make))]
 
 
+def each(name: str, answers: Iterable[Any], make: Callable[[Any, str], str], right: Any) -> list[Mistake]:
+    """One :class:`Mistake` per wrong answer, each with its own sentence ``make(answer, lang)``: what that
+    answer would mean ("5 would be temple 2's points").  The right answer is left out.
+
+    >>> [m.diagnosis["en"] for m in each("odd", [3, 4], lambda n, lang: f"{n} is odd", right=4)]
+    ['3 is odd']
+    """
+    found: list[Mistake] = []
+    for answer in answers:
+        if answer == right:
+            continue
+        found.append(Mistake(name, frozenset([answer]), Text(_bound(make, answer))))
+    return found
+
+
+def _bound(make: Callable[[Any, str], str], answer: Any) -> Callable[[str], str]:
+    return lambda lang: make(answer, lang)
+
+
 Word = Literal["right", "none", "nobody", "yes", "no"]
 """The short words of the feedback and the options (see :func:`word`)."""
 

@@ -20,16 +20,17 @@ from the rule registry (:mod:`aton.teaching.syllabus`).
 >>> game = lessons.load_position("cartouche-2")
 >>> exercise = lessons.first_player_exercise(game, red=(4, 1, 2, 3), blue=(4, 2, 1, 4))
 >>> print(exercise.prompt())
-Red puts 4, 1, 2, 3 and Blue puts 4, 2, 1, 4 on cartouches 1 to 4. Who resolves cartouches 2, 3 and 4 first?
+Red puts 4, 1, 2, 3 and Blue puts 4, 2, 1, 4 on cartouches 1 to 4. Who resolves cartouches 2, 3 and 4 first, and why?
 >>> exercise.check(aton.RED).correct
 True
 >>> print(exercise.check(aton.BLUE, attempt=1).explanation)  # doctest: +NORMALIZE_WHITESPACE
 Not yet. The lower card on cartouche 2 acts first, not the higher one. Hint: Compare the two cards on
 cartouche 2. Try again, or ask for the answer.
 >>> print(exercise.check(aton.BLUE, attempt=2).explanation)  # doctest: +NORMALIZE_WHITESPACE
-Not quite: the answer is Red. Cartouche 2 (order): Red played the lower card (1 against 2), so Red resolves
-cartouches 2, 3 and 4 first. The lower card on cartouche 2 acts first, not the higher one. Rule: Cartouche 2:
-the lower card resolves cartouches 2 to 4 first; equal cards go to cartouche 1, then to a war.
+Not quite: the answer is Red: the lower card on cartouche 2. Cartouche 2 (order): Red played the lower card
+(1 against 2), so Red resolves cartouches 2, 3 and 4 first. The lower card on cartouche 2 acts first, not the
+higher one. Rule: Cartouche 2: the lower card resolves cartouches 2 to 4 first; equal cards go to cartouche 1,
+then to a war.
 
 This module gathers the public names of the teaching package, so that the
 tutorials need one import (``from aton.teaching import lessons``).  The code

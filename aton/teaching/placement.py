@@ -145,7 +145,8 @@ def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice
     def judge(answer: Any, lang: str) -> Feedback:
         square = as_square(answer)
         if square not in trials:
-            reason = game.why_illegal(Place(player, square), lang) or ""
+            action = Remove(player, square) if removing else Place(player, square)
+            reason = game.why_illegal(action, lang) or ""
             return Feedback(
                 False,
                 gtext(lang, "lesson feedback", "That square cannot be chosen now: {reason}", reason=reason),
@@ -167,7 +168,7 @@ def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice
                 best=max(p for *_, p in trials.values()),
             )
         else:
-            extra = _short_of_goal(trial, best_outcome, goal, player, lang, reached)
+            extra = _short_of_goal(trial, events, best_outcome, goal, player, lang, reached)
         return judged(reached, names, shown, lang, extra)
 
     best_outcome = trials[min(good)][0]
@@ -212,7 +213,9 @@ def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice
     )
 
 
-def _short_of_goal(trial: Game, best: Game, goal: Goal, player: Player, lang: str, reached: bool) -> str:
+def _short_of_goal(
+    trial: Game, events: Sequence[Event], best: Game, goal: Goal, player: Player, lang: str, reached: bool
+) -> str:
     """Where a square leaves the player: the set still incomplete, or the counts of a majority."""
     who = player_name(player.label, lang)
     squares = [(t, i) for t in range(1, data.TEMPLE_COUNT + 1) for i in range(data.SQUARES_PER_TEMPLE)]
@@ -247,6 +250,18 @@ def _short_of_goal(trial: Game, best: Game, goal: Goal, player: Player, lang: st
         return ""
     if goal.aim == "majority" and goal.category == "black":
         black = [trial.owner(sq) for sq in squares if trial.layout_kind(sq) is SquareKind.BLACK]
+        lines = [line for line in all_of(events, ScoreLine) if line.category == "black"]
+        if lines:  # a scoring: count as it did, before anyone takes counters back
+            mine, theirs = side(player, lines[0].red, lines[0].blue), side(player.other, lines[0].red, lines[0].blue)
+            return gtext(
+                lang,
+                "lesson feedback",
+                "At the scoring {player} holds {mine} black squares and {opponent} {theirs}.",
+                player=who,
+                opponent=player_name(player.other.label, lang),
+                mine=mine,
+                theirs=theirs,
+            )
         if reached:
             return gtext(
                 lang,

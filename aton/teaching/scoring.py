@@ -18,10 +18,10 @@ from ..actions import Player, Square
 from ..events import CounterRemoved, KingdomReturned, ScoreLine, ScoringRemoval
 from ..explain import player_name
 from ..game import Game, Phase
-from ..i18n import gtext
+from ..i18n import gtext, ngtext
 from ..rules import SquareKind
 from .exercise import NumberExercise, TempleSetExercise, as_int, as_temples, number_options
-from .feedback import Feedback, Mistake, Text, join_or_none, judged, mistake
+from .feedback import Feedback, Mistake, Text, each, join_or_none, judged, mistake
 from .play import Chooser, all_of, first_choice, new_events, play_round, plays, side
 
 
@@ -165,6 +165,19 @@ def _scoring_mistakes(outcome: Game, line: ScoreLine, category: str, player: Pla
                 ),
                 points,
             )
+            + each(
+                "meaning",
+                range(25),
+                lambda n, lang: gtext(
+                    lang,
+                    "lesson mistake",
+                    "{n} would mean {player} holds bonus squares printed with {n} in all; add the +1 and +2 of "
+                    "the squares {player} holds.",
+                    n=n,
+                    player=player_name(player.label, lang),
+                ),
+                points,
+            )
         )
     mine, theirs = side(player, line.red, line.blue), side(player.other, line.red, line.blue)
     if mine == theirs:
@@ -190,11 +203,52 @@ def _scoring_mistakes(outcome: Game, line: ScoreLine, category: str, player: Pla
             lambda lang: gtext(lang, "lesson mistake", "Temple 3 scores your own counters there, not the difference."),
             points,
         )
-    if category == "temple4" and points:
+    if category == "temple1" and points:
         found += mistake(
-            "not-times-3",
-            [points // 3],
-            lambda lang: gtext(lang, "lesson mistake", "Each blue square is worth 3 points, not 1."),
+            "doubled",
+            [2 * points],
+            lambda lang: gtext(
+                lang,
+                "lesson mistake",
+                "You doubled the difference as cartouche 1 does; temple 1 scores the difference itself.",
+            ),
+            points,
+        )
+    if category == "temple4":
+        blue_held = _blue_squares(outcome, player)
+        own_temple = sum(1 for temple, _index in blue_held if temple == data.TEMPLE_COUNT)
+        if points:
+            found += mistake(
+                "only-temple4",
+                [data.TEMPLE4_POINTS_PER_BLUE_SQUARE * own_temple],
+                lambda lang: gtext(
+                    lang,
+                    "lesson mistake",
+                    "You counted only temple 4's blue square; the blue squares of all four temples count, 3 points "
+                    "each.",
+                ),
+                points,
+            )
+            found += mistake(
+                "not-times-3",
+                [len(blue_held)],
+                lambda lang: gtext(
+                    lang,
+                    "lesson mistake",
+                    "You counted the blue squares; each is worth 3 points to the majority holder of temple 4.",
+                ),
+                points,
+            )
+    if category == "black":
+        black_held = side(player, line.red, line.blue)
+        found += mistake(
+            "counted-squares",
+            [black_held] if black_held != points else [],
+            lambda lang: gtext(
+                lang,
+                "lesson mistake",
+                "You counted the black squares; the majority of them scores 8 points, however many squares it is.",
+            ),
             points,
         )
     if category in ("temple1", "temple2", "temple3", "temple4") and points:
@@ -208,7 +262,75 @@ def _scoring_mistakes(outcome: Game, line: ScoreLine, category: str, player: Pla
             ),
             points,
         )
-    return found
+    who, other = player, player.other
+
+    def meaning(n: int, lang: str) -> str:
+        name, rival = player_name(who.label, lang), player_name(other.label, lang)
+        facts = {"n": n, "player": name, "opponent": rival, "mine": mine, "theirs": theirs}
+        if category == "temple1":
+            return ngtext(
+                lang,
+                "lesson mistake",
+                "{n} would mean {player} has {n} more counter than {opponent} in temple 1; they have {mine} and "
+                "{theirs}.",
+                "{n} would mean {player} has {n} more counters than {opponent} in temple 1; they have {mine} and "
+                "{theirs}.",
+                n,
+                **facts,
+            )
+        if category == "temple2":
+            return gtext(
+                lang, "lesson mistake", "Temple 2 gives 5 points to its majority, or nothing: never {n}.", **facts
+            )
+        if category == "temple3":
+            return ngtext(
+                lang,
+                "lesson mistake",
+                "{n} would mean {player} holds the majority of temple 3 with {n} counter; {player} has {mine} "
+                "there and {opponent} {theirs}.",
+                "{n} would mean {player} holds the majority of temple 3 with {n} counters; {player} has {mine} "
+                "there and {opponent} {theirs}.",
+                n,
+                **facts,
+            )
+        if category == "temple4":
+            if n % data.TEMPLE4_POINTS_PER_BLUE_SQUARE:
+                return gtext(
+                    lang,
+                    "lesson mistake",
+                    "Temple 4 gives 3 points per blue square: {n} is not a multiple of 3.",
+                    **facts,
+                )
+            return ngtext(
+                lang,
+                "lesson mistake",
+                "{n} would mean {player} holds the majority of temple 4 and {count} blue square in all; "
+                "{player} holds {held}.",
+                "{n} would mean {player} holds the majority of temple 4 and {count} blue squares in all; "
+                "{player} holds {held}.",
+                n // data.TEMPLE4_POINTS_PER_BLUE_SQUARE,
+                count=n // data.TEMPLE4_POINTS_PER_BLUE_SQUARE,
+                held=len(_blue_squares(outcome, who)),
+                **facts,
+            )
+        return gtext(
+            lang,
+            "lesson mistake",
+            "The black squares give 8 points to their majority, or nothing: never {n}.",
+            **facts,
+        )
+
+    return [*found, *each("meaning", range(25), meaning, points)]
+
+
+def _blue_squares(game: Game, player: Player) -> list[Square]:
+    """The blue squares of every temple that ``player`` holds."""
+    return [
+        (temple, index)
+        for temple in range(1, data.TEMPLE_COUNT + 1)
+        for index in range(data.SQUARES_PER_TEMPLE)
+        if game.layout_kind((temple, index)) is SquareKind.BLUE and game.owner((temple, index)) is player
+    ]
 
 
 def scoring_removal_exercise(
@@ -283,6 +405,7 @@ def kingdom_return_exercise(
     count = side(player, event.red, event.blue)
     taken = [e for e in all_of(new_events(game, outcome), CounterRemoved) if e.scoring]
     taken_mine = sum(1 for e in taken if e.owner == player.label)
+    mistakes: list[Mistake]
 
     def question(lang: str) -> str:
         ask = gtext(
@@ -317,6 +440,22 @@ def kingdom_return_exercise(
             count,
         ),
     ]
+    mistakes += each(
+        "meaning",
+        range(data.KINGDOM_SIZE + 1),
+        lambda n, lang: ngtext(
+            lang,
+            "lesson mistake",
+            "{n} would mean {n} of {player}'s counters lay in the Kingdom of the Dead at the scoring; look at "
+            "whose counters are there.",
+            "{n} would mean {n} of {player}'s counters lay in the Kingdom of the Dead at the scoring; look at "
+            "whose counters are there.",
+            n,
+            n=n,
+            player=player_name(player.label, lang),
+        ),
+        count,
+    )
     hint = Text(lambda lang: gtext(lang, "lesson hint", "Count this player's counters in the Kingdom of the Dead."))
     return KingdomReturnExercise(
         game=game,

@@ -185,6 +185,7 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         self._controls: tuple[Player, ...] = tuple(Player(p) for p in controls)
         self._state: Game | None = None
         self._shown: Game | None = None
+        self._shown_step: Callable[[str], str] | None = None
         self._shown_highlights = Highlights()
         self._changes = Highlights()
         self._events_seen = 0
@@ -312,13 +313,15 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         self._update_state()
         self._render()
 
-    def show(self, state: Game, highlights: Highlights | None = None) -> None:
+    def show(self, state: Game, highlights: Highlights | None = None, step: Callable[[str], str] | None = None) -> None:
         """Draw ``state`` (a step of a timeline, a teaching position) with ``highlights``; clicks only describe.
 
-        :meth:`refresh` goes back to the live game.
+        ``step`` gives what a step-through's step is, in a language: the text twin says it instead of
+        the phase.  :meth:`refresh` goes back to the live game.
         """
         if self._viewer is not None and not isinstance(state, GameView):
             state = state.view(self._viewer)
+        self._shown_step = step
         self._shown = state
         self._shown_highlights = highlights or Highlights()
         self._message = lambda lang: ""
@@ -707,7 +710,8 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
             twin_highlights = Highlights(
                 legal=highlights.legal, placed=highlights.placed, removed=highlights.removed, temples=highlights.temples
             )
-            self.twin.show(state, twin_highlights, self._viewer)
+            step = self._shown_step if self._shown is not None else None
+            self.twin.show(state, twin_highlights, self._viewer, step)
             self._update_picker()
             self._render_message()
         self._render_info()

@@ -26,7 +26,6 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import html
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -34,17 +33,13 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..actions import RED, Action, Assign, Player, Square
+from ..actions import Square
 from ..data import SQUARES_PER_TEMPLE, TEMPLE_COUNT
-from ..events import Event, Revealed
-from ..game import Game, Phase
 from ..i18n import check_lang, msg, render, table
 from ..teaching.exercise import Exercise
 from ..teaching.feedback import Feedback, square_name
-from ..teaching.play import event_class, first_choice, step_of
-from .referee import Referee, referee_for
 
-__all__ = ["TEXTS", "ExerciseList", "ExerciseWidget", "RoundPractice", "exercise_list"]
+__all__ = ["TEXTS", "ExerciseList", "ExerciseWidget", "PredictQuestion", "exercise_list"]
 
 _MESSAGES = table(
     msg("exercise check", "Check"),
@@ -64,6 +59,9 @@ _MESSAGES = table(
     ),
     msg("exercise again", "Play this round again"),
     msg("exercise show", "Show the answer"),
+    msg("exercise another", "Another one like this"),
+    msg("exercise another_tooltip", "A new case of the same rule, dealt at random and checked by the rules engine"),
+    msg("exercise no_other", "No other case of this rule was found; try this one again."),
 )
 
 
@@ -117,10 +115,10 @@ def _board_for(exercise: Exercise, lang: str) -> widgets.Widget | None:
 class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     """One exercise: question, answer input, Check button and feedback.
 
-    ``board`` is the board view a square is clicked on: by default
-    (``"auto"``) exercises answered with a square get a
-    :class:`~aton.widgets.board.BoardView` of their position, and others
-    none; pass a widget with ``on_select(callback)`` to use another, or
+    ``board`` shows the exercise's own position, and a square is clicked on
+    it: by default (``"auto"``) every exercise gets a
+    :class:`~aton.widgets.board.BoardView` of its position (so no exercise
+    leans on a board shown higher up the page); pass a widget with ``on_select(callback)`` to use another, or
     ``None`` for no board (the drop-down list of squares stays, for
     keyboards and screen readers).  ``number`` and ``total`` give a heading
     such as "Exercise 1 of 3".
@@ -140,7 +138,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     ) -> None:
         _check_lang(lang)
         if board == "auto":
-            board = _board_for(exercise, lang) if exercise.answer_type == "square" else None
+            board = _board_for(exercise, lang)
         elif isinstance(board, str):
             raise ValueError(f'board is a widget, None or "auto", not {board!r}')
         self.exercise = exercise
@@ -160,6 +158,12 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self.show_button = widgets.Button()
         self.show_button.add_class("aton-exercise-show")
         self.show_button.on_click(lambda _button: self.show_answer())
+        self.another_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.another_button.add_class("aton-exercise-another")
+        self.another_button.on_click(lambda _button: self.another())
+        self.another_button.layout.display = "" if _has_variants(exercise) else "none"
+        self.variants = 0
+        """New cases dealt so far with "Another one like this" (the seed of the next one)."""
         self.attempts = 0
         """Wrong answers checked so far: the first gets a hint, later ones the answer."""
         self._attempt: int | None = None
@@ -169,7 +173,8 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         children: list[widgets.Widget] = [self.heading, self.question]
         if board is not None:
             children.append(board)
-        children += [self.hint, self.input, widgets.HBox([self.check_button, self.show_button]), self.feedback]
+        buttons = widgets.HBox([self.check_button, self.show_button, self.another_button])
+        children += [self.hint, self.input, buttons, self.feedback]
         super().__init__(children=children)
         self.add_class("aton-exercise")
         self.layout.border = "1px solid #888"
@@ -258,6 +263,32 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self._show_feedback()
         return self._feedback
 
+    def another(self) -> Exercise | None:
+        """Deal a new case of the same rule (another position, checked by the engine) and ask it instead.
+
+        Returns the new exercise, or ``None`` (and says so) when no other case was found.
+        """
+        from ..teaching.variants import another_like
+
+        self.variants += 1
+        made = another_like(self.exercise, seed=self.variants)
+        if made is None:
+            self._feedback = None
+            self._show_message(TEXTS[self.lang]["no_other"])
+            return None
+        self.exercise = made
+        self.attempts = 0
+        self._attempt = None
+        self._feedback = None
+        if self.exercise.answer_type == "temples":
+            self.answer = frozenset()
+        else:
+            self.input.options = []
+        if self.board is not None and hasattr(self.board, "show"):
+            self.board.show(made.game)
+        self._render()
+        return made
+
     def show_answer(self) -> Feedback:
         """The answer on request, with the rule behind it."""
         self._attempt = None
@@ -324,12 +355,73 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
             else:
                 self.input.value = current
         self.show_button.description = words["show"]
+        self.another_button.description = words["another"]
+        self.another_button.tooltip = words["another_tooltip"]
         if self._feedback is not None:
             if self._attempt is None:
                 self._feedback = Feedback(False, self.exercise.reveal(lang))
             else:
                 self._feedback = self.exercise.check(self.answer, lang, attempt=self._attempt)
         self._show_feedback()
+
+
+class PredictQuestion(ExerciseWidget):
+    """The question a step-through asks before a key step ("predict first"; CSS class ``aton-predict``).
+
+    Answers go to the :class:`~aton.teaching.predict.PredictFlow`, which judges them, counts them per
+    rule and decides when the step is shown; ``settled()`` is called after each answer.
+    """
+
+    def __init__(self, exercise: Exercise, flow: Any, settled: Any, lang: str = "en") -> None:
+        self.flow = flow
+        self._settled = settled
+        super().__init__(exercise, lang, board=None)
+        self.add_class("aton-predict")
+        self.another_button.layout.display = "none"  # the question is about this game's step
+
+    def check(self) -> Feedback:
+        """Judge the current answer through the flow (a first wrong try gets a hint, not the step)."""
+        if self.flow.pending is None or self.flow.pending.exercise is not self.exercise:
+            return self._feedback or Feedback(False, "")
+        answer = self.answer
+        answer_type = self.exercise.answer_type
+        empty = (
+            self.input.index is None
+            if answer_type == "choice"
+            else (not answer if answer_type == "temples" else answer is None)
+        )
+        if empty:
+            self._feedback = None
+            self._show_message(TEXTS[self.lang]["no_answer"])
+            return Feedback(False, TEXTS[self.lang]["no_answer"])
+        self._attempt = self.flow.pending.attempts + 1
+        self._feedback = self.flow.answer(answer, self.lang)
+        if not self._feedback.correct and self._feedback.readable:
+            self.attempts += 1
+        self._show_feedback()
+        self._done()
+        return self._feedback
+
+    def show_answer(self) -> Feedback:
+        """Give the answer up: the step is shown, and the question counts as missed."""
+        if self.flow.pending is None or self.flow.pending.exercise is not self.exercise:
+            return self._feedback or Feedback(False, "")
+        self._attempt = None
+        self._feedback = self.flow.reveal(self.lang)
+        self._show_feedback()
+        self._done()
+        return self._feedback
+
+    def _done(self) -> None:
+        if self.flow.pending is None:  # settled: no more answers to this question
+            self.check_button.disabled = self.show_button.disabled = True
+        self._settled()
+
+
+def _has_variants(exercise: Exercise) -> bool:
+    from ..teaching.variants import has_variants
+
+    return has_variants(exercise)
 
 
 def exercise_list(exercises: Sequence[Exercise], lang: str = "en") -> widgets.VBox:
@@ -366,106 +458,3 @@ class ExerciseList(widgets.VBox):  # type: ignore[misc]
     def _lang_changed(self, change: Any) -> None:
         for item in getattr(self, "items", []):
             item.lang = change["new"]
-
-
-class RoundPractice(widgets.VBox):  # type: ignore[misc]
-    """Play one round of a position yourself, then step through it (CSS class ``aton-exercise-practice``).
-
-    ``RoundPractice(game, player=RED, opponent=(1, 2, 4, 4), lang="en", focus=Revealed)``: the
-    learner assigns ``player``'s cards with the assignment panel; the opponent's cards are fixed
-    (``opponent``, cards for cartouches 1-4), so every learner meets the same situation.  Choices
-    inside the round are settled by the engine's first legal square.  The step-through explainer then
-    opens at the first event of class ``focus`` (or of its kind in JSON, ``"reveal"``; an unknown kind is
-    refused at once).  ``game`` itself is never changed; "Play this round
-    again" starts over from it.
-    """
-
-    lang = traitlets.Unicode("en")
-
-    def __init__(
-        self,
-        game: Game,
-        player: Player = RED,
-        opponent: Sequence[int] | None = None,
-        lang: str = "en",
-        *,
-        focus: type[Event] | str = Revealed,
-    ) -> None:
-        from .assign import AssignPanel
-        from .stepper import Stepper
-
-        _check_lang(lang)
-        self.position = game
-        self.player = Player(player)
-        self.opponent = None if opponent is None else tuple(opponent)
-        self.focus = event_class(focus)
-        self.game: Game = game.clone()
-        self.intro = widgets.HTML()
-        self.panel = AssignPanel(None, self.player, lang=lang)
-        self.panel.on_action(self._assigned)
-        self.stepper = Stepper(None, lang=lang)
-        self.stepper.layout.display = "none"
-        self.again = widgets.Button(layout=widgets.Layout(width="auto", display="none"))
-        self.again.add_class("aton-exercise-again")
-        self.again.on_click(lambda _button: self.reset())
-        super().__init__(children=[self.intro, self.panel, self.again, self.stepper])
-        self.add_class("aton-exercise-practice")
-        self.lang = lang
-        self._relabel()
-        self.reset()
-
-    def reset(self) -> None:
-        """Start again from the position."""
-        self.game = self.position.clone()
-        self.panel.set_game(self.game)
-        self.panel.layout.display = ""
-        self.stepper.layout.display = "none"
-        self.again.layout.display = "none"
-
-    def _assigned(self, action: Any) -> None:
-        if not isinstance(action, Assign):
-            return
-        game = self.game
-        referee = referee_for(game)  # the panel's referee too: one writer of the round
-        other = self.player.other
-        if not game.has_assigned(other):
-            cards = self.opponent
-            if cards is None:
-                cards = next(a.cards for a in game.legal_actions(other) if isinstance(a, Assign))
-            _play(referee, Assign(other, cards))
-        while game.phase in (Phase.REMOVE, Phase.PLACE):
-            _play(referee, first_choice(game))
-        self.stepper.load(game, at="first")
-        with contextlib.suppress(ValueError):  # a round without such a step opens at its first step
-            self.stepper.go(step_of(game, self.focus))
-        self.panel.layout.display = "none"
-        self.stepper.layout.display = ""
-        self.again.layout.display = ""
-
-    @traitlets.validate("lang")
-    def _validate_lang(self, proposal: Any) -> str:
-        value = str(proposal["value"])
-        _check_lang(value)
-        return value
-
-    @traitlets.observe("lang")
-    def _lang_changed(self, change: Any) -> None:
-        if hasattr(self, "stepper"):
-            self.panel.lang = change["new"]
-            self.stepper.lang = change["new"]
-            self._relabel()
-
-    def _relabel(self) -> None:
-        from .i18n import player_word
-
-        words = TEXTS[self.lang]
-        me, other = player_word(self.player.label, self.lang), player_word(self.player.other.label, self.lang)
-        self.intro.value = f"<p>{html.escape(words['practice'].format(player=me, other=other))}</p>"
-        self.again.description = words["again"]
-
-
-def _play(referee: Referee, action: Action) -> None:
-    """Have ``referee`` play a move the practice makes for the learner (the engine chose it: never refused)."""
-    outcome = referee.submit(action)
-    if outcome.refusal is not None:
-        raise ValueError(outcome.reason)

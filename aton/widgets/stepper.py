@@ -21,6 +21,9 @@ from ..actions import Player
 from ..events import GameOver, RoundEnded
 from ..explain import explain, rule_of
 from ..game import Game
+from ..teaching.exercise import Exercise
+from ..teaching.feedback import Feedback
+from ..teaching.predict import PredictFlow
 from ..timeline import Step, timeline
 from .board import BoardView
 from .i18n import check_lang, tr
@@ -42,6 +45,9 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
       on the cartouches only once revealed).
     - ``board``: a :class:`BoardView` to draw on (default: a new read-only board, ``stepper.board``).
     - ``at``: start at the ``"first"`` or ``"last"`` step (default: first for a record, last for a game).
+    - ``predict``: start in "predict first" mode (the toggle ``aton-step-predict`` switches it): before
+      each key step *Forward* asks a question about it (:class:`aton.teaching.predict.PredictFlow`), and
+      shows the step only once it is answered; right answers are counted per rule (``aton-step-tally``).
 
     Methods: :meth:`go`, :meth:`first`, :meth:`back`, :meth:`forward`, :meth:`end_of_round`,
     :meth:`play`, :meth:`pause`, :meth:`refresh` (re-read a live game), :meth:`load` (another source),
@@ -62,10 +68,22 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         board: BoardView | None = None,
         at: Literal["first", "last"] | None = None,
         steps: Callable[[], list[Step]] | None = None,
+        predict: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.add_class("aton-stepper")
+        self.flow = PredictFlow(viewer=viewer)
+        """Asks before the key steps in "predict first" mode, and counts the right answers per rule."""
+        self.predict_toggle = widgets.ToggleButton(value=predict, icon="question", layout=widgets.Layout(width="auto"))
+        self.predict_toggle.add_class("aton-step-predict")
+        self.predict_toggle.observe(self._on_predict, names="value")
+        self.question_box = widgets.VBox()
+        self.question_box.add_class("aton-step-question")
+        self.tally = widgets.HTML()
+        self.tally.add_class("aton-step-tally")
+        self.question: Any = None
+        """The question shown in "predict first" mode (a widget), or ``None``."""
         self._steps_from = steps
         """Where the steps come from when not from ``source`` (a shared room's store, which holds the game)."""
         self.board = board if board is not None else BoardView(viewer=viewer, lang=lang, show_changes=False)
@@ -93,11 +111,19 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.ticker.observe(lambda _change: self._relabel(), names="playing")
         self.speed.observe(self._on_speed, names="value")
         controls = widgets.HBox(
-            [self.first_button, self.back_button, self.forward_button, self.end_button, self.play_button, self.speed],
+            [
+                self.first_button,
+                self.back_button,
+                self.forward_button,
+                self.end_button,
+                self.play_button,
+                self.speed,
+                self.predict_toggle,
+            ],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         controls.add_class("aton-stepper-controls")
-        self.children = [controls, self.explanation, self.ticker, self.board]
+        self.children = [controls, self.question_box, self.explanation, self.tally, self.ticker, self.board]
         self._viewer = viewer
         self._source: Game | Mapping[str, Any] | None = None
         self._steps: list[Step] = []
@@ -149,11 +175,17 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
     def interval(self, milliseconds: int) -> None:
         self.ticker.interval = int(milliseconds)
 
+    @property
+    def predicting(self) -> bool:
+        """Whether "predict first" is on."""
+        return bool(self.predict_toggle.value)
+
     def load(self, source: Game | Mapping[str, Any] | None, *, at: Literal["first", "last"] | None = None) -> None:
         """Step through ``source`` (a live game or a record dict) from now on."""
         self.pause()
         self._source = source
         self._steps = self._compute()
+        self._clear_question()
         start = at or ("last" if isinstance(source, Game) else "first")
         self.go(len(self._steps) - 1 if start == "last" else 0)
 
@@ -170,17 +202,34 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         at_end = self._index >= len(self._steps) - 1
         self._steps = self._compute()
         self.ticker.max = max(len(self._steps) - 1, 0)
+        if self.predicting:  # the learner steps on through the questions
+            self._sync_flow()
+            self._render()
+            return
         self.go(len(self._steps) - 1 if at_end else self._index)
 
     def go(self, index: int) -> None:
-        """Show step ``index`` (clamped to the steps there are)."""
+        """Show step ``index`` (clamped to the steps there are); in "predict first" mode a question not
+        answered yet is dropped, and the steps up to ``index`` count as seen."""
         self._index = min(max(int(index), 0), max(len(self._steps) - 1, 0))
+        self._sync_flow()
+        if self.flow.pending is not None and self.flow.pending.index != self._index:
+            self.flow.go(self._index)
+            self._clear_question()
+        else:
+            self.flow.go(self._index)
+        self._show_step()
+
+    def _show_step(self) -> None:
         self.ticker.max = max(len(self._steps) - 1, 0)
         if self.ticker.value != self._index:
             self.ticker.value = self._index
         step = self.step
         if step is not None:
-            self.board.show(step.state, highlights_for_event(step.event, step.state.rules.layout))
+            event = step.event
+            self.board.show(
+                step.state, highlights_for_event(event, step.state.rules.layout), lambda lang: explain(event, lang)
+            )
         self._render()
         if step is not None:
             for callback in list(self._callbacks):
@@ -195,11 +244,43 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.go(self._index - 1)
 
     def forward(self) -> None:
-        """Go one step forward."""
-        self.go(self._index + 1)
+        """Go one step forward; in "predict first" mode, ask first when the next step is a key step."""
+        if not self.predicting:
+            self.go(self._index + 1)
+            return
+        self._sync_flow()
+        if self.flow.pending is None and self.question is not None:  # the last answer's feedback goes
+            self._clear_question()
+        question = self.flow.forward()
+        if question is None:
+            self.go(self.flow.index)
+        else:
+            self._ask(question)
+
+    def answer(self, value: Any) -> Feedback:
+        """Answer the question shown in "predict first" mode (what the question's Check button does)."""
+        if self.question is None:
+            raise ValueError("no question is shown; step forward in predict-first mode first")
+        self.question.answer = value
+        feedback: Feedback = self.question.check()
+        return feedback
 
     def end_of_round(self) -> None:
-        """Go forward to the end of this round (the next ``round_end`` or ``game_over`` step, else the last)."""
+        """Go forward to the end of this round (the next ``round_end`` or ``game_over`` step, else the last);
+        in "predict first" mode, stop at the next question of the round."""
+        if self.predicting:
+            self._sync_flow()
+            while self.flow.index < len(self._steps) - 1:
+                question = self.flow.forward()
+                if question is not None:
+                    self._index = self.flow.index
+                    self._show_step()
+                    self._ask(question)
+                    return
+                if isinstance(self._steps[self.flow.index].event, (RoundEnded, GameOver)):
+                    break
+            self.go(self.flow.index)
+            return
         for position in range(self._index + 1, len(self._steps)):
             if isinstance(self._steps[position].event, (RoundEnded, GameOver)):
                 self.go(position)
@@ -208,7 +289,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
 
     def play(self) -> None:
         """Play on automatically at the chosen speed (from the start when at the last step)."""
-        if len(self._steps) < 2:
+        if len(self._steps) < 2 or self.predicting:
             return
         if self._index >= len(self._steps) - 1:
             self.go(0)
@@ -237,6 +318,48 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             return []
         return timeline(source if isinstance(source, Game) else dict(source), viewer=self._viewer)
 
+    def _sync_flow(self) -> None:
+        """Give the flow the steps shown (they grow as a live game goes on)."""
+        if self.flow.steps is not self._steps:
+            self.flow.extend(self._steps)
+        if self.flow.pending is None:
+            self.flow.index = self._index
+
+    def _ask(self, question: Exercise) -> None:
+        from .exercises import PredictQuestion
+
+        self.question = PredictQuestion(question, self.flow, self._answered, lang=self.lang)
+        self.question_box.children = [self.question]
+        self._render()
+
+    def _answered(self) -> None:
+        """The question is settled (right, wrong twice, or given up): show the step it was about."""
+        if self.flow.pending is None:
+            self._index = self.flow.index
+            self._show_step()
+        self._render_tally()
+
+    def _clear_question(self) -> None:
+        self.question = None
+        self.question_box.children = []
+        self.flow.pending = None
+
+    def _on_predict(self, change: Any) -> None:
+        if not change["new"]:
+            self._clear_question()
+        else:
+            self.pause()
+        self._render()
+        self._render_tally()
+
+    def _render_tally(self) -> None:
+        lines = self.flow.summary(self.lang) if self.predicting else []
+        if not lines:
+            self.tally.value = ""
+            return
+        items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+        self.tally.value = f"<p>{escape(tr('step.predict_tally', self.lang))}</p><ul>{items}</ul>"
+
     def _on_tick(self, change: Any) -> None:
         if int(change["new"]) != self._index:
             self.go(int(change["new"]))
@@ -246,8 +369,11 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
 
     def _on_lang(self, change: Any) -> None:
         self.board.lang = self.lang
+        if self.question is not None:
+            self.question.lang = self.lang
         self._relabel()
         self._render()
+        self._render_tally()
 
     def _relabel(self) -> None:
         lang = self.lang
@@ -260,6 +386,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.speed.options = [(tr(f"step.speed.{name}", lang), ms) for name, ms in SPEEDS.items()]
         self.speed.value = value
         self.speed.description = tr("step.speed", lang)
+        self.predict_toggle.description = tr("step.predict", lang)
+        self.predict_toggle.tooltip = tr("step.predict_tooltip", lang)
 
     def _render(self) -> None:
         lang = self.lang
@@ -267,11 +395,21 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         step = self.step
         self.first_button.disabled = self.back_button.disabled = self._index <= 0
         self.forward_button.disabled = self.end_button.disabled = self._index >= count - 1
-        self.play_button.disabled = count < 2
+        self.play_button.disabled = count < 2 or self.predicting
+        waiting = self.flow.pending is not None
+        if waiting:
+            self.forward_button.disabled = self.end_button.disabled = True
         if step is None:
             self.explanation.value = f'<div role="status">{escape(tr("step.empty", lang))}</div>'
             return
         position = tr("step.position", lang, number=self._index + 1, count=count, round=step.state.round)
+        if waiting:
+            self.explanation.value = (
+                '<div role="status" aria-live="polite">'
+                f'<p class="aton-step-position"><b>{escape(position)}</b></p>'
+                f'<p class="aton-step-waiting"><i>{escape(tr("step.predict_waiting", lang))}</i></p></div>'
+            )
+            return
         self.explanation.value = (
             '<div role="status" aria-live="polite">'
             f'<p class="aton-step-position"><b>{escape(position)}</b></p>'

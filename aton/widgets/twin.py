@@ -9,6 +9,7 @@ the twin never shows a hidden card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -62,8 +63,18 @@ def _cell(state: Game, square: tuple[int, int], highlights: Highlights, lang: st
     return f'<td data-square="{square[0]}-{square[1]}"{attribute}>{body}</td>'
 
 
-def twin_html(state: Game, highlights: Highlights | None = None, lang: str = "en", viewer: Player | None = None) -> str:
-    """The public state of ``state`` as accessible HTML in ``lang`` (cards hidden as on the canvas)."""
+def twin_html(
+    state: Game,
+    highlights: Highlights | None = None,
+    lang: str = "en",
+    viewer: Player | None = None,
+    step: str | None = None,
+) -> str:
+    """The public state of ``state`` as accessible HTML in ``lang`` (cards hidden as on the canvas).
+
+    ``step`` is what a step-through shows (the step's explanation): it replaces the line "Now: ... To
+    act: ...", which tells the live game's phase, not the step's.
+    """
     check_lang(lang)
     highlights = highlights or Highlights()
     red, blue = player_word("red", lang), player_word("blue", lang)
@@ -73,8 +84,12 @@ def twin_html(state: Game, highlights: Highlights | None = None, lang: str = "en
         f'<section class="aton-twin" lang="{lang}" aria-label="{escape(title)}">',
         f"<h3>{escape(title)}</h3>",
     ]
-    phase = tr(f"phase.{state.phase.value}", lang)
-    parts.append(f"<p>{escape(tr('twin.phase', lang, phase=phase, players=players_text(state.to_act, lang)))}</p>")
+    if step is not None:
+        parts.append(f'<p class="aton-twin-step">{escape(tr("twin.step", lang, step=step))}</p>')
+    else:
+        phase = tr(f"phase.{state.phase.value}", lang)
+        now = tr("twin.phase", lang, phase=phase, players=players_text(state.to_act, lang))
+        parts.append(f"<p>{escape(now)}</p>")
     if state.result is not None:
         parts.append(f"<p><strong>{escape(result_text(state, lang))}</strong></p>")
     # players
@@ -157,6 +172,7 @@ class TextTwin(widgets.HTML):  # type: ignore[misc]
         super().__init__(**kwargs)
         self.add_class("aton-text-twin")
         self._state = state
+        self._step: Callable[[str], str] | None = None
         self._highlights = Highlights()
         self._viewer = viewer
         self.lang = check_lang(lang)
@@ -171,14 +187,21 @@ class TextTwin(widgets.HTML):  # type: ignore[misc]
         self._render()
 
     def show(
-        self, state: Game | None, highlights: Highlights | None = None, viewer: Player | str | None = "unchanged"
+        self,
+        state: Game | None,
+        highlights: Highlights | None = None,
+        viewer: Player | str | None = "unchanged",
+        step: Callable[[str], str] | None = None,
     ) -> None:
         """Show ``state`` (``None``: nothing) with ``highlights`` marked in the cells.
 
         ``viewer`` is the player whose eyes the twin uses (``None``: public
-        information only); leave it out to keep the current one.
+        information only); leave it out to keep the current one.  ``step`` gives,
+        in a language, what a step-through's step is (then the twin says it
+        instead of the phase).
         """
         self._state = state
+        self._step = step
         self._highlights = highlights or Highlights()
         if viewer != "unchanged":
             self._viewer = viewer if isinstance(viewer, Player) else None
@@ -186,4 +209,5 @@ class TextTwin(widgets.HTML):  # type: ignore[misc]
 
     def _render(self) -> None:
         state = self._state
-        self.value = "" if state is None else twin_html(state, self._highlights, self.lang, self._viewer)
+        step = None if self._step is None else self._step(self.lang)
+        self.value = "" if state is None else twin_html(state, self._highlights, self.lang, self._viewer, step)

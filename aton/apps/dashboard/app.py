@@ -211,6 +211,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.flow = DashboardController(seed, mode=mode, level=level, human=human, schedule=schedule, lang=lang)
         self._generation = -1
         self._stepper: Stepper | None = None
+        self._predict: tuple[bool, dict[str, Any]] = (False, {})
+        """The step-through's "predict first" switch and its right answers per rule, kept from game to game."""
         self._saved: SavedFile | None = None
         self._saved_lang = lang
         self._drawn_lang = lang
@@ -685,6 +687,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.play.close_panel()
         self._build_board(self.lang)
         if self._stepper is not None:
+            self._predict = (self._stepper.predicting, self._stepper.flow.tally)
             close_tree(self._stepper)
             self._stepper = None
             self.explainer_area.children = [self.explainer_help]
@@ -771,6 +774,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self._stepper = Stepper(None, viewer=viewer, lang=self.lang, board=board, at="last", steps=flow.steps)
         else:
             self._stepper = Stepper(flow.game, viewer=viewer, lang=self.lang, board=board)
+        self._stepper.flow.tally = self._predict[1]  # right answers per rule, kept from game to game
+        self._stepper.predict_toggle.value = self._predict[0]
         self.explainer_area.children = [self.explainer_help, self._stepper]
 
     def _relabel(self) -> None:
