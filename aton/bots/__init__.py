@@ -30,7 +30,7 @@ True
 >>> make_bot("wizard")
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'wizard'; known bots: random, greedy, mcts, easy, medium, hard
+aton.errors.BotError: unknown bot 'wizard'; known bots: random, greedy, mcts, easy, medium, hard
 """
 
 from __future__ import annotations
@@ -54,7 +54,8 @@ _FACTORIES: dict[str, Callable[[], Bot]] = {
 def make_bot(spec: str) -> Bot:
     """Build a bot from its name, with optional search options: ``"hard"``, ``"mcts:iterations=300"``.
 
-    Raises ``ValueError`` naming the known bots or options when ``spec`` is not understood.
+    Raises :class:`aton.BotError` (a ``ValueError``, told in every language) naming the known bots or
+    options when ``spec`` is not understood.
     """
     if not isinstance(spec, str):
         raise BotError("bot_spec_type", found=spec)

@@ -749,7 +749,9 @@ class DashboardController:
 
     def report(self, error: BaseException) -> None:
         """Show an unexpected problem as a message (never a traceback); the game stays as it was."""
-        self._set_message(lambda lang: say("error", lang, reason=error_text(error, lang)), alert=True)
+        self._set_message(
+            lambda lang: say("error", lang, reason=error_text(error, lang, unexpected=_plain)), alert=True
+        )
         for callback in list(self._listeners):
             callback()
 
@@ -826,7 +828,10 @@ class DashboardController:
             failed = error
             self._set_message(
                 lambda lang: say(
-                    "bot.error", lang, player=player_word(player.label, lang), reason=error_text(failed, lang)
+                    "bot.error",
+                    lang,
+                    player=player_word(player.label, lang),
+                    reason=error_text(failed, lang, unexpected=_plain),
                 ),
                 alert=True,
             )
@@ -850,8 +855,10 @@ class DashboardController:
         if job.cancelled:
             return
         if error is not None or result is None:
-            failed = error if error is not None else ValueError("no hint")
-            self._set_coach(lambda lang: say("coach.error", lang, reason=error_text(failed, lang)), alert=True)
+            failed = error if error is not None else RuntimeError("no hint")
+            self._set_coach(
+                lambda lang: say("coach.error", lang, reason=error_text(failed, lang, unexpected=_plain)), alert=True
+            )
         else:
             self._hint = (key, result)
             self._set_coach(None)
@@ -903,3 +910,8 @@ def _refusal_screen(player: Player, lang: str) -> str:
 
 def _refusal_rule(reasons: dict[str, str], lang: str) -> str:
     return say("play.refused", lang, reason=reasons[lang])
+
+
+def _plain(error: BaseException) -> str:
+    """An error with no words of its own in the catalogs, as it says itself (the page's sentence says "a problem")."""
+    return str(error) or type(error).__name__

@@ -70,7 +70,11 @@ def _refusal(error: BaseException) -> Text:
     """A store's or the engine's refusal as words for people."""
     if getattr(error, "code", None) is not None and callable(getattr(error, "text", None)):
         return lambda lang: error_text(error, lang)
-    return lambda lang: say("friend.problem", lang, reason=error_text(error, lang))
+    return lambda lang: say("friend.problem", lang, reason=error_text(error, lang, unexpected=_plain))
+
+
+def _plain(error: BaseException) -> str:
+    return str(error) or type(error).__name__
 
 
 class FriendFlow:
