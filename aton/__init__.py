@@ -20,7 +20,7 @@ from .actions import (
     Square,
     parse_action,
 )
-from .errors import EventError
+from .errors import BotError, EventError
 from .events import EVENT_KINDS, Event, event_from_dict
 from .explain import explain, rule_of
 from .game import (
@@ -35,6 +35,7 @@ from .game import (
     new_game,
 )
 from .position import GameFileError, PositionError, ReplayError, load_game, replay
+from .refusals import error_text
 from .rules import Layout, LayoutError, Rules, SquareKind
 from .timeline import Step, timeline
 
@@ -46,6 +47,7 @@ __all__ = [
     "SQUARES",
     "Action",
     "Assign",
+    "BotError",
     "EndReason",
     "Event",
     "EventError",
@@ -68,6 +70,7 @@ __all__ = [
     "Square",
     "SquareKind",
     "Step",
+    "error_text",
     "event_from_dict",
     "explain",
     "load_game",

@@ -3,7 +3,9 @@
 An error names its reason with a ``code`` and keeps the facts behind it in
 ``details``; its text is rendered only when it is shown, in any language of
 the message catalogs: ``str(error)`` is English and ``error.text("fr")`` is
-French.  The sentences live in :mod:`aton.refusals`, which plugs them in
+French.  Pages show any error through ``aton.error_text(error, lang)``
+(:func:`aton.refusals.error_text`): the one way to turn an error into
+words.  The sentences live in :mod:`aton.refusals`, which plugs them in
 here when it is imported (``import aton`` does), so this module imports
 nothing of the engine and every other module may import it.
 
@@ -28,6 +30,7 @@ Kinds of error:
 :class:`PositionError`      a position or snapshot that cannot be a state of Aton
 :class:`EventError`         an event in a file's log that cannot be read
 :class:`ReplayError`        a record that cannot be replayed
+:class:`BotError`           a bot, the coach or a review asked for what it cannot do
 ==========================  =====================================================================
 """
 
@@ -108,7 +111,7 @@ class ActionTextError(CodedError):
     """An action written as text (``"red place 2-5"``) that cannot be read."""
 
 
-class HiddenInformation(ValueError):
+class HiddenInformation(CodedError):
     """A question a player's view cannot answer, because the answer is hidden from that player."""
 
 
@@ -138,3 +141,8 @@ class EventError(GameFileError):
 
 class ReplayError(GameFileError):
     """A record that cannot be replayed; the message names the first bad action."""
+
+
+class BotError(CodedError):
+    """A bot, the coach or a review asked for something it cannot do (an unknown bot, a game in place of a
+    player's view, a search option out of range); the message says what is allowed."""

@@ -1341,7 +1341,7 @@ class GameView(Game):
         if player is not self.viewer and self._phase is _ASSIGN:
             if self.has_assigned(player):
                 return []
-            raise HiddenInformation(f"{player.label.capitalize()}'s hand is hidden from {self.viewer.label}")
+            raise HiddenInformation("hidden_hand", player=player.label, viewer=self.viewer.label)
         return super().legal_actions(player)
 
     def apply(self, action: Action) -> None:
@@ -1358,7 +1358,7 @@ class GameView(Game):
     def view(self, player: Player) -> GameView:
         """Only the viewer's own view can be taken from a view."""
         if player is not self.viewer:
-            raise HiddenInformation(f"{self.viewer.label}'s view cannot show what {player.label} knows")
+            raise HiddenInformation("view_of_other", viewer=self.viewer.label, player=player.label)
         return self.clone()
 
     def unknown_cards(self, player: Player) -> list[int]:
@@ -1430,7 +1430,7 @@ class SpectatorView(GameView):
 
     def __init__(self, game: Game) -> None:
         if isinstance(game, GameView):
-            raise HiddenInformation("a spectator's view is taken from the game, not from a player's view")
+            raise HiddenInformation("spectator_from_view")
         super().__init__(game, RED)
         self.viewer = None
         self._hidden_hands = [len(game._hand[RED]), len(game._hand[BLUE])]
@@ -1467,7 +1467,7 @@ class SpectatorView(GameView):
         if self._phase is _ASSIGN:
             if self.has_assigned(player):
                 return []
-            raise HiddenInformation(f"{player.label.capitalize()}'s hand is hidden from spectators")
+            raise HiddenInformation("spectator_hand", player=player.label)
         return Game.legal_actions(self, player)
 
     def clone(self, *, events: bool | None = None) -> SpectatorView:
@@ -1480,11 +1480,11 @@ class SpectatorView(GameView):
 
     def view(self, player: Player) -> GameView:
         """A spectator cannot see what a player knows."""
-        raise HiddenInformation(f"a spectator's view cannot show what {player.label} knows")
+        raise HiddenInformation("spectator_view_of", player=player.label)
 
     def sample(self, generator: Any, *, events: bool = False, hidden_assignment: str = "assigned") -> Game:
         """Not for spectators: they do not decide, so no game is dealt from their view."""
-        raise HiddenInformation("a spectator's view cannot be sampled; sample a player's view")
+        raise HiddenInformation("spectator_sample")
 
 
 def new_game(seed: int = 0, rules: Rules | None = None, *, events: bool = True) -> Game:

@@ -37,7 +37,7 @@ ValueError: unknown language 'de'; choose one of ('en', 'fr')
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import contextmanager
 from functools import cache, lru_cache
 from pathlib import Path
@@ -64,6 +64,7 @@ __all__ = [
     "render",
     "render_key",
     "table",
+    "tutorial_words",
 ]
 
 DOMAIN = "aton"
@@ -325,3 +326,26 @@ def counted(noun: str, count: int, lang: str) -> str:
     except KeyError:
         raise ValueError(f"no counted noun {noun!r}; known: {', '.join(k.split()[1] for k in COUNTED)}") from None
     return render(message, lang, count=count)
+
+
+TUTORIAL_CONTEXT = "tutorial"
+"""The context of the words a tutorial's code prints (``say("Blue's hand:")``), extracted from the English
+tutorials' code cells (:func:`aton.i18n_extract.extract_tutorials`)."""
+
+
+def tutorial_words(lang: str) -> Callable[..., str]:
+    """``say(text, **fields)``: the words a tutorial's code prints, in ``lang``.
+
+    A tutorial's code is the same in every language (only its ``LANG`` differs), so what it prints goes
+    through the catalogs like every other text.
+
+    >>> say = tutorial_words("fr")
+    >>> say("Blue's hand:")
+    'Main de Bleu :'
+    """
+    check_lang(lang)
+
+    def say(text: str, /, **fields: object) -> str:
+        return gtext(lang, TUTORIAL_CONTEXT, text, **fields)
+
+    return say

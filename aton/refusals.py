@@ -53,6 +53,8 @@ def _square(d: Details) -> str:
 def _temples(count: int, lang: str) -> str:
     if count == 1:
         return gtext(lang, "refusal temples", "temple 1")
+    if count == 2:
+        return gtext(lang, "refusal temples", "temples 1-2")  # French: « les temples 1 et 2 »
     return gtext(lang, "refusal temples", "temples 1-{count}", count=count)
 
 
@@ -349,7 +351,7 @@ def _fact(key: str, value: Any, lang: str) -> Any:
         return str(value)  # beyond what number formatting handles; such numbers come only from files
     if key in _SHOWN:
         return shown_value(value, lang)
-    if key in ("player", "winner") and value in _FILE_PLAYERS:
+    if key in ("player", "winner", "viewer") and value in _FILE_PLAYERS:
         return render(_FILE_PLAYERS[value], lang)
     if key in _LISTED:
         return ", ".join(str(item) for item in value)
@@ -735,6 +737,32 @@ _SENTENCES: dict[str, Message] = {
         "rules refusal", 'a layout is a list of 4 temples, each a list of 3 row strings like "Y Y G K"'
     ),
     "layout_row_text": msg("rules refusal", 'each row of a layout is a string of square codes like "Y Y G K"'),
+    # what a player's view hides
+    "hidden_hand": msg("hidden refusal", "{player}'s hand is hidden from {viewer}"),
+    "view_of_other": msg("hidden refusal", "{viewer}'s view cannot show what {player} knows"),
+    "spectator_from_view": msg("hidden refusal", "a spectator's view is taken from the game, not from a player's view"),
+    "spectator_hand": msg("hidden refusal", "{player}'s hand is hidden from spectators"),
+    "spectator_view_of": msg("hidden refusal", "a spectator's view cannot show what {player} knows"),
+    "spectator_sample": msg("hidden refusal", "a spectator's view cannot be sampled; sample a player's view"),
+    # bots, the coach and the search
+    "bot_spec_type": msg("bot refusal", "a bot is named by a string such as 'greedy', not {found}"),
+    "bot_no_options": msg("bot refusal", "bot {name!r} takes no options (got {options!r})"),
+    "bot_unknown": msg("bot refusal", "unknown bot {found}; known bots: {known}"),
+    "bot_needs_view": msg("bot refusal", "a bot decides from a player's view: pass game.view(player), not the game"),
+    "bot_nothing_to_decide": msg("bot refusal", "{player} has nothing to decide now (phase {phase})"),
+    "coach_not_assignment": msg("bot refusal", "the coach explains assignments and exchanges here, not {found}"),
+    "coach_needs_view": msg("bot refusal", "the coach reads a player's view: pass game.view(player)"),
+    "coach_nothing_to_decide": msg("bot refusal", "{player} has nothing to decide now"),
+    "search_iterations": msg("bot refusal", "iterations must be at least 1, not {found}"),
+    "search_ms": msg("bot refusal", "ms must be a positive number of milliseconds, not {found}"),
+    "search_playout": msg("bot refusal", "playout must be 'greedy' or 'random', not {found}"),
+    "search_epsilon": msg("bot refusal", "epsilon must be between 0 and 1, not {found}"),
+    "search_negative": msg("bot refusal", "{option} must be 0 or more, not {found}"),
+    "search_option_unknown": msg("bot refusal", "unknown search option {found}; options are {known} (as key=value)"),
+    "search_option_number": msg("bot refusal", "search option {option} needs a number, not {found}"),
+    "search_only_illegal": msg("bot refusal", "{action} is not one of {player}'s legal actions here"),
+    "estimate_needs_view": msg("bot refusal", "an estimate reads a player's view: pass game.view(player)"),
+    "estimate_samples": msg("bot refusal", "samples must be at least 1, not {found}"),
     # actions written as text
     "action_text_short": msg(
         "action text refusal", "cannot read action {text}: expected 'PLAYER VERB ...', like 'red place 2-5'"
@@ -819,6 +847,43 @@ def refusal_text(code: str, details: Details, lang: str = "en") -> str:
         return REFUSALS[code](details, lang)
     except KeyError as error:
         raise KeyError(f"no text for refusal {code!r} (unknown code or missing fact {error})") from None
+
+
+def error_text(
+    error: BaseException, lang: str = "en", *, unexpected: Callable[[BaseException], str] | None = None
+) -> str:
+    """Any error as words for people in ``lang``: the one way pages and commands tell a problem.
+
+    The engine's errors (rules, files, positions, bots, views) and the room store's are told from their
+    code and facts in the message catalogs; anything else is a fault of the program, told as such with
+    its kind and message, or by ``unexpected(error)`` when given (a panel that already says "an error").
+
+    >>> import aton
+    >>> error_text(aton.PositionError("round_past_limit", round=9, limit=5), "fr")
+    'le tour 9 dépasse la limite de tours (5)'
+    >>> error_text(KeyError("x"), "fr")
+    "un problème imprévu dans le programme (KeyError : 'x')"
+    >>> error_text(KeyError("x"), "fr", unexpected=repr)
+    "KeyError('x')"
+    >>> error_text(KeyError("x"))
+    "an unexpected problem in the program (KeyError: 'x')"
+    """
+    check_lang(lang)
+    if isinstance(error, CodedError):
+        return error.text(lang)
+    text = getattr(error, "text", None)
+    code = getattr(error, "code", None)
+    if callable(text) and isinstance(code, str):  # the room store's errors (aton.rooms.errors)
+        return str(text(lang))
+    if unexpected is not None:
+        return unexpected(error)
+    return gtext(
+        lang,
+        "error",
+        "an unexpected problem in the program ({kind}: {detail})",
+        kind=type(error).__name__,
+        detail=str(error),
+    )
 
 
 errors.use_renderer(refusal_text)

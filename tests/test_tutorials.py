@@ -82,10 +82,27 @@ def test_notebook_runs_top_to_bottom(path: Path) -> None:
         if output.output_type == "error" or (output.output_type == "stream" and output.name == "stderr")
     ]
     assert not errors, f"{_name(path)}: {errors[0]}"
+    if path in FRENCH:  # what a French tutorial prints is French (Python values such as None or RED aside)
+        from test_french_errors import english_words
+
+        printed = [
+            output.get("text") or output.get("data", {}).get("text/markdown", "")
+            for cell in notebook.cells[:-1]
+            if cell.cell_type == "code"
+            for output in cell.outputs
+            if output.output_type in ("stream", "display_data", "execute_result")
+        ]
+        english = [(words, text) for text in printed if (words := _english_in(english_words(text)))]
+        assert not english, f"{_name(path)}: {english[0]}"
     if path == LAB:
         assert notebook.cells[-2].outputs[0]["text"].strip() == "done 124 ['Image', 'Image', 'Image', 'Image']"
     kernel_python = notebook.cells[-1].outputs[0]["text"].strip()
     assert Path(kernel_python).resolve() == Path(sys.executable).resolve(), "the kernel must run this project's Python"
+
+
+def _english_in(words: list[str]) -> list[str]:
+    """English words of printed text, but Python's own values (``None``, ``RED``, ``Phase.PLACE``)."""
+    return [word for word in words if not word.isupper() and word != "None"]
 
 
 LANG_CALLS = re.compile(

@@ -30,13 +30,14 @@ True
 >>> make_bot("wizard")
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'wizard'; known bots: random, greedy, mcts, easy, medium, hard
+aton.errors.BotError: unknown bot 'wizard'; known bots: random, greedy, mcts, easy, medium, hard
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..errors import BotError
 from .base import Bot, Progress, RandomBot
 from .greedy import GreedyBot
 from .mcts import PRESETS, MctsBot
@@ -53,19 +54,20 @@ _FACTORIES: dict[str, Callable[[], Bot]] = {
 def make_bot(spec: str) -> Bot:
     """Build a bot from its name, with optional search options: ``"hard"``, ``"mcts:iterations=300"``.
 
-    Raises ``ValueError`` naming the known bots or options when ``spec`` is not understood.
+    Raises :class:`aton.BotError` (a ``ValueError``, told in every language) naming the known bots or
+    options when ``spec`` is not understood.
     """
     if not isinstance(spec, str):
-        raise ValueError(f"a bot is named by a string such as 'greedy', not {spec!r}")
+        raise BotError("bot_spec_type", found=spec)
     name, _, options = spec.strip().partition(":")
     name = name.strip().lower()
     if name in _FACTORIES:
         if options.strip():
-            raise ValueError(f"bot {name!r} takes no options (got {options!r})")
+            raise BotError("bot_no_options", name=name, options=options)
         return _FACTORIES[name]()
     if name == "mcts" or name in PRESETS:
         return MctsBot.from_spec("medium" if name == "mcts" else name, options, name=name)
-    raise ValueError(f"unknown bot {spec!r}; known bots: {', '.join(BOT_NAMES)}")
+    raise BotError("bot_unknown", found=spec, known=BOT_NAMES)
 
 
 __all__ = ["BOT_NAMES", "Bot", "GreedyBot", "MctsBot", "Progress", "RandomBot", "make_bot"]

@@ -22,6 +22,7 @@ from collections.abc import Callable, Generator
 from typing import TypeVar
 
 from ..actions import Action, Player
+from ..errors import BotError
 from ..game import GameView
 
 Progress = Callable[[float], "bool | None"]
@@ -71,10 +72,10 @@ class Bot(ABC):
     def choose_steps(self, view: GameView, rng: random.Random, on_progress: Progress | None = None) -> Steps[Action]:
         """:meth:`choose` in steps (see :data:`Steps`): the same action, with pauses while the bot thinks."""
         if not isinstance(view, GameView):
-            raise ValueError("a bot decides from a player's view: pass game.view(player), not the game")
+            raise BotError("bot_needs_view")
         player = view.viewer
         if player not in view.to_act:
-            raise ValueError(f"{player.label} has nothing to decide now (phase {view.phase.value})")
+            raise BotError("bot_nothing_to_decide", player=player.label, phase=view.phase.value)
         action = yield from self.decide_steps(view, player, rng, on_progress)
         if on_progress is not None:
             on_progress(1.0)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 
 from .. import data
 from ..actions import Action, Assign, Exchange, Place, Player, Remove
+from ..errors import BotError
 from ..game import Game, GameView, Phase
 from ..i18n import check_lang, decimal, gtext, join, msg, ngtext, percent, render
 from ..rules import SquareKind
@@ -153,7 +154,7 @@ def _assign_text(view: GameView, option: OptionStats, lang: str) -> list[str]:
             )
         ]
     if not isinstance(action, Assign):
-        raise ValueError(f"the coach explains assignments and exchanges here, not {action!r}")
+        raise BotError("coach_not_assignment", found=action)
     parts = [
         gtext(lang, "coach", "{card} on cartouche {number}", card=card, number=number)
         for number, card in enumerate(action.cards, start=1)
@@ -230,10 +231,10 @@ def hint_steps(
     """:func:`hint` in steps (see :data:`aton.bots.base.Steps`): the search pauses now and then."""
     check_lang(lang)
     if not isinstance(view, GameView):
-        raise ValueError("the coach reads a player's view: pass game.view(player)")
+        raise BotError("coach_needs_view")
     player = view.viewer
     if player not in view.to_act:
-        raise ValueError(f"{player.label} has nothing to decide now")
+        raise BotError("coach_nothing_to_decide", player=player.label)
     config = replace(PRESETS["medium"], iterations=iterations, weights=weights or DEFAULT_WEIGHTS)
     coach = MctsBot(config, name="coach")
     result: SearchResult = yield from coach.search_steps(view, random.Random(f"aton/coach/{seed}"), on_progress)
@@ -297,9 +298,9 @@ def search_candidates(
     True
     """
     if not isinstance(view, GameView):
-        raise ValueError("the coach reads a player's view: pass game.view(player)")
+        raise BotError("coach_needs_view")
     if view.viewer not in view.to_act:
-        raise ValueError(f"{view.viewer.label} has nothing to decide now")
+        raise BotError("coach_nothing_to_decide", player=view.viewer.label)
     config = replace(PRESETS["medium"], iterations=iterations)
     result = MctsBot(config, name="coach").search(view, random.Random(f"aton/coach/{seed}"))
     total = sum(option.visits for option in result.options) or 1

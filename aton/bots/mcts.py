@@ -37,6 +37,7 @@ from typing import Any
 
 from .. import data
 from ..actions import Action, Assign, Exchange, Place, Player, Remove
+from ..errors import BotError
 from ..game import Game, GameView, Phase
 from .base import Bot, Progress, Steps, run_steps
 from .greedy import AssignmentRater, greedy_square
@@ -84,16 +85,16 @@ class SearchConfig:
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
+            raise BotError("search_iterations", found=self.iterations)
         if self.ms is not None and self.ms <= 0:
-            raise ValueError(f"ms must be a positive number of milliseconds, not {self.ms}")
+            raise BotError("search_ms", found=self.ms)
         if self.playout not in ("greedy", "random"):
-            raise ValueError(f"playout must be 'greedy' or 'random', not {self.playout!r}")
+            raise BotError("search_playout", found=self.playout)
         if not 0.0 <= self.epsilon <= 1.0:
-            raise ValueError(f"epsilon must be between 0 and 1, not {self.epsilon}")
+            raise BotError("search_epsilon", found=self.epsilon)
         for name in ("horizon", "width", "square_width"):
             if getattr(self, name) < 0:
-                raise ValueError(f"{name} must be 0 or more, not {getattr(self, name)}")
+                raise BotError("search_negative", option=name, found=getattr(self, name))
 
 
 PRESETS: dict[str, SearchConfig] = {
@@ -192,7 +193,7 @@ class MctsBot(Bot):
             key, equals, text = item.partition("=")
             key = key.strip()
             if not equals or key not in known:
-                raise ValueError(f"unknown search option {item!r}; options are {', '.join(known)} (as key=value)")
+                raise BotError("search_option_unknown", found=item, known=list(known))
             try:
                 if key in ("iterations", "horizon", "width", "square_width"):
                     changes[key] = int(text)
@@ -201,7 +202,7 @@ class MctsBot(Bot):
                 else:
                     changes[key] = text.strip()
             except ValueError:
-                raise ValueError(f"search option {key} needs a number, not {text!r}") from None
+                raise BotError("search_option_number", option=key, found=text) from None
         label = name or preset
         return cls(replace(config, **changes), name=label if not changes else f"{label}:{options.strip()}")
 
@@ -238,7 +239,7 @@ class MctsBot(Bot):
         start = time.perf_counter()
         if only is not None:
             if only not in legal:
-                raise ValueError(f"{only} is not one of {player.label}'s legal actions here")
+                raise BotError("search_only_illegal", action=str(only), player=player.label)
         elif len(options) == 1:  # a single choice, or squares that are all alike
             return SearchResult(options[0], [OptionStats(options[0], 0, 0.5)], 0, 0.0)
         search = _Search(view, player, self.config, rng, only)
@@ -277,9 +278,9 @@ class MctsBot(Bot):
         A finished game gives 1, 0 or 1/2 exactly.
         """
         if not isinstance(view, GameView):
-            raise ValueError("an estimate reads a player's view: pass game.view(player)")
+            raise BotError("estimate_needs_view")
         if samples < 1:
-            raise ValueError(f"samples must be at least 1, not {samples}")
+            raise BotError("estimate_samples", found=samples)
         if view.result is not None:
             return win_probability(view, view.viewer, self.config.weights)
         search = _Search(view, view.viewer, self.config, rng)

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from ..i18n import counted, gtext, languages, ngtext, render
+from ..refusals import error_text
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -135,7 +136,10 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         game = replay(text)
     except ReplayError as error:
-        print(gtext(lang, "cli", "aton replay: {file}: {error}", file=args.file, error=error), file=sys.stderr)
+        print(
+            gtext(lang, "cli", "aton replay: {file}: {error}", file=args.file, error=error_text(error, lang)),
+            file=sys.stderr,
+        )
         return 1
     if args.explain:
         for event in game.events:
@@ -225,7 +229,14 @@ def _read_record(command: str, path: str, lang: str = "en") -> dict[str, object]
         raw = read_json(text, ReplayError)
     except ReplayError as error:
         print(
-            gtext(lang, "cli", "aton {command}: {file}: {error}", command=command, file=path, error=error),
+            gtext(
+                lang,
+                "cli",
+                "aton {command}: {file}: {error}",
+                command=command,
+                file=path,
+                error=error_text(error, lang),
+            ),
             file=sys.stderr,
         )
         return None
@@ -256,7 +267,12 @@ def _review(args: argparse.Namespace) -> int:
         result = review(record, Player[args.player.upper()], seed=args.seed, iterations=args.iterations)
     except ReplayError as error:
         message = gtext(
-            args.lang, "cli", "aton {command}: {file}: {error}", command="review", file=args.file, error=error
+            args.lang,
+            "cli",
+            "aton {command}: {file}: {error}",
+            command="review",
+            file=args.file,
+            error=error_text(error, args.lang),
         )
         print(message, file=sys.stderr)
         return 1

@@ -7,6 +7,12 @@ plus one route: ``/class`` renders ``notebooks/class.ipynb`` (the folder of the 
 started for that page only.  The teacher's code reaches that kernel through the server's environment
 (``ATON_TEACHER_CODE``: Voila gives every kernel it starts on demand the server's environment).
 
+The same server serves the project's tutorials as pages, in every language: ``/tutorials/<file>`` and
+``/tutorials/fr/<file>`` render the notebooks of ``tutorials/`` (beside the dashboard's folder) each in a
+kernel of its own, with their widgets and exercises working, and ``/home`` is a front page linking the
+dashboard, every tutorial and the class page (:mod:`aton.serving.front`).  A class without JupyterHub
+thus follows the lesson plan from one machine.
+
 ``python -m aton.serving.server notebooks/aton.ipynb [voila options]`` runs it; every Voila option and
 ``voila.json`` apply as to ``voila``.
 """
@@ -16,11 +22,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import tornado.web
+from jupyter_server.services.contents.largefilemanager import LargeFileManager
 from jupyter_server.utils import url_path_join
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
-__all__ = ["CLASS_NOTEBOOK", "CLASS_PATH", "AtonVoila", "main"]
+from .front import FRONT_PATH, TUTORIAL_FILE, TUTORIALS_PATH, front_page, tutorial_titles
+
+__all__ = ["CLASS_NOTEBOOK", "CLASS_PATH", "FRONT_PATH", "TUTORIALS_PATH", "AtonVoila", "main"]
 
 CLASS_PATH = "/class"
 """Where the class page is served, next to the dashboard at ``/``."""
@@ -28,25 +38,87 @@ CLASS_NOTEBOOK = "class.ipynb"
 """The class page's notebook, in the dashboard's folder."""
 
 
+class TutorialHandler(TornadoVoilaHandler):  # type: ignore[misc]
+    """A tutorial rendered as a page: the notebook is read from the tutorials' folder, not the dashboard's."""
+
+    def initialize(self, **kwargs: Any) -> None:
+        """Voila's handler, reading notebooks from ``tutorials`` (a contents manager)."""
+        self._tutorials: LargeFileManager = kwargs.pop("tutorials")
+        super().initialize(**kwargs)
+
+    @property
+    def contents_manager(self) -> LargeFileManager:
+        """The tutorials' folder (Voila reads the notebook to render through this)."""
+        return self._tutorials
+
+    async def get(self, path: str | None = None) -> None:
+        """Render the tutorial ``path`` (``01-the-board.ipynb``, ``fr/01-le-plateau.ipynb``); anything else: 404."""
+        if path is None or not TUTORIAL_FILE.fullmatch(path) or not self._tutorials.file_exists(path):
+            raise tornado.web.HTTPError(404)
+        await super().get(path)
+
+
+class FrontHandler(tornado.web.RequestHandler):
+    """The front page (``/home``): the dashboard, every tutorial in every language, the class page."""
+
+    def initialize(self, root: Path, has_class: bool) -> None:
+        """``root``: the project folder (its ``tutorials/``); ``has_class``: whether ``/class`` is served."""
+        self.root = root
+        self.has_class = has_class
+
+    def get(self) -> None:
+        """The page, listing the tutorials found now."""
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.finish(front_page(tutorial_titles(self.root), has_class=self.has_class))
+
+
 class AtonVoila(Voila):  # type: ignore[misc]
-    """Voila serving one notebook at ``/``, and the class page at ``/class`` when its notebook is beside it."""
+    """Voila serving one notebook at ``/``, the class page at ``/class`` when its notebook is beside it, and the
+    tutorials (``/tutorials/...``) with their front page (``/home``) when the project's ``tutorials/`` is there."""
 
     def init_handlers(self) -> list[Any]:
-        """Voila's routes, with ``/class`` put before the notebook's catch-all route."""
+        """Voila's routes, with ours put before the notebook's catch-all route."""
         handlers: list[Any] = list(super().init_handlers())
-        if not self.notebook_path or not (Path(self.root_dir) / CLASS_NOTEBOOK).is_file():
+        if not self.notebook_path:
             return handlers
-        route = (
-            url_path_join(self.server_url, CLASS_PATH + "/?"),
-            TornadoVoilaHandler,
-            {
-                "notebook_path": CLASS_NOTEBOOK,
-                "template_paths": self.template_paths,
-                "config": self.config,
-                "voila_configuration": self.voila_configuration,
-            },
-        )
-        return [*handlers[:-1], route, handlers[-1]]
+        ours: list[Any] = []
+        options = {
+            "template_paths": self.template_paths,
+            "config": self.config,
+            "voila_configuration": self.voila_configuration,
+        }
+        has_class = (Path(self.root_dir) / CLASS_NOTEBOOK).is_file()
+        if has_class:
+            route = url_path_join(self.server_url, CLASS_PATH + "/?")
+            ours.append((route, TornadoVoilaHandler, {"notebook_path": CLASS_NOTEBOOK, **options}))
+        project = Path(self.root_dir).parent
+        tutorials = project / "tutorials"
+        if tutorials.is_dir():
+            manager = LargeFileManager(parent=self, root_dir=str(tutorials))
+            ours += [
+                (
+                    url_path_join(self.server_url, FRONT_PATH + "/?"),
+                    FrontHandler,
+                    {"root": project, "has_class": has_class},
+                ),
+                (
+                    url_path_join(self.server_url, TUTORIALS_PATH + "/?"),
+                    tornado.web.RedirectHandler,
+                    {"url": url_path_join(self.server_url, FRONT_PATH)},
+                ),
+                (
+                    url_path_join(self.server_url, TUTORIALS_PATH + "/(.+)"),
+                    TutorialHandler,
+                    {"notebook_path": None, "tutorials": manager, **options},
+                ),
+                (  # the tutorials link to the dashboard's notebook: that is the page at /
+                    url_path_join(self.server_url, "/notebooks/" + Path(self.notebook_path).name),
+                    tornado.web.RedirectHandler,
+                    {"url": url_path_join(self.server_url, "/")},
+                ),
+            ]
+        return [*handlers[:-1], *ours, handlers[-1]]
 
 
 def main() -> None:

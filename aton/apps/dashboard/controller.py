@@ -53,6 +53,7 @@ from ...events import (
 )
 from ...explain import LANGUAGES
 from ...game import Game, Phase
+from ...refusals import error_text
 from ...timeline import Step, timeline
 from ...widgets.i18n import Language, player_word, tr
 from ...widgets.referee import Draw, Outcome, register
@@ -832,8 +833,10 @@ class DashboardController:
         try:
             game = read_game_file(content, name, seed_if_missing=fresh_seed())
         except LoadError as error:
-            reason = str(error)
-            self._set_message(lambda lang: say("load.error", lang, name=name, reason=reason), alert=True)
+            refused = error
+            self._set_message(
+                lambda lang: say("load.error", lang, name=name, reason=error_text(refused, lang)), alert=True
+            )
             self._changed()
             return False
         self._cancel_jobs()
@@ -862,8 +865,9 @@ class DashboardController:
 
     def report(self, error: BaseException) -> None:
         """Show an unexpected problem as a message (never a traceback); the game stays as it was."""
-        reason = str(error) or type(error).__name__
-        self._set_message(lambda lang: say("error", lang, reason=reason), alert=True)
+        self._set_message(
+            lambda lang: say("error", lang, reason=error_text(error, lang, unexpected=_plain)), alert=True
+        )
         for callback in list(self._listeners):
             callback()
 
@@ -944,9 +948,15 @@ class DashboardController:
         if job.cancelled or game is not self.session.game:
             return
         if error is not None:
-            reason = str(error)
+            failed = error
             self._set_message(
-                lambda lang: say("bot.error", lang, player=player_word(player.label, lang), reason=reason), alert=True
+                lambda lang: say(
+                    "bot.error",
+                    lang,
+                    player=player_word(player.label, lang),
+                    reason=error_text(failed, lang, unexpected=_plain),
+                ),
+                alert=True,
             )
             self._changed()
             return
@@ -968,8 +978,10 @@ class DashboardController:
         if job.cancelled:
             return
         if error is not None or result is None:
-            reason = str(error)
-            self._set_coach(lambda lang: say("coach.error", lang, reason=reason), alert=True)
+            failed = error if error is not None else RuntimeError("no hint")
+            self._set_coach(
+                lambda lang: say("coach.error", lang, reason=error_text(failed, lang, unexpected=_plain)), alert=True
+            )
         else:
             self._hint = (key, result)
             self._set_coach(None)
@@ -1033,3 +1045,8 @@ def _refusal_screen(player: Player, lang: str) -> str:
 
 def _refusal_rule(reasons: dict[str, str], lang: str) -> str:
     return say("play.refused", lang, reason=reasons[lang])
+
+
+def _plain(error: BaseException) -> str:
+    """An error with no words of its own in the catalogs, as it says itself (the page's sentence says "a problem")."""
+    return str(error) or type(error).__name__

@@ -39,6 +39,7 @@ from typing import Any
 
 from ...actions import RED, Action, Player
 from ...game import IllegalAction
+from ...refusals import error_text
 from ...timeline import Step
 from ...widgets.i18n import player_word
 from .text import say
@@ -67,11 +68,13 @@ def rooms_available() -> bool:
 
 def _refusal(error: BaseException) -> Text:
     """A store's or the engine's refusal as words for people."""
-    text = getattr(error, "text", None)
-    if callable(text):
-        return lambda lang: str(text(lang))
-    reason = str(error) or type(error).__name__
-    return lambda lang: say("friend.problem", lang, reason=reason)
+    if getattr(error, "code", None) is not None and callable(getattr(error, "text", None)):
+        return lambda lang: error_text(error, lang)
+    return lambda lang: say("friend.problem", lang, reason=error_text(error, lang, unexpected=_plain))
+
+
+def _plain(error: BaseException) -> str:
+    return str(error) or type(error).__name__
 
 
 class FriendFlow:

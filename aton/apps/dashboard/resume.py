@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...actions import Player
 from ...game import Game
+from ...refusals import error_text
 from .session import Mode, Setup
 from .text import say
 
@@ -256,10 +257,10 @@ class GameKeeper:
 
     def _fail(self, error: BaseException) -> None:
         self.failed = True
-        text = getattr(error, "text", None)
-        reason: Callable[[str], str] = (
-            (lambda lang: str(text(lang))) if callable(text) else (lambda lang: str(error) or type(error).__name__)
-        )
+
+        def reason(lang: str) -> str:
+            return error_text(error, lang, unexpected=lambda e: str(e) or type(e).__name__)
+
         self.controller.tell(functools.partial(_not_kept, reason), alert=True)
 
     def close(self) -> None:

@@ -29,6 +29,7 @@ from enum import Enum
 from ...bots.base import Steps
 from ...bots.tournament import BotSpec, GameSummary, TournamentResult, bot_name, check_series, play_many_steps
 from ...i18n import Message, check_lang, decimal, msg, nmsg, render_key, table
+from ...refusals import error_text
 
 __all__ = ["LAB_STRINGS", "LabState", "Pairing", "TournamentFlow", "lab_words"]
 
@@ -193,7 +194,7 @@ class TournamentFlow:
                 "running", lang, number=number, total=self.total, first=bot_name(first), second=bot_name(second)
             )
         if self.state is LabState.FAILED:
-            return lab_words("failed", lang, error=str(self.error))
+            return lab_words("failed", lang, error=error_text(self.error, lang, unexpected=str) if self.error else "")
         if self.state is LabState.STOPPED and self.played == 0:
             return lab_words("stopped_early", lang)
         if self.state is LabState.STOPPED:

@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from ...bots.tournament import TournamentResult
+from ...refusals import error_text
 from ..work import Job, Worker, kernel_schedule
 from .flow import LabState, Pairing, TournamentFlow, lab_words
 
@@ -177,7 +178,13 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
             image = io.BytesIO()
             figure.savefig(image, format="png", dpi=96, bbox_inches="tight")
         except Exception as error:  # a teacher's plot code: its error goes in its own place, the rest works
-            box.children = [widgets.HTML(html.escape(lab_words("plot_failed", self.lang, error=repr(error))))]
+            box.children = [
+                widgets.HTML(
+                    html.escape(
+                        lab_words("plot_failed", self.lang, error=error_text(error, self.lang, unexpected=repr))
+                    )
+                )
+            ]
             return
         finally:
             for number in set(plt.get_fignums()) - before:  # drawn as an image: the figure is done with

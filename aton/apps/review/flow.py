@@ -32,6 +32,7 @@ from ...bots.review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES, Judgement, Revie
 from ...explain import player_name
 from ...game import Game
 from ...i18n import Message, check_lang, msg, nmsg, percent, render_key, table
+from ...refusals import error_text
 from ...timeline import Step, timeline
 
 __all__ = ["GRAPH_HEIGHT", "GRAPH_MARGIN", "GRAPH_WIDTH", "REVIEW_STRINGS", "FlowState", "ReviewFlow", "words"]
@@ -122,6 +123,8 @@ class ReviewFlow:
         self.progress = 0.0
         self.result: Review | None = None
         self.error: str | None = None
+        self.failure: BaseException | None = None
+        """The error the review stopped on; :meth:`failure_text` tells it in any language."""
         self.moment: int | None = None
         """Decisions taken at the moment shown (``None``: none chosen yet)."""
         self.steps: list[Step] = timeline(self.record, viewer=player)
@@ -147,11 +150,15 @@ class ReviewFlow:
         if isinstance(error, ReviewCancelled):
             self.state = FlowState.CANCELLED
         elif error is not None:
-            self.state, self.error = FlowState.FAILED, str(error)
+            self.state, self.error, self.failure = FlowState.FAILED, str(error), error
         elif result is not None:
             self.state, self.result, self.progress = FlowState.DONE, result, 1.0
         else:
             self.state = FlowState.CANCELLED
+
+    def failure_text(self, lang: str) -> str:
+        """Why the review failed, in ``lang`` (empty if it did not)."""
+        return "" if self.failure is None else error_text(self.failure, lang)
 
     def run(self, on_progress: Callable[[float], bool | None] | None = None) -> Review | None:
         """Run the review here and now (scripts, tests, notebooks); ``None`` if ``on_progress`` stopped it."""

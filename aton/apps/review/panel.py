@@ -204,7 +204,7 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
         elif flow.state is FlowState.CANCELLED:
             self.status.value = f'<p role="status">{escape(words("cancelled", lang))}</p>'
         elif flow.state is FlowState.FAILED:
-            self.status.value = f'<p role="alert">{escape(words("failed", lang, error=flow.error or ""))}</p>'
+            self.status.value = f'<p role="alert">{escape(words("failed", lang, error=flow.failure_text(lang)))}</p>'
         elif done and flow.result is not None:
             summary = flow.result.text(lang).split("\n\n")[0].split("\n")
             self.status.value = "".join(f"<p>{escape(line)}</p>" for line in summary)
