@@ -68,6 +68,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     }
 
     def send_head(self) -> Any:
+        self.gzipped = False
         path = self.translate_path(self.path)
         if os.path.isdir(path):
             return super().send_head()  # the folder's index.html (through a redirect when needed)
@@ -86,12 +87,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             except (TypeError, ValueError, IndexError, OverflowError):
                 pass
         source = open(packed, "rb")  # noqa: SIM115 - closed by the caller, as http.server does
+        self.gzipped = True
         self.send_response(http.HTTPStatus.OK)
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(stat.st_size))
         self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
-        self.sent = stat.st_size
         self.end_headers()
         return source
 
@@ -102,17 +103,15 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
 
-    def send_response(self, code: int, message: str | None = None) -> None:
-        self.sent = 0
-        super().send_response(code, message)
-
-    def send_header(self, keyword: str, value: str) -> None:
-        if keyword == "Content-Length" and not getattr(self, "sent", 0):
-            self.sent = int(value)
-        super().send_header(keyword, value)
-
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        super().log_request(code, getattr(self, "sent", size) if str(code) == "200" else size)
+        """The usual log line, with the bytes of the file sent (its gzip copy's when that went) for a 200."""
+        if str(int(code) if isinstance(code, int) else code) == "200":
+            path = self.translate_path(self.path)
+            if os.path.isdir(path):
+                path = os.path.join(path, "index.html")
+            sent = path + ".gz" if getattr(self, "gzipped", False) else path
+            size = os.path.getsize(sent) if os.path.isfile(sent) else size
+        super().log_request(code, size)
 
 
 def serve(site: Path, port: int, bind: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
