@@ -60,7 +60,7 @@ window.__atonPoll(() => {
 class SiteBench(Bench):
     """The Voila bench's clicks and figures, on pages of one browser profile kept on disk (its cache warms up)."""
 
-    def __init__(self, playwright: Any, chromium: str) -> None:
+    def __init__(self, playwright: Any, chromium: str | None) -> None:
         from aton.serving.launch import CHROMIUM_FLAGS
         from aton.widgets.scene import GEOMETRY, PALETTE
 
@@ -69,12 +69,15 @@ class SiteBench(Bench):
         self.figures: dict[str, list[float]] = {}
         self.errors: list[str] = []
         self.profile = tempfile.TemporaryDirectory(prefix="aton-site-profile-")
-        self.context = playwright.chromium.launch_persistent_context(
-            self.profile.name,
-            executable_path=chromium,
-            args=list(CHROMIUM_FLAGS),
-            viewport={"width": 1280, "height": 720},
-        )
+        try:
+            self.context = playwright.chromium.launch_persistent_context(
+                self.profile.name,
+                executable_path=chromium,
+                args=list(CHROMIUM_FLAGS),
+                viewport={"width": 1280, "height": 720},
+            )
+        except Exception as error:  # Playwright's own browser is not installed either
+            raise SystemExit(f"{NO_CHROMIUM}, or run .venv/bin/playwright install chromium ({error})") from None
 
     def close(self) -> None:
         self.context.close()
@@ -162,9 +165,7 @@ def main() -> None:
     args = parser.parse_args()
     if not (args.site / PAGE).exists():
         raise SystemExit(f"no site in {args.site}: build it first with ./run site")
-    chromium = find_chromium()
-    if chromium is None:
-        raise SystemExit(NO_CHROMIUM)
+    chromium = find_chromium()  # else Playwright's own Chromium, if `.venv/bin/playwright install chromium` got it
     files, size = site_size(args.site)
     print(f"site: {size / 1e6:.1f} MB in {files} files ({args.site})")
     port = free_port()

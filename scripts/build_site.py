@@ -83,11 +83,11 @@ STAND_INS = ROOT / "scripts" / "site_standins"
 STAND_IN_FOR = {"numpy": "numpy", "pillow": "PIL", "sqlite3": "sqlite3", "jedi": "jedi"}
 """Package (as in Pyodide's lock) -> the stand-in's folder in ``STAND_INS``."""
 NO_OTHER_SOURCE = {
-    "numpy": "ipycanvas packs drawings with it: a stand-in does that much (the board, the bots, the tutorials' "
-    "boards work); notebook code of your own cannot use numpy arrays",
-    "pillow": "ipycanvas imports it for pictures from files: a stand-in lets it import; no pictures from files",
-    "sqlite3": "IPython keeps its command history with it: without it, no history",
-    "matplotlib": "the simulation lab's plots (the lab plays and reports its games, a note where each plot would be)",
+    "numpy": "the board, the bots and the tutorials' boards work (ipycanvas packs its drawings with the stand-in); "
+    "notebook code of your own cannot use numpy arrays",
+    "pillow": "no pictures from files on a canvas",
+    "sqlite3": "no IPython command history",
+    "matplotlib": "no plots in the simulation lab (it plays and reports its games, a note where each plot would be)",
 }
 """Packages whose WebAssembly build only the Pyodide CDN has, and what a site built without the CDN misses."""
 ROOTS = ("micropip", "ipython", "traitlets", "packaging", "numpy", "pillow", "matplotlib", "sqlite3")
@@ -477,8 +477,11 @@ def self_hosted_pyodide(dest: Path, roots: Iterable[str] = ROOTS, stand_ins: Pat
         entry["sha256"] = sha256(dest / entry["file_name"])
     left_out = sorted(set(wanted) - set(kept))
     for name in sorted({*replaced, *left_out} & set(NO_OTHER_SOURCE)):
-        how = "a stand-in" if name in replaced else "left out"
+        how = "a small stand-in instead" if name in replaced else "left out"
         log(f"{packages[name]['name']}: no WebAssembly build but the Pyodide CDN's; {how}: {NO_OTHER_SOURCE[name]}")
+    others = sorted(set(left_out) - set(NO_OTHER_SOURCE))
+    if others:
+        log(f"also left out (needed only by the packages above): {', '.join(others)}")
     for entry in kept.values():
         entry["depends"] = [d for d in entry["depends"] if normalize(d) in kept]
     lock["packages"] = kept
@@ -792,8 +795,9 @@ def font_awesome(dest: Path) -> None:
                 target.write_bytes(source.read())
 
 
-FIRST_OPEN_MEGABYTES = 33
-"""What a first open of the dashboard downloads, as ``scripts/bench_site.py`` measured it (said on the front page)."""
+FIRST_OPEN_MEGABYTES = 14
+"""What a first open of the dashboard downloads, as ``scripts/bench_site.py`` measured it (said on the front page):
+compressed, as GitHub Pages and the Pyodide CDN send it (24 MB from a host that does not compress)."""
 
 
 def front_page(out: Path, local: bool) -> None:
@@ -893,6 +897,9 @@ def finish_pages(out: Path, local: bool, test_hooks: bool = False) -> None:
     dash_lock = versioned_lock(out, dashboard_lock(out, lock))
     dash_stdlib = versioned(out, without_sources(stdlib, out / "static" / "aton" / "dashboard" / stdlib.name))
     shutil.rmtree(out / "static" / "aton")
+    for path in (out / "static" / "pyodide").glob("*"):  # now under versioned/: the pages load them from there
+        if path.suffix == ".whl" or path.name == "python_stdlib.zip":
+            path.unlink()
     root = out / "jupyter-lite.json"
     config = json.loads(root.read_text(encoding="utf-8"))
     data = config["jupyter-config-data"]

@@ -208,11 +208,11 @@
   }
 
   function begin() {
-    document.head.appendChild(style);
     document.body.prepend(box);
     show();
     tick();
   }
+  (document.head || document.documentElement).appendChild(style); // before Voici's spinner is even parsed
   download();
   if (document.body) begin();
   else document.addEventListener('DOMContentLoaded', begin);
