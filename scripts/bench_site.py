@@ -127,18 +127,23 @@ def served(log: Path, site: Path) -> tuple[int, int, int, int]:
     return count, size, sent, packed
 
 
-def tab_memory(browser_pid: int) -> int:
-    """Bytes of memory (proportional set size) of the browser's busiest renderer: one tab, its Python worker in it."""
+def tab_memory(browser_pid: int) -> tuple[int, int]:
+    """(PSS, RSS) bytes of the browser's busiest renderer: one tab, its Python worker in it.
+
+    The proportional set size counts memory shared with other processes in part; the resident set size
+    counts it whole (what a task manager shows).
+    """
     import psutil
 
     sizes = []
     for child in psutil.Process(browser_pid).children(recursive=True):
         try:
             if "--type=renderer" in " ".join(child.cmdline()):
-                sizes.append(child.memory_full_info().pss)
+                info = child.memory_full_info()
+                sizes.append((info.pss, info.rss))
         except psutil.Error:
             continue
-    return max(sizes, default=0)
+    return max(sizes, default=(0, 0))
 
 
 def browser_pid() -> int:
@@ -191,7 +196,8 @@ def main() -> None:
                 f"first open: {answers} files of {size / 1e6:.1f} MB; the server sent {sent / 1e6:.1f} MB"
                 f" (gzip copies); {packed / 1e6:.1f} MB with every answer compressed (gzip -9)"
             )
-            print(f"memory of the tab's renderer (PSS): {tab_memory(browser_pid()) / 2**20:.0f} MiB")
+            pss, rss = tab_memory(browser_pid())
+            print(f"memory of the tab's renderer: {pss / 2**20:.0f} MiB (PSS), {rss / 2**20:.0f} MiB (RSS)")
             for _ in range(args.warm):
                 page.close()
                 page = bench.page()

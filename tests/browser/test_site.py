@@ -433,7 +433,7 @@ def test_every_link_of_the_site_pages_leads_somewhere(site_url: str) -> None:
 
 # ----------------------------------------------------------------- a returning student after an update
 def test_a_returning_browser_gets_the_rebuilt_site(
-    chromium_path: str, site_dir: Path, tmp_path_factory: pytest.TempPathFactory
+    browser: Any, chromium_path: str, site_dir: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     """A site built days ago, then rebuilt with a change: the student's browser, cache and all, shows the change.
 
@@ -441,8 +441,6 @@ def test_a_returning_browser_gets_the_rebuilt_site(
     page only through a new wheel: the page and the settings are checked with the server on every visit
     (``_headers``), and the wheel's address is new (``versioned/``).
     """
-    from playwright.sync_api import sync_playwright
-
     work = tmp_path_factory.mktemp("fresh")
     served = work / "served"
     old = work / "old"
@@ -464,24 +462,24 @@ def test_a_returning_browser_gets_the_rebuilt_site(
     server = Served(served, work / "server.log")
     heading = ".aton-heading"
     try:
-        with sync_playwright() as playwright:
-            context = playwright.chromium.launch_persistent_context(
-                str(work / "profile"), executable_path=chromium_path, args=list(CHROMIUM_FLAGS)
-            )
-            try:
-                page = context.new_page()
-                page.goto(f"{server.url}/voici/render/aton.html")
-                page.wait_for_selector(heading, timeout=START_TIMEOUT)
-                assert page.locator(heading).get_attribute("data-build") is None
-                page.close()
-                new = build_site(work / "new", "--pyodide", "local", "--test-hooks", root=tree)
-                served.unlink()
-                served.symlink_to(new, target_is_directory=True)
-                page = context.new_page()
-                page.goto(f"{server.url}/voici/render/aton.html")
-                page.wait_for_selector(f'{heading}[data-build="2"]', timeout=START_TIMEOUT)
-            finally:
-                context.close()
+        # a browser that keeps its cache on disk, as a student's does (a private window keeps large files nowhere)
+        context = browser.browser_type.launch_persistent_context(
+            str(work / "profile"), executable_path=chromium_path, args=list(CHROMIUM_FLAGS)
+        )
+        try:
+            page = context.new_page()
+            page.goto(f"{server.url}/voici/render/aton.html")
+            page.wait_for_selector(heading, timeout=START_TIMEOUT)
+            assert page.locator(heading).get_attribute("data-build") is None
+            page.close()
+            new = build_site(work / "new", "--pyodide", "local", "--test-hooks", root=tree)
+            served.unlink()
+            served.symlink_to(new, target_is_directory=True)
+            page = context.new_page()
+            page.goto(f"{server.url}/voici/render/aton.html")
+            page.wait_for_selector(f'{heading}[data-build="2"]', timeout=START_TIMEOUT)
+        finally:
+            context.close()
     finally:
         server.stop()
     log = (work / "server.log").read_text(encoding="utf-8")
