@@ -182,14 +182,15 @@ def runtime_pins() -> list[tuple[str, str]]:
 
 
 def stand_in_wheel(source: Path, name: str, version: str, dest: Path) -> Path:
-    """A wheel of the stand-in package in ``source`` (test only), named like the package it replaces."""
+    """A wheel of the stand-in package in ``source`` (``STAND_INS``), named like the package it replaces."""
     dist = f"{re.sub(r'[-.]+', '_', name)}-{version}"
     path = dest / f"{dist}-py3-none-any.whl"
     files: dict[str, bytes] = {}
     for file in sorted(source.rglob("*.py")):
         files[f"{source.name}/{file.relative_to(source).as_posix()}"] = file.read_bytes()
     files[f"{dist}.dist-info/METADATA"] = (
-        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: test-only stand-in\n"
+        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+        "Summary: a stand-in on the static site, not the real package\n"
     ).encode()
     files[f"{dist}.dist-info/WHEEL"] = (
         b"Wheel-Version: 1.0\nGenerator: build_site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
