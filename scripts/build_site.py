@@ -1,6 +1,6 @@
 """Build the static site: the dashboard as a Voici app, the tutorials and the simulation lab in JupyterLite.
 
-    python scripts/build_site.py [--out site] [--pyodide cdn|local] [--stand-ins DIR]
+    python scripts/build_site.py [--out site] [--pyodide cdn|local] [--stand-ins DIR] [--test-hooks]
 
 Every student's Python then runs in their own browser (Pyodide, Python compiled to WebAssembly); the
 output folder is plain files for any web host.  What the build does:
@@ -12,21 +12,28 @@ output folder is plain files for any web host.  What the build does:
 - builds the project's wheel from a copy of the tree and puts it, with the pure-Python wheels the
   widgets need (``ipywidgets``, ``ipycanvas``, ``jupyterlab_widgets``, ``comm``, ``jedi``, ``parso``),
   in the site's own package index;
-- writes the site's own Pyodide lock (Pyodide's packages and the site's wheels), from which the kernel
-  loads everything the dashboard needs in one parallel step as Python starts: without it, the kernel
-  installs its own packages one after another and the notebook then installs the project;
+- writes the site's own Pyodide locks (Pyodide's packages and the site's wheels), from which the kernel
+  loads everything a page needs in one parallel step as Python starts: one for the notebooks, and a
+  lighter one for the dashboard's page (stand-ins for numpy, Pillow, sqlite3 and jedi, which nobody
+  needs where no code is typed; bytecode without sources; pygments' Python lexer only);
+- names every file of those locks by its content (``versioned/<hash>/``) and writes ``_headers`` (cache
+  rules) and gzip copies (``*.gz``) for hosts that use them: a returning student gets a new build at
+  once, and a host may keep the versioned files for ever;
 - chooses where Pyodide comes from (``--pyodide`` or the ``ATON_PYODIDE`` environment variable):
   ``cdn`` (default) loads it from the Pyodide CDN when the page opens, for a public host; ``local``
   assembles a self-hosted copy from the registries (the npm package ``pyodide`` and the pure-Python
-  wheels of its lock from PyPI, whose ``sha256`` are rewritten; the WebAssembly builds of numpy and
-  Pillow, which no registry has, come from the Pyodide CDN at build time), for a school network
-  without outside access;
-- adds a progress line to the dashboard's page while Python starts, and writes a front page
-  (``index.html``, :mod:`aton.serving.site_page`), both in every language of the catalogs.
+  wheels of its lock from PyPI, whose ``sha256`` are rewritten), for a school network without outside
+  access.  The WebAssembly builds of numpy, Pillow, sqlite3 and matplotlib exist only on the Pyodide
+  CDN: where it cannot be reached, the build says so, uses stand-ins for the first three and says what
+  the site then misses (``NO_OTHER_SOURCE``);
+- adds a loading line to the dashboard's page (``scripts/site_progress.js``: the bytes downloaded, Python
+  starting, packages loading, the board drawing; what failed and what to try, with a retry button), and
+  writes a front page (``index.html``, :mod:`aton.serving.site_page`), both in every language of the
+  catalogs.
 
-``--stand-ins DIR`` (tests only) replaces packages the build cannot download by small pure-Python
-stand-ins found in ``DIR/<import name>/``: the browser test uses it for numpy and Pillow, which have no
-WebAssembly build on any registry.  Downloads are cached in ``.cache/site/`` (ignored by git).
+``--stand-ins DIR`` (tests only) takes stand-ins from ``DIR/<import name>/`` even where the CDN can be
+reached.  ``--test-hooks`` (tests only) lets the browser tests drive JupyterLite (``window.jupyterapp``);
+never publish such a build.  Downloads and compiled files are cached in ``.cache/site/`` (ignored by git).
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ from __future__ import annotations
 import argparse
 import base64
 import email.parser
+import gzip
 import hashlib
 import json
 import os
@@ -60,6 +68,8 @@ from aton.serving.site_page import front_page_html, tutorial_folder
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / ".cache" / "site"
 WHEELS = CACHE / "wheels"
+COMPILED = CACHE / "compiled"
+"""Wheels and standard libraries compiled for the browser, by the SHA-256 of what they were compiled from."""
 
 DASHBOARD = "notebooks/aton.ipynb"
 LAB = "notebooks/simulation-lab.ipynb"
@@ -68,8 +78,18 @@ WIDGET_WHEELS = ("ipywidgets", "ipycanvas", "jupyterlab_widgets", "comm", "jedi"
 """Pure-Python wheels the notebooks need beyond Pyodide's own packages, at the build environment's versions
 (so the widgets' Python side matches the front-end extensions the build bundles)."""
 
-REQUIRED_BINARIES = ("numpy", "pillow")
-"""Packages of Pyodide's lock that ipycanvas imports: a self-hosted site without them cannot draw a board."""
+STAND_INS = ROOT / "scripts" / "site_standins"
+"""Small pure-Python stand-ins (``<import name>/``) for packages the dashboard's page does without: see below."""
+STAND_IN_FOR = {"numpy": "numpy", "pillow": "PIL", "sqlite3": "sqlite3", "jedi": "jedi"}
+"""Package (as in Pyodide's lock) -> the stand-in's folder in ``STAND_INS``."""
+NO_OTHER_SOURCE = {
+    "numpy": "the board, the bots and the tutorials' boards work (ipycanvas packs its drawings with the stand-in); "
+    "notebook code of your own cannot use numpy arrays",
+    "pillow": "no pictures from files on a canvas",
+    "sqlite3": "no IPython command history",
+    "matplotlib": "no plots in the simulation lab (it plays and reports its games, a note where each plot would be)",
+}
+"""Packages whose WebAssembly build only the Pyodide CDN has, and what a site built without the CDN misses."""
 ROOTS = ("micropip", "ipython", "traitlets", "packaging", "numpy", "pillow", "matplotlib", "sqlite3")
 """What the kernel and the notebooks load from Pyodide's lock; everything they depend on comes too."""
 
@@ -162,14 +182,15 @@ def runtime_pins() -> list[tuple[str, str]]:
 
 
 def stand_in_wheel(source: Path, name: str, version: str, dest: Path) -> Path:
-    """A wheel of the stand-in package in ``source`` (test only), named like the package it replaces."""
+    """A wheel of the stand-in package in ``source`` (``STAND_INS``), named like the package it replaces."""
     dist = f"{re.sub(r'[-.]+', '_', name)}-{version}"
     path = dest / f"{dist}-py3-none-any.whl"
     files: dict[str, bytes] = {}
     for file in sorted(source.rglob("*.py")):
         files[f"{source.name}/{file.relative_to(source).as_posix()}"] = file.read_bytes()
     files[f"{dist}.dist-info/METADATA"] = (
-        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: test-only stand-in\n"
+        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+        "Summary: a stand-in on the static site, not the real package\n"
     ).encode()
     files[f"{dist}.dist-info/WHEEL"] = (
         b"Wheel-Version: 1.0\nGenerator: build_site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
@@ -270,13 +291,22 @@ def precompile(wheels: list[Path]) -> None:
 
     Python in the browser compiles every module it imports from source when a wheel has no bytecode
     (IPython alone took 2.5 s); the bytecode must come from the same Python (Pyodide's 3.13), so
-    Pyodide compiles it, under Node.  Files the site never reads are left out on the way.
+    Pyodide compiles it, under Node.  Files the site never reads are left out on the way.  A wheel
+    compiled before (the same SHA-256) comes from the cache (``COMPILED``): a rebuild compiles only
+    what changed.
     """
-    if not wheels:
+    todo = []
+    for wheel in wheels:
+        cached = COMPILED / sha256(wheel) / wheel.name
+        if cached.is_file():
+            shutil.copy2(cached, wheel)
+        else:
+            todo.append((wheel, cached))
+    if not todo:
         return
     with tempfile.TemporaryDirectory(prefix="aton-pyc-") as tmp:
         folders = []
-        for number, wheel in enumerate(wheels):
+        for number, (wheel, _cached) in enumerate(todo):
             folder = Path(tmp) / str(number)
             with zipfile.ZipFile(wheel) as archive:
                 archive.extractall(folder)
@@ -285,27 +315,90 @@ def precompile(wheels: list[Path]) -> None:
             folders.append(folder)
         script = ROOT / "scripts" / "compile_wheels.mjs"
         subprocess.run(["node", str(script), str(node_pyodide()), tmp], check=True)
-        for wheel, folder in zip(wheels, folders, strict=True):
+        for (wheel, cached), folder in zip(todo, folders, strict=True):
             repack(folder, wheel)
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(wheel, cached)
 
 
-def compiled_stdlib(out: Path) -> None:
-    """Write Pyodide's standard library with the browser's bytecode into the site (``SITE_STDLIB``).
+PROGRESS_CHANNEL = "aton-site-progress"
+"""The ``BroadcastChannel`` on which Python in the page's worker tells the page's loading line where it is."""
+SITECUSTOMIZE = f'''"""Tell the page's loading line that Python runs and now loads its packages (the static site only).
+
+Python imports this module as it starts, before the ``js`` module exists; the first import after that
+posts "packages" on the page's BroadcastChannel, then this hook removes itself.
+"""
+
+import sys
+
+
+class _Announce:
+    busy = False
+
+    def find_spec(self, name, path=None, target=None):
+        if self.busy:
+            return None
+        self.busy = True
+        try:
+            import js
+        except ImportError:
+            return None
+        finally:
+            self.busy = False
+        sys.meta_path.remove(self)
+        try:
+            js.BroadcastChannel.new("{PROGRESS_CHANNEL}").postMessage("packages")
+        except Exception:
+            pass  # no BroadcastChannel here: the line then goes on from what the page sees
+        return None
+
+
+sys.meta_path.insert(0, _Announce())
+'''
+"""Added to the site's standard library: the moment Python is up is not visible from the page otherwise."""
+
+
+def compiled_stdlib(out: Path) -> Path:
+    """Write Pyodide's standard library with the browser's bytecode into the site (``SITE_STDLIB``); return it.
 
     Pyodide ships its standard library as sources in a zip file, so a page compiled every module
     it imported from there (150 modules, about a second, for the kernel alone).  The bytecode sits
-    beside each module, where the zip importer finds it.
+    beside each module, where the zip importer finds it.  It gains ``sitecustomize`` (``SITECUSTOMIZE``).
+    Compiled once per Pyodide release and ``SITECUSTOMIZE`` (``COMPILED``).
     """
-    script = ROOT / "scripts" / "compile_wheels.mjs"
-    with tempfile.TemporaryDirectory(prefix="aton-stdlib-") as tmp:
-        with zipfile.ZipFile(node_pyodide() / "python_stdlib.zip") as archive:
-            archive.extractall(tmp)
-        subprocess.run(["node", str(script), str(node_pyodide()), tmp, "--stdlib"], check=True)
-        target = out / SITE_STDLIB
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
-            for path in sorted(Path(tmp).rglob("*")):  # folders too, as in Pyodide's own zip
-                archive.write(path, path.relative_to(tmp).as_posix())
+    source = node_pyodide() / "python_stdlib.zip"
+    key = hashlib.sha256(source.read_bytes() + SITECUSTOMIZE.encode()).hexdigest()
+    cached = COMPILED / key / "python_stdlib.zip"
+    target = out / SITE_STDLIB
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if not cached.is_file():
+        script = ROOT / "scripts" / "compile_wheels.mjs"
+        with tempfile.TemporaryDirectory(prefix="aton-stdlib-") as tmp:
+            with zipfile.ZipFile(source) as archive:
+                archive.extractall(tmp)
+            (Path(tmp) / "sitecustomize.py").write_text(SITECUSTOMIZE, encoding="utf-8")
+            subprocess.run(["node", str(script), str(node_pyodide()), tmp, "--stdlib"], check=True)
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            with zipfile.ZipFile(cached, "w", zipfile.ZIP_DEFLATED) as archive:
+                for path in sorted(Path(tmp).rglob("*")):  # folders too, as in Pyodide's own zip
+                    archive.write(path, path.relative_to(tmp).as_posix())
+    return Path(shutil.copy2(cached, target))
+
+
+def without_sources(stdlib: Path, dest: Path) -> Path:
+    """A copy of the compiled standard library ``stdlib`` without the sources of compiled modules, at ``dest``.
+
+    The dashboard's page imports the bytecode only; the sources are 2.4 MB of the download (tracebacks of
+    the standard library then show no source lines, which nobody reads on the dashboard).
+    """
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(stdlib) as source, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as target:
+        names = set(source.namelist())
+        for info in source.infolist():
+            if info.filename.endswith(".py") and info.filename[:-3] + ".pyc" in names:
+                continue
+            target.writestr(info, source.read(info))
+    return dest
 
 
 def repack(folder: Path, wheel: Path) -> None:
@@ -323,8 +416,10 @@ def repack(folder: Path, wheel: Path) -> None:
         lines.append(f"{name},sha256={digest},{len(data)}")
     record.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in files:
-            archive.write(path, path.relative_to(folder).as_posix())
+        for path in files:  # a fixed date: the same files make the same wheel, under the same versioned name
+            info = zipfile.ZipInfo(path.relative_to(folder).as_posix(), (2020, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
 
 
 def closure(packages: dict[str, Any], roots: Iterable[str]) -> list[str]:
@@ -343,7 +438,11 @@ def closure(packages: dict[str, Any], roots: Iterable[str]) -> list[str]:
 def self_hosted_pyodide(dest: Path, roots: Iterable[str] = ROOTS, stand_ins: Path | None = None) -> list[str]:
     """Assemble Pyodide in ``dest`` from the registries, with ``roots`` and what they need from its lock.
 
-    Returns the names of the packages left out (the build says which).
+    Packages with a WebAssembly build only on the Pyodide CDN (``NO_OTHER_SOURCE``) come from there when it
+    can be reached; otherwise a stand-in (``STAND_INS``) takes the place of those that have one, and the
+    others are left out.  The build says which, and what the site then misses.  ``stand_ins`` (tests) takes
+    stand-ins from that folder even where the CDN can be reached.  Returns the names of the packages left
+    out or replaced by a stand-in.
     """
     version = pyodide_version()
     lock = extract_pyodide(version, dest)
@@ -354,35 +453,41 @@ def self_hosted_pyodide(dest: Path, roots: Iterable[str] = ROOTS, stand_ins: Pat
     kept: dict[str, Any] = {}
     compiled: list[Path] = []
     cdn_reachable = True
+    replaced: list[str] = []
     for name in wanted:
         entry = dict(packages[name])
         wheel: Path | None = None
+        folder = STAND_IN_FOR.get(name)
         if name in wheels:
             wheel = Path(shutil.copy2(wheels[name], dest / wheels[name].name))
             compiled.append(wheel)
-        elif stand_ins is not None and (stand_ins / entry["imports"][0]).is_dir():
-            log(f"using the test-only stand-in for {entry['name']}")
-            wheel = stand_in_wheel(stand_ins / entry["imports"][0], entry["name"], entry["version"], dest)
+        elif stand_ins is not None and folder is not None and (stand_ins / folder).is_dir():
+            wheel = stand_in_wheel(stand_ins / folder, entry["name"], entry["version"], dest)
+            replaced.append(name)
         elif cdn_reachable:
             wheel = from_cdn(version, entry["file_name"], entry["sha256"], dest)
             cdn_reachable = wheel is not None
+        if wheel is None and folder is not None and name != "jedi":
+            wheel = stand_in_wheel(STAND_INS / folder, entry["name"], entry["version"], dest)
+            replaced.append(name)
         if wheel is None:
-            if name in REQUIRED_BINARIES:
-                raise SystemExit(
-                    f"build_site: no WebAssembly build of {entry['name']}: the Pyodide CDN is unreachable and no "
-                    "registry has one; build with ATON_PYODIDE=cdn, or where the CDN can be reached"
-                )
             continue
         kept[name] = {**entry, "file_name": wheel.name}
     precompile(compiled)
     for entry in kept.values():
         entry["sha256"] = sha256(dest / entry["file_name"])
     left_out = sorted(set(wanted) - set(kept))
+    for name in sorted({*replaced, *left_out} & set(NO_OTHER_SOURCE)):
+        how = "a small stand-in instead" if name in replaced else "left out"
+        log(f"{packages[name]['name']}: no WebAssembly build but the Pyodide CDN's; {how}: {NO_OTHER_SOURCE[name]}")
+    others = sorted(set(left_out) - set(NO_OTHER_SOURCE))
+    if others:
+        log(f"also left out (needed only by the packages above): {', '.join(others)}")
     for entry in kept.values():
         entry["depends"] = [d for d in entry["depends"] if normalize(d) in kept]
     lock["packages"] = kept
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
-    return left_out
+    return sorted({*left_out, *replaced})
 
 
 # ----------------------------------------------------------------- the site's lock
@@ -472,8 +577,10 @@ def site_lock(out: Path, pyodide: dict[str, Any], pyodide_files: str) -> dict[st
     for wheel in site_wheels(out):
         where = posixpath.relpath(wheel.relative_to(out).as_posix(), lock_dir)
         packages[normalize(wheel.name.split("-")[0])] = wheel_entry(wheel, where)
-    for entry in packages.values():
+    for key, entry in packages.items():
         entry["depends"] = [name for name in entry["depends"] if normalize(name) in packages]
+        if key == "matplotlib-inline":  # IPython's display hook for matplotlib: it needs matplotlib only when used
+            entry["depends"] = [name for name in entry["depends"] if normalize(name) != "matplotlib"]
     missing = [name for name in PRELOADED if normalize(name) not in packages]
     if missing:
         raise SystemExit(f"build_site: the site's lock has no {', '.join(missing)}")
@@ -482,6 +589,124 @@ def site_lock(out: Path, pyodide: dict[str, Any], pyodide_files: str) -> dict[st
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(lock, indent=1), encoding="utf-8")
     return lock
+
+
+# ----------------------------------------------------------------- the dashboard's own start
+DASHBOARD_STAND_INS = ("numpy", "pillow", "sqlite3", "jedi")
+"""What the dashboard's page loads as stand-ins (``STAND_INS``): nobody types code there, so it needs no
+numpy arrays, no pictures from files, no command history and no code completion (4 to 6 MB less)."""
+PYGMENTS_LEXERS = ("__init__", "_mapping", "python")
+"""The pygments lexers the dashboard's Python uses: IPython highlights Python only (tracebacks, help)."""
+VERSIONED = "versioned"
+"""The site's folder of files named by their content (``versioned/<hash>/<name>``): a host may keep them for
+ever, since a changed file gets a new address; everything that points at them is checked on every visit."""
+
+
+def slim_wheel(wheel: Path, dest: Path) -> Path:
+    """A copy of the compiled ``wheel`` in ``dest`` for the dashboard's page: its bytecode without the sources.
+
+    Where a module has bytecode (``__pycache__/<module>.cpython-313.pyc``), the bytecode moves beside it as
+    ``<module>.pyc`` (where Python finds it without the source) and the source goes: the dashboard's page
+    downloads and unpacks 40% less of such a wheel.  Of pygments' 250 lexers, only ``PYGMENTS_LEXERS``
+    stay (3 MB less).
+    """
+    with tempfile.TemporaryDirectory(prefix="aton-slim-") as tmp:
+        folder = Path(tmp)
+        with zipfile.ZipFile(wheel) as archive:
+            archive.extractall(folder)
+        for compiled in sorted(folder.rglob("__pycache__/*.pyc")):
+            source = compiled.parent.parent / (compiled.name.split(".")[0] + ".py")
+            if source.is_file():
+                compiled.replace(source.with_suffix(".pyc"))
+                source.unlink()
+        for cache in sorted(folder.rglob("__pycache__"), reverse=True):
+            if not any(cache.iterdir()):
+                cache.rmdir()
+        lexers = folder / "pygments" / "lexers"
+        if lexers.is_dir():
+            for path in lexers.iterdir():
+                if path.is_file() and path.name.split(".")[0] not in PYGMENTS_LEXERS:
+                    path.unlink()
+        dest.mkdir(parents=True, exist_ok=True)
+        target = dest / wheel.name
+        repack(folder, target)
+        return target
+
+
+def dashboard_lock(out: Path, lock: dict[str, Any]) -> dict[str, Any]:
+    """The dashboard page's own lock: what it loads as Python starts, lighter than the notebooks' ``lock``.
+
+    Only the packages it loads (``PRELOADED`` and their dependencies); ``DASHBOARD_STAND_INS`` as stand-ins;
+    the compiled wheels of the site without their sources (:func:`slim_wheel`).  Its wheels are written to
+    ``static/aton/dashboard``; file names are relative to the site's lock, as in ``lock``.
+    """
+    lock_dir = out / posixpath.dirname(SITE_LOCK)
+    dest = lock_dir / "dashboard"
+    dest.mkdir(parents=True, exist_ok=True)
+    packages: dict[str, Any] = {}
+    for name, entry in lock["packages"].items():
+        entry = dict(entry)
+        if name in DASHBOARD_STAND_INS:
+            wheel = stand_in_wheel(STAND_INS / STAND_IN_FOR[name], entry["name"], entry["version"], dest)
+            entry["depends"] = []
+        elif is_url(entry["file_name"]):
+            packages[name] = entry
+            continue
+        else:
+            wheel = (lock_dir / entry["file_name"]).resolve()
+        entry["file_name"] = posixpath.relpath(wheel.as_posix(), lock_dir.resolve().as_posix())
+        packages[name] = entry
+    wanted = closure(packages, PRELOADED)
+    kept = {name: packages[name] for name in wanted}
+    from_pypi = [
+        name
+        for name, entry in kept.items()
+        if is_url(entry["file_name"]) and entry["file_name"].endswith("-none-any.whl")
+    ]
+    if from_pypi:  # Pyodide's CDN has them as sources only: the same release from PyPI, compiled, on the site
+        wheels = download((kept[name]["name"], kept[name]["version"]) for name in from_pypi)
+        copies = {name: Path(shutil.copy2(wheels[name], dest / wheels[name].name)) for name in from_pypi}
+        precompile(list(copies.values()))
+        for name, wheel in copies.items():
+            kept[name]["file_name"] = posixpath.relpath(wheel.as_posix(), lock_dir.resolve().as_posix())
+    for name, entry in kept.items():
+        file_name = entry["file_name"]
+        if name in from_pypi or not (is_url(file_name) or name in DASHBOARD_STAND_INS):
+            wheel = slim_wheel((lock_dir / file_name).resolve(), dest)
+            entry["file_name"] = posixpath.relpath(wheel.as_posix(), lock_dir.resolve().as_posix())
+        if not is_url(entry["file_name"]):
+            entry["sha256"] = sha256(lock_dir / entry["file_name"])
+    return {**lock, "packages": kept}
+
+
+def versioned(out: Path, source: Path) -> str:
+    """Copy ``source`` to ``versioned/<hash of its content>/<its name>`` in the site; return that path."""
+    path = f"{VERSIONED}/{sha256(source)[:16]}/{source.name}"
+    target = out / path
+    if not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+    return path
+
+
+def versioned_lock(out: Path, lock: dict[str, Any]) -> str:
+    """Write ``lock`` (file names relative to ``SITE_LOCK``) and its files under ``versioned/``; return its path.
+
+    Pyodide checks each file against the lock's hash: a browser that kept an older file under the same
+    name would fail to start, so every file the lock names gets an address of its own content.
+    """
+    lock_dir = out / posixpath.dirname(SITE_LOCK)
+    packages = {}
+    for name, entry in lock["packages"].items():
+        file_name = entry["file_name"]
+        if not is_url(file_name):
+            file_name = "../" + versioned(out, (lock_dir / file_name).resolve()).split("/", 1)[1]
+        packages[name] = {**entry, "file_name": file_name}
+    text = json.dumps({**lock, "packages": packages}, indent=1)
+    path = f"{VERSIONED}/{hashlib.sha256(text.encode()).hexdigest()[:16]}/pyodide-lock.json"
+    (out / path).parent.mkdir(parents=True, exist_ok=True)
+    (out / path).write_text(text, encoding="utf-8")
+    return path
 
 
 # ----------------------------------------------------------------- notebooks
@@ -511,6 +736,8 @@ def site_notebook(source: Path, dest: Path, missing: Iterable[str] = ()) -> None
     packages = [name for name in ("matplotlib",) if name in text and name not in (*PRELOADED, *missing)]
     if packages:
         notebook["cells"].insert(0, install_cell(packages))
+    if source == ROOT / DASHBOARD:
+        notebook["cells"].insert(0, announce_cell())
     notebook["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
     dest.parent.mkdir(parents=True, exist_ok=True)
     dest.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -527,24 +754,26 @@ def contents(dest: Path, missing: Iterable[str] = ()) -> None:
 
 
 # ----------------------------------------------------------------- the build
-def lite_config(local: bool) -> dict[str, Any]:
+def lite_config(local: bool, test_hooks: bool = False) -> dict[str, Any]:
     """``jupyter-lite.json``: the kernel starts Python with the site's lock and finds every package on the site.
 
     Self-hosted, it looks nowhere else.  The packages it loads with Pyodide, all at once, are the
-    ones it would otherwise install one by one (and the notebooks after it).
+    ones it would otherwise install one by one (and the notebooks after it).  ``test_hooks`` (the
+    browser tests' build only) puts the application in ``window.jupyterapp``, where the tests run a
+    notebook's cells; a published site has no such switch (it would hand any student a console
+    command that runs code in the page's Python).
     """
     kernel: dict[str, Any] = {
         "disablePyPIFallback": local,
         "loadPyodideOptions": {"lockFileURL": SITE_LOCK, "stdLibURL": SITE_STDLIB, "packages": list(PRELOADED)},
     }
-    return {
-        "jupyter-lite-schema-version": 0,
-        "jupyter-config-data": {
-            "appName": "Aton",
-            "exposeAppInBrowser": True,  # window.jupyterapp: lets the browser test run a notebook's cells
-            "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel},
-        },
+    data: dict[str, Any] = {
+        "appName": "Aton",
+        "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel},
     }
+    if test_hooks:
+        data["exposeAppInBrowser"] = True
+    return {"jupyter-lite-schema-version": 0, "jupyter-config-data": data}
 
 
 FONT_AWESOME = "5.15.4"
@@ -567,8 +796,9 @@ def font_awesome(dest: Path) -> None:
                 target.write_bytes(source.read())
 
 
-FIRST_OPEN_MEGABYTES = 33
-"""What a first open of the dashboard downloads, as ``scripts/bench_site.py`` measured it (said on the front page)."""
+FIRST_OPEN_MEGABYTES = 14
+"""What a first open of the dashboard downloads, as ``scripts/bench_site.py`` measured it (said on the front page):
+compressed, as GitHub Pages and the Pyodide CDN send it (24 MB from a host that does not compress)."""
 
 
 def front_page(out: Path, local: bool) -> None:
@@ -580,68 +810,178 @@ def front_page(out: Path, local: bool) -> None:
     (out / "index.html").write_text(html, encoding="utf-8")
 
 
-PYODIDE_CORE = ("pyodide.asm.js",)
-"""The files of Pyodide's own folder it loads when it starts, but ``pyodide.asm.wasm`` and the standard library
-(the site's, ``SITE_STDLIB``): the worker fetches those two in a way that does not take them from a
-prefetch (measured: each came twice)."""
+PYODIDE_CORE = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm")
+"""The files of Pyodide's own folder it loads when it starts (the standard library is the site's)."""
+KERNEL = "@jupyterlite/pyodide-kernel-extension:kernel"
+STALL_SECONDS = 15
+"""The loading line gives up on a file when nothing of it arrived for this long (blocked, or no network)."""
+START_SECONDS = 240
+"""... and on Python when it has not run the dashboard's first cell this long after the files arrived."""
+BOARD_SECONDS = 180
+"""... and on the board when it is not drawn this long after the dashboard's first cell started."""
 
 
-def preloads(lock: dict[str, Any], local: bool) -> list[str]:
-    """What a page fetches to start Python, as paths in the site or CDN addresses, given the site's ``lock``.
+def preloads(
+    lock: dict[str, Any], local: bool, lock_path: str = SITE_LOCK, stdlib_path: str | None = None
+) -> list[str]:
+    """What a page fetches to start Python, as paths in the site or CDN addresses, given the ``lock`` at ``lock_path``.
 
-    The Python worker fetches these as it needs them, Pyodide's core files one after another;
-    announced in the page they download in parallel while the page itself starts, and the worker
-    finds them in the browser's cache.
+    Pyodide's core files, the lock (and the standard library), then the wheels of every package loaded as
+    Python starts (file names relative to the lock, or addresses).
     """
     packages = lock["packages"]
     core = "static/pyodide/" if local else cdn_base()
-    urls = [core + name for name in PYODIDE_CORE] + [SITE_LOCK]
-    lock_dir = posixpath.dirname(SITE_LOCK) + "/"
+    urls = [core + name for name in PYODIDE_CORE] + [lock_path] + ([stdlib_path] if stdlib_path else [])
+    lock_dir = posixpath.dirname(lock_path) + "/"
     for name in closure(packages, PRELOADED):
         file_name = packages[name]["file_name"]
         urls.append(file_name if is_url(file_name) else posixpath.normpath(lock_dir + file_name))
     return urls
 
 
-def finish_pages(out: Path, local: bool) -> None:
-    """Write the site's lock; serve the pages' icons from the site; give each page its preloads and start-up line."""
+def start_plan(out: Path, lock_path: str, stdlib_path: str, local: bool) -> dict[str, Any]:
+    """What the dashboard's loading line downloads and how long it waits: files (site paths or addresses) and sizes.
+
+    The page fetches these files itself (:func:`preloads`), a few at a time, each with a time limit, and
+    counts their bytes; the Python worker then finds them in the browser's cache.  A size is ``None`` where
+    the build cannot know it (a file of the CDN that the build never saw).
+    """
+    lock = json.loads((out / lock_path).read_text(encoding="utf-8"))
+    core = {cdn_base() + name: node_pyodide() / name for name in PYODIDE_CORE}
+    files: list[dict[str, Any]] = []
+    for url in preloads(lock, local, lock_path, stdlib_path):
+        path = core.get(url) or (None if is_url(url) else out / url)
+        files.append({"url": url, "bytes": path.stat().st_size if path is not None else None})
+    return {
+        "files": files,
+        "channel": PROGRESS_CHANNEL,
+        "limits": {"stall": STALL_SECONDS, "start": START_SECONDS, "board": BOARD_SECONDS},
+    }
+
+
+def kernel_settings(config: dict[str, Any], lock_path: str, stdlib_path: str, packages: Iterable[str]) -> None:
+    """Point a JupyterLite configuration's kernel at ``lock_path`` and ``stdlib_path`` (paths in the site)."""
+    kernel = config.setdefault("litePluginSettings", {}).setdefault(KERNEL, {})
+    options = kernel.setdefault("loadPyodideOptions", {})
+    options.update({"lockFileURL": lock_path, "stdLibURL": stdlib_path, "packages": list(packages)})
+
+
+CONFIG_TAG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
+
+
+def announce_cell() -> dict[str, Any]:
+    """The dashboard's hidden first cell on the site: it tells the page's loading line that the cells run now."""
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": "aton-site-progress",
+        "metadata": {"jupyter": {"source_hidden": True}, "tags": ["site-progress"]},
+        "outputs": [],
+        "source": [
+            "# Tells the page's loading line that Python runs the dashboard now (the static site only).\n",
+            "import js\n",
+            f'js.BroadcastChannel.new("{PROGRESS_CHANNEL}").postMessage("board")',
+        ],
+    }
+
+
+def finish_pages(out: Path, local: bool, test_hooks: bool = False) -> None:
+    """Write the locks and standard libraries under ``versioned/``, point the pages at them, add the loading line.
+
+    The notebooks (JupyterLite) get the site's full lock and standard library; the dashboard's page its own,
+    lighter ones (:func:`dashboard_lock`, :func:`without_sources`).  Its page also gets the loading line
+    (``scripts/site_progress.js``) with what it downloads, and Voici's own spinner goes.
+    """
     lock = site_lock(out, *pyodide_lock(out, local))
-    compiled_stdlib(out)
+    stdlib = compiled_stdlib(out)
+    full_lock, full_stdlib = versioned_lock(out, lock), versioned(out, stdlib)
+    dash_lock = versioned_lock(out, dashboard_lock(out, lock))
+    dash_stdlib = versioned(out, without_sources(stdlib, out / "static" / "aton" / "dashboard" / stdlib.name))
+    shutil.rmtree(out / "static" / "aton")
+    for path in (out / "static" / "pyodide").glob("*"):  # now under versioned/: the pages load them from there
+        if path.suffix == ".whl" or path.name == "python_stdlib.zip":
+            path.unlink()
+    root = out / "jupyter-lite.json"
+    config = json.loads(root.read_text(encoding="utf-8"))
+    data = config["jupyter-config-data"]
+    kernel_settings(data, full_lock, full_stdlib, PRELOADED)
+    if not test_hooks:
+        data.pop("exposeAppInBrowser", None)
+    root.write_text(json.dumps(config, indent=2), encoding="utf-8")
+
     icons = out / "static" / "fontawesome"
     font_awesome(icons)
     words = json.dumps(site_progress_words(), ensure_ascii=False).replace("</", "<\\/")
-    script = (ROOT / "scripts" / "site_progress.js").read_text(encoding="utf-8").replace("ATON_WORDS", words)
-    script = f"<script>{script}</script>"
-    fetched = preloads(lock, local)
+    plan = json.dumps(start_plan(out, dash_lock, dash_stdlib, local)).replace("</", "<\\/")
+    script = (ROOT / "scripts" / "site_progress.js").read_text(encoding="utf-8")
+    script = script.replace("ATON_WORDS", words).replace("ATON_PLAN", plan)
+    dashboard = out / "voici" / "render" / (Path(DASHBOARD).stem + ".html")
     for page in out.glob("voici/render/**/*.html"):
         html = page.read_text(encoding="utf-8")
         up = Path(os.path.relpath(out, page.parent)).as_posix() + "/"
         html = html.replace(FONT_AWESOME_CDN, f"{up}static/fontawesome/")
-        if "aton-site-progress" not in html:
-            links = "".join(
-                f'<link rel="prefetch" href="{url if url.startswith("https:") else up + url}" crossorigin>\n'
-                for url in fetched
-            )
-            html = html.replace("</head>", f"{links}</head>", 1).replace("</body>", f"{script}\n</body>", 1)
+        match = CONFIG_TAG.search(html)
+        if match is None:
+            raise SystemExit(f"build_site: {page} has no JupyterLite settings")
+        page_data = json.loads(match.group(2))
+        if page == dashboard:
+            kernel_settings(page_data, dash_lock, dash_stdlib, PRELOADED)
+        else:
+            kernel_settings(page_data, full_lock, full_stdlib, PRELOADED)
+        if not test_hooks:
+            page_data.pop("exposeAppInBrowser", None)
+        settings = json.dumps(page_data, ensure_ascii=False).replace("</", "<\\/")
+        html = html[: match.start(2)] + settings + html[match.end(2) :]
+        if page == dashboard:
+            html = html.replace("</head>", f'<script>const ATON_SITE_ROOT = "{up}";\n{script}</script>\n</head>', 1)
         page.write_text(html, encoding="utf-8")
 
 
-def build(out: Path, pyodide: str, stand_ins: Path | None) -> None:
+COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".ipynb", ".txt", ".map", ".ttf", ".eot")
+"""Files worth sending compressed (wheels and zip files are compressed already)."""
+HEADERS_DOC = """# Cache and compression headers for hosts that read a _headers file (Netlify, Cloudflare Pages).
+# Files under /versioned/ are named by their content: kept for a year. Everything else is checked on every
+# visit (a quick "not modified" when unchanged), so a returning student gets a new build at once.
+# Other hosts: docs/teaching.md#hosting-the-static-site-for-a-class says what to set.
+"""
+
+
+def host_files(out: Path) -> None:
+    """Write ``_headers`` (cache rules by folder) and a gzip copy (``name.gz``) of every file worth compressing.
+
+    Hosts that can serve precompressed files (nginx ``gzip_static``, Apache, ``scripts/serve_site.py``) then
+    send them without compressing on each request; the rules say which addresses may be cached for ever.
+    """
+    rules = [HEADERS_DOC, f"/{VERSIONED}/*\n  Cache-Control: public, max-age=31536000, immutable\n"]
+    for entry in sorted(out.iterdir()):
+        if entry.name in (VERSIONED, "_headers") or entry.name.startswith("."):
+            continue
+        pattern = f"/{entry.name}/*" if entry.is_dir() else f"/{entry.name}"
+        rules.append(f"{pattern}\n  Cache-Control: no-cache\n")
+    rules.append("/\n  Cache-Control: no-cache\n")
+    (out / "_headers").write_text("".join(rules), encoding="utf-8")
+    for path in sorted(out.rglob("*")):
+        if path.is_file() and path.suffix in COMPRESSED and path.stat().st_size > 1024:
+            data = path.read_bytes()
+            packed = gzip.compress(data, 9, mtime=0)
+            if len(packed) < len(data) * 0.9:
+                path.with_name(path.name + ".gz").write_bytes(packed)
+
+
+def build(out: Path, pyodide: str, stand_ins: Path | None = None, test_hooks: bool = False) -> None:
     """Build the whole site into ``out``."""
     if pyodide not in ("cdn", "local"):
         raise SystemExit(f"build_site: Pyodide comes from 'cdn' or 'local', not {pyodide!r}")
     CACHE.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="lite-", dir=CACHE) as folder:  # two builds may run at once
-        build_in(Path(folder), out, pyodide, stand_ins)
+        build_in(Path(folder), out, pyodide, stand_ins, test_hooks)
 
 
-def build_in(lite: Path, out: Path, pyodide: str, stand_ins: Path | None) -> None:
+def build_in(lite: Path, out: Path, pyodide: str, stand_ins: Path | None, test_hooks: bool = False) -> None:
     """Build the site into ``out`` from the JupyterLite folder ``lite`` (empty at first)."""
     left_out: list[str] = []
     if pyodide == "local":
         left_out = self_hosted_pyodide(lite / "static" / "pyodide", ROOTS, stand_ins)
-        if left_out:
-            log(f"self-hosted Pyodide without: {', '.join(left_out)}")
     contents(lite / "content", left_out)
     pypi = lite / "pypi"
     project_wheel(pypi)
@@ -649,7 +989,8 @@ def build_in(lite: Path, out: Path, pyodide: str, stand_ins: Path | None) -> Non
     for wheel in download(wanted).values():
         shutil.copy2(wheel, pypi / wheel.name)
     precompile(sorted(pypi.glob("*.whl")))
-    (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(pyodide == "local"), indent=1), encoding="utf-8")
+    config = lite_config(pyodide == "local", test_hooks)
+    (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
     shutil.rmtree(out, ignore_errors=True)
     voici = Path(sys.executable).with_name("voici")
     apps = ["--apps", "lab", "--apps", "notebooks", "--apps", "tree"]
@@ -660,12 +1001,14 @@ def build_in(lite: Path, out: Path, pyodide: str, stand_ins: Path | None) -> Non
     if result.returncode != 0:
         sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
         raise SystemExit(f"build_site: voici build failed ({result.returncode})")
-    finish_pages(out, pyodide == "local")
+    finish_pages(out, pyodide == "local", test_hooks)
     front_page(out, pyodide == "local")
     (out / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages serves folders starting with _
-    files = [f for f in out.rglob("*") if f.is_file()]
+    host_files(out)
+    files = [f for f in out.rglob("*") if f.is_file() and f.suffix != ".gz"]
     size = sum(f.stat().st_size for f in files)
-    log(f"site in {out}: {len(files)} files, {size / 1e6:.1f} MB, Pyodide from {pyodide}")
+    hooks = " (with test hooks: not for publishing)" if test_hooks else ""
+    log(f"site in {out}: {len(files)} files, {size / 1e6:.1f} MB, Pyodide from {pyodide}{hooks}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -679,8 +1022,13 @@ def main(argv: list[str] | None = None) -> int:
         help="where the page loads Pyodide from (default: $ATON_PYODIDE, else cdn)",
     )
     parser.add_argument("--stand-ins", type=Path, help="tests only: folder of pure-Python stand-in packages")
+    parser.add_argument(
+        "--test-hooks",
+        action="store_true",
+        help="tests only: let browser tests drive JupyterLite",
+    )
     args = parser.parse_args(argv)
-    build(args.out, args.pyodide, args.stand_ins)
+    build(args.out, args.pyodide, args.stand_ins, args.test_hooks)
     return 0
 
 

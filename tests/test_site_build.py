@@ -12,6 +12,7 @@ import sys
 import urllib.parse
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -107,9 +108,9 @@ def test_the_site_lock_holds_pyodide_packages_and_the_site_wheels_which_win(tmp_
         assert wheel.is_file() and build_site.sha256(wheel) == packages[name]["sha256"]
     assert (lock_dir / packages["widgetsnbextension"]["file_name"]).resolve() == newest.resolve()
     urls = build_site.preloads(lock, local=True)
-    assert urls[:2] == ["static/pyodide/pyodide.asm.js", build_site.SITE_LOCK]
+    assert urls[:4] == [*(f"static/pyodide/{name}" for name in build_site.PYODIDE_CORE), build_site.SITE_LOCK]
     assert "pypi/aton-0.1.0-py3-none-any.whl" in urls and "static/pyodide/numpy-1-py3-none-any.whl" in urls
-    for url in urls[2:]:
+    for url in urls[4:]:
         assert (out / url).is_file() or url.startswith("static/pyodide/"), url
 
     (pypi / "aton-0.1.0-py3-none-any.whl").unlink()
@@ -161,7 +162,7 @@ def test_a_repacked_wheel_lists_every_file_with_its_hash(tmp_path: Path) -> None
 
 
 def test_a_stand_in_wheel_is_named_like_the_package_it_replaces_and_lists_its_files(tmp_path: Path) -> None:
-    source = ROOT / "tests" / "site" / "standins" / "numpy"
+    source = ROOT / "scripts" / "site_standins" / "numpy"
     wheel = build_site.stand_in_wheel(source, "numpy", "2.2.5", tmp_path)
     assert wheel.name == "numpy-2.2.5-py3-none-any.whl"
     with zipfile.ZipFile(wheel) as archive:
@@ -189,7 +190,7 @@ def test_the_lock_closure_follows_dependencies_with_registry_names() -> None:
 
 @pytest.mark.skipif(sys.version_info < (3, 12), reason="a Python class exports a buffer from Python 3.12 on")
 def test_the_numpy_stand_in_packs_points_as_ipycanvas_does() -> None:
-    path = ROOT / "tests" / "site" / "standins" / "numpy" / "__init__.py"
+    path = ROOT / "scripts" / "site_standins" / "numpy" / "__init__.py"
     spec = importlib.util.spec_from_file_location("numpy_stand_in", path)  # not under numpy's own name
     assert spec is not None and spec.loader is not None
     stand_in = importlib.util.module_from_spec(spec)
@@ -223,4 +224,134 @@ def test_the_front_page_has_a_section_per_language_linking_its_own_tutorials(tmp
         ]
         assert all((tmp_path / path).is_file() for path in paths), paths  # every notebook link is on the site
         tutorials = [path for path in paths if path.startswith("tutorials/")]
-        assert tutorials == ["tutorials/01-the-board.ipynb" if lang == "en" else "tutorials/fr/01-le-plateau.ipynb"]
+        assert tutorials[0] == ("tutorials/01-the-board.ipynb" if lang == "en" else "tutorials/fr/01-le-plateau.ipynb")
+        # "all of them" / « tous » lead to the list of every tutorial of the language, on this page
+        folder = "tutorials" if lang == "en" else "tutorials/fr"
+        assert f'<a href="#tutorials-{lang}">' in section and f'<ol id="tutorials-{lang}">' in section
+        listed = sorted(f"{folder}/{path.name}" for path in (ROOT / folder).glob("*.ipynb"))
+        assert tutorials[1:] == listed
+    assert "tree/index.html" not in page  # JupyterLite's apps cannot open a folder from a link
+
+
+def test_only_a_test_build_exposes_the_application_to_the_page() -> None:
+    published = build_site.lite_config(local=False)["jupyter-config-data"]
+    assert "exposeAppInBrowser" not in published
+    assert build_site.lite_config(local=True, test_hooks=True)["jupyter-config-data"]["exposeAppInBrowser"] is True
+
+
+def test_the_dashboard_notebook_announces_that_its_cells_run(tmp_path: Path) -> None:
+    build_site.contents(tmp_path)
+    dashboard = json.loads((tmp_path / "aton.ipynb").read_text(encoding="utf-8"))
+    first = dashboard["cells"][0]
+    assert first["id"] == "aton-site-progress" and first["metadata"]["jupyter"]["source_hidden"]
+    assert f'BroadcastChannel.new("{build_site.PROGRESS_CHANNEL}").postMessage("board")' in "".join(first["source"])
+    lab = json.loads((tmp_path / "simulation-lab.ipynb").read_text(encoding="utf-8"))
+    assert all(cell.get("id") != "aton-site-progress" for cell in lab["cells"])
+
+
+def test_a_slim_wheel_keeps_the_bytecode_where_python_finds_it_without_sources(tmp_path: Path) -> None:
+    wheel = make_wheel(
+        tmp_path / "in",
+        "pygments",
+        "2.19.1",
+        [],
+        {
+            "pygments/__init__.py": "",
+            "pygments/__pycache__/__init__.cpython-313.pyc": "bytecode",
+            "pygments/lexers/__init__.py": "",
+            "pygments/lexers/python.py": "",
+            "pygments/lexers/__pycache__/python.cpython-313.pyc": "bytecode",
+            "pygments/lexers/lisp.py": "",
+            "pygments/lexers/__pycache__/lisp.cpython-313.pyc": "bytecode",
+            "pygments/data.txt": "no bytecode: stays",
+        },
+    )
+    slim = build_site.slim_wheel(wheel, tmp_path / "out")
+    with zipfile.ZipFile(slim) as archive:
+        names = set(archive.namelist())
+    assert {"pygments/__init__.pyc", "pygments/lexers/python.pyc", "pygments/data.txt"} <= names
+    assert "pygments/lexers/__init__.py" in names  # no bytecode: the source stays
+    assert not {"pygments/__init__.py", "pygments/lexers/python.py"} & names
+    assert not any("lisp" in name or "__pycache__" in name for name in names)
+    assert build_site.slim_wheel(wheel, tmp_path / "again").read_bytes() == slim.read_bytes()  # the same name
+
+
+def test_the_dashboard_lock_has_stand_ins_and_only_what_the_dashboard_loads(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    pypi = out / "pypi"
+    kernel = out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+    make_wheel(pypi, "aton", "0.1.0", ["babel==2.19.0"], {"aton/__init__.py": ""})
+    make_wheel(pypi, "ipycanvas", "0.14.3", ["ipywidgets>=7.6", "numpy", "pillow"], {})
+    make_wheel(pypi, "ipywidgets", "8.1.9", ["comm>=0.1.3"], {})
+    make_wheel(pypi, "jedi", "0.20.1", ["parso>=0.8"], {"jedi/__init__.py": ""})
+    make_wheel(pypi, "parso", "0.8.7", [], {"parso/__init__.py": ""})
+    make_wheel(pypi, "babel", "2.19.0", [], {"babel/__init__.py": ""})
+    for name in ("piplite", "pyodide_kernel", "ipykernel", "comm"):
+        make_wheel(kernel, name, "1.0", [], {f"{name}/__init__.py": ""})
+    folder = out / "static" / "pyodide"
+    pyodide: dict[str, Any] = {"info": {"version": "0.29.0"}, "packages": {}}
+    for name, depends in {
+        "micropip": [],
+        "sqlite3": [],
+        "ipython": ["traitlets"],
+        "traitlets": [],
+        "numpy": [],
+        "pillow": [],
+        "matplotlib": ["numpy"],
+        "matplotlib-inline": ["matplotlib", "traitlets"],
+    }.items():
+        wheel = make_wheel(folder, name, "1", [], {f"{name}/__init__.py": ""})
+        pyodide["packages"][name] = {
+            "name": name,
+            "version": "1",
+            "file_name": wheel.name,
+            "depends": depends,
+            "imports": [name],
+            "sha256": build_site.sha256(wheel),
+        }
+    lock = build_site.site_lock(out, pyodide, "../pyodide/")
+    assert lock["packages"]["matplotlib-inline"]["depends"] == ["traitlets"]  # matplotlib only when used
+    dashboard = build_site.dashboard_lock(out, lock)["packages"]
+    assert "matplotlib" not in dashboard and "parso" not in dashboard and "matplotlib-inline" not in dashboard
+    assert {"aton", "babel", "ipython", "traitlets", "numpy", "pillow", "jedi", "sqlite3"} <= set(dashboard)
+    lock_dir = out / "static" / "aton"
+    for name in ("numpy", "pillow", "jedi", "sqlite3"):
+        with zipfile.ZipFile(lock_dir / dashboard[name]["file_name"]) as archive:
+            metadata = archive.read(f"{name}-{dashboard[name]['version']}.dist-info/METADATA").decode()
+            assert "Summary: a stand-in on the static site" in metadata, name
+    assert dashboard["jedi"]["depends"] == []
+    for entry in dashboard.values():
+        assert build_site.sha256(lock_dir / entry["file_name"]) == entry["sha256"]
+
+    path = build_site.versioned_lock(out, {**lock, "packages": dashboard})
+    assert path.startswith("versioned/") and path.endswith("/pyodide-lock.json")
+    written = json.loads((out / path).read_text(encoding="utf-8"))["packages"]
+    for entry in written.values():
+        wheel = (out / path).parent / entry["file_name"]
+        assert entry["file_name"].startswith("../") and build_site.sha256(wheel) == entry["sha256"]
+        assert wheel.resolve().parent.name == entry["sha256"][:16]  # each file named by its content
+    assert build_site.versioned_lock(out, {**lock, "packages": dashboard}) == path  # the same lock, the same name
+
+
+def test_hosts_get_cache_rules_by_folder_and_gzip_copies(tmp_path: Path) -> None:
+    (tmp_path / "versioned" / "abc").mkdir(parents=True)
+    (tmp_path / "versioned" / "abc" / "pyodide-lock.json").write_text("{}" * 2000)
+    (tmp_path / "voici").mkdir()
+    (tmp_path / "voici" / "page.html").write_text("<p>Aton</p>" * 500)
+    (tmp_path / "index.html").write_text("<p>small</p>")
+    (tmp_path / "site.whl").write_bytes(bytes(range(256)) * 40)
+    build_site.host_files(tmp_path)
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import serve_site  # a script, not a package
+
+    rules = serve_site.read_headers(tmp_path)
+    assert serve_site.headers_for(rules, "/versioned/abc/pyodide-lock.json") == {
+        "Cache-Control": "public, max-age=31536000, immutable"
+    }
+    for path in ("/", "/index.html", "/voici/page.html", "/site.whl"):
+        assert serve_site.headers_for(rules, path) == {"Cache-Control": "no-cache"}, path
+    assert (tmp_path / "voici" / "page.html.gz").is_file() and (
+        tmp_path / "versioned" / "abc" / "pyodide-lock.json.gz"
+    ).is_file()
+    assert not (tmp_path / "index.html.gz").exists()  # too small to be worth it
+    assert not (tmp_path / "site.whl.gz").exists()  # a wheel is compressed already

@@ -21,7 +21,15 @@ from typing import Any
 
 from ..i18n import languages, msg, render
 
-__all__ = ["SITE_NOTE", "SITE_STEPS", "STARTING", "site_progress_words", "starting_html", "starting_notice"]
+__all__ = [
+    "SITE_FAILED",
+    "SITE_NOTE",
+    "SITE_STEPS",
+    "STARTING",
+    "site_progress_words",
+    "starting_html",
+    "starting_notice",
+]
 
 STARTING = (
     msg("starting.title", "Aton is starting, please wait…"),
@@ -29,15 +37,33 @@ STARTING = (
 )
 """The notice's title and explanation."""
 
-SITE_STEPS = (
-    (0.0, msg("site.page", "Loading the page")),
-    (1.0, msg("site.python", "Starting Python in your browser")),
-    (3.0, msg("site.packages", "Loading Aton and its widgets")),
-    (5.0, msg("site.board", "Drawing the board")),
-)
-"""The static site's start-up line: each step from the second it usually begins at (measured on a warm open)."""
+SITE_STEPS = {
+    "download": msg("site.download", "Downloading Python and the game: {done} of {total} MB"),
+    "python": msg("site.python", "Starting Python in your browser"),
+    "packages": msg("site.packages", "Loading Aton and its widgets"),
+    "board": msg("site.board", "Drawing the board"),
+}
+"""The static site's loading line, one step after the other as the page sees them happen (``{done}`` and
+``{total}`` are megabytes, written by the page in its language's way)."""
 SITE_NOTE = msg("site.note", "{seconds} s (the first visit takes longest; nothing is installed on your computer)")
 """Said after the step, with the seconds since the page opened."""
+SITE_FAILED = {
+    "fail_title": msg("site.failed.title", "Aton could not start."),
+    "fail_file": msg("site.failed.file", "The file {file} did not arrive from {host}: {reason}."),
+    "fail_start": msg("site.failed.start", "Python did not start within {seconds} s."),
+    "fail_board": msg("site.failed.board", "The board was not drawn within {seconds} s."),
+    "why_stalled": msg("site.failed.stalled", "nothing arrived for {seconds} s"),
+    "why_refused": msg("site.failed.refused", "the network refused it (blocked, or no connection)"),
+    "why_status": msg("site.failed.status", "the server answered {status}"),
+    "try": msg(
+        "site.failed.try",
+        "What to try: the button below; another network (school filters often block outside sites such as "
+        "cdn.jsdelivr.net, where Python comes from); or the self-hosted build of this site, which needs no other "
+        "site (ATON_PYODIDE=local ./run site, for whoever hosts it).",
+    ),
+    "retry": msg("site.failed.retry", "Try again"),
+}
+"""What the loading line says when the start fails: what failed, why, what to try, and its button."""
 
 _STYLE = """<style>
 .aton-starting { font-family: sans-serif; padding: 2em; color: #333; }
@@ -58,18 +84,25 @@ def starting_html() -> str:
 
 
 def site_progress_words() -> dict[str, Any]:
-    """The static site's start-up line in every language, for its script: the step times and texts by language.
+    """The static site's loading line in every language, for its script: the steps, the note, the failures.
 
     >>> words = site_progress_words()
-    >>> words["steps"][1], words["text"]["fr"][1]
-    (1.0, 'Démarrage de Python dans votre navigateur')
-    >>> "{seconds}" in words["note"]["en"]
+    >>> words["fr"]["python"]
+    'Démarrage de Python dans votre navigateur'
+    >>> "{seconds}" in words["en"]["note"] and "{done}" in words["en"]["download"]
     True
+    >>> words["en"]["retry"], words["fr"]["retry"]
+    ('Try again', 'Réessayer')
     """
+    fields = {"done": "{done}", "total": "{total}", "seconds": "{seconds}", "file": "{file}", "host": "{host}"}
+    fields |= {"reason": "{reason}", "status": "{status}"}
     return {
-        "steps": [after for after, _message in SITE_STEPS],
-        "text": {lang: [render(message, lang) for _after, message in SITE_STEPS] for lang in languages()},
-        "note": {lang: render(SITE_NOTE, lang, seconds="{seconds}") for lang in languages()},
+        lang: {
+            **{key: render(message, lang, **fields) for key, message in SITE_STEPS.items()},
+            "note": render(SITE_NOTE, lang, **fields),
+            **{key: render(message, lang, **fields) for key, message in SITE_FAILED.items()},
+        }
+        for lang in languages()
     }
 
 

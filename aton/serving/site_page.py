@@ -11,6 +11,8 @@ message catalogs, like every other text of the project.
 True
 >>> 'href="notebooks/index.html?path=tutorials/fr/01-le-plateau.ipynb"' in page
 True
+>>> '<a href="#tutorials-en">all of them</a>' in page and '<ol id="tutorials-en">' in page
+True
 """
 
 from __future__ import annotations
@@ -73,6 +75,11 @@ def _link(href: str, label: str, *, bold: bool = True) -> str:
     return f'<a href="{escape(href)}">{text}</a>'
 
 
+def _label(file_name: str) -> str:
+    """A tutorial's name from its file name: ``01-the-board.ipynb`` -> ``01 the board``."""
+    return file_name.removesuffix(".ipynb").replace("-", " ")
+
+
 def _with_links(text: str, **links: str) -> str:
     """``text`` escaped, its ``{name}`` placeholders then replaced by the HTML ``links``."""
     html = escape(text)
@@ -90,12 +97,22 @@ def _section(lang: str, folder: str, tutorials: Sequence[str], megabytes: int, l
         return f"<li>{_with_links(text, **links)}</li>"
 
     items = [item("play_item", {"link": _link("voici/render/aton.html", say("play"))})]
+    every = ""
     if tutorials:
         links = {
             "link": _link(f"notebooks/index.html?path={folder}/{tutorials[0]}", say("tutorials")),
-            "all": _link(f"tree/index.html?path={folder}", say("all"), bold=False),
+            "all": _link(f"#tutorials-{lang}", say("all"), bold=False),
         }
         items.append(item("tutorials_item", links, count=len(tutorials)))
+        # the list of every tutorial is on this page: JupyterLite's apps cannot open a folder from a link
+        every = (
+            f'<ol id="tutorials-{lang}">'
+            + "".join(
+                f"<li>{_link(f'notebooks/index.html?path={folder}/{name}', _label(name), bold=False)}</li>"
+                for name in tutorials
+            )
+            + "</ol>"
+        )
     items.append(item("lab_item", {"link": _link("notebooks/index.html?path=simulation-lab.ipynb", say("lab"))}))
     items.append(item("gallery_item", {"link": _link("notebooks/index.html?path=widgets.ipynb", say("gallery"))}))
     items.append(item("jupyterlab_item", {"link": _link("lab/index.html", "JupyterLab", bold=False)}))
@@ -104,6 +121,7 @@ def _section(lang: str, folder: str, tutorials: Sequence[str], megabytes: int, l
         f"<h2>{escape(language_name(lang))}</h2>"
         f"<p>{escape(say('lead'))} <small>{escape(say('first_visit', megabytes=megabytes))}</small></p>"
         f"<ul>{''.join(items)}</ul>"
+        f"{every}"
         f"<p><small>{escape(say('server_note'))}</small></p>"
         f"<p><small>{escape(say('kept_local' if local else 'kept_cdn'))}</small></p>"
         "</section>"

@@ -1,22 +1,29 @@
-"""The static site in a real browser: built with a self-hosted Pyodide, served as plain files on loopback.
+"""The static site in a real browser: built as a school would host it, served as plain files on loopback.
 
 The build (``scripts/build_site.py --pyodide local``) takes Pyodide from the npm registry and its
-pure-Python packages from PyPI.  numpy and Pillow, which ``ipycanvas`` imports, have no WebAssembly
-build on any registry (the real ones come from the Pyodide CDN, out of reach here), so the build gets
-the **test-only stand-ins** of ``tests/site/standins/`` for them (and for ``sqlite3``).  Every request
-that leaves loopback is refused and counts as a failure, as do failed requests, answers of 400 and
-more, and page errors.  Downloads are cached in ``.cache/site/``, so a second run builds quickly.
+pure-Python packages from PyPI.  numpy, Pillow and sqlite3 have no WebAssembly build but the Pyodide
+CDN's, out of reach here: the build says so and uses the stand-ins of ``scripts/site_standins/`` (as a
+school's self-hosted build would where the CDN is blocked); the dashboard's page uses them everywhere.
+The test build has the test hooks (``--test-hooks``: ``window.jupyterapp``, with which the tests run a
+notebook's cells); the published build of the CDN test has none.  The sites are served by
+``scripts/serve_site.py`` (the site's ``_headers`` and gzip copies).  Every request that leaves loopback
+is refused and counts as a failure, as do failed requests, answers of 400 and more, and page errors
+(except in the test that blocks the CDN on purpose).  Downloads and compiled files are cached in
+``.cache/site/``, so later builds are quicker.
 """
 
 from __future__ import annotations
 
 import hashlib
+import html.parser
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 import zipfile
@@ -27,16 +34,16 @@ from typing import Any
 import pytest
 from dashboard_page import STATUS, DashboardPage
 
-from aton.serving.launch import free_port, wait_until_up
+from aton.serving.launch import CHROMIUM_FLAGS, free_port, wait_until_up
 from aton.widgets.scene import PALETTE
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-STAND_INS = ROOT / "tests" / "site" / "standins"
-"""Test-only stand-ins for numpy, Pillow and sqlite3: not the real packages (see their docstrings)."""
 START_TIMEOUT = 300_000
 """Milliseconds allowed for a cold start (Pyodide, the kernel's installs, the project's wheel) on a busy machine."""
+FAILURE_SECONDS = 20
+"""How soon a page whose Python cannot be downloaded must say so."""
 
 
 def tools_missing() -> str | None:
@@ -49,30 +56,52 @@ def tools_missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="module")
-def site_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Build the site with a self-hosted Pyodide and the stand-ins, serve it on loopback; yield its URL."""
+def build_site(out: Path, *options: str, root: Path = ROOT) -> Path:
+    """Build the site of the project at ``root`` into ``out``; skip without the tools (fail under CI)."""
     missing = tools_missing()
     if missing is not None:
         if os.environ.get("ATON_REQUIRE_BROWSER", "") not in ("", "0"):
             pytest.fail(missing)
         pytest.skip(missing)
-    out = tmp_path_factory.mktemp("site") / "site"
-    build = [sys.executable, str(ROOT / "scripts" / "build_site.py"), "--pyodide", "local"]
-    subprocess.run([*build, "--stand-ins", str(STAND_INS), "--out", str(out)], check=True, cwd=ROOT)
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(out)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
+    command = [sys.executable, str(root / "scripts" / "build_site.py"), *options, "--out", str(out)]
+    subprocess.run(command, check=True, cwd=root)
+    return out
+
+
+class Served:
+    """A built site served by ``scripts/serve_site.py`` on loopback, with its log of answers."""
+
+    def __init__(self, site: Path, log: Path) -> None:
+        self.port = free_port()
+        self.log = log
+        with log.open("w") as sink:
+            self.process = subprocess.Popen(
+                [sys.executable, str(ROOT / "scripts" / "serve_site.py"), "--port", str(self.port), str(site)],
+                stdout=sink,
+                stderr=subprocess.STDOUT,
+            )
+        self.url = f"http://127.0.0.1:{self.port}"
+        wait_until_up(f"{self.url}/index.html", self.process)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def site_dir(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The test build: a self-hosted Pyodide (stand-ins where the CDN is out of reach) and the test hooks."""
+    return build_site(tmp_path_factory.mktemp("site") / "site", "--pyodide", "local", "--test-hooks")
+
+
+@pytest.fixture(scope="module")
+def site_url(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The test build, served on loopback; yield its URL."""
+    server = Served(site_dir, tmp_path_factory.mktemp("served") / "server.log")
     try:
-        wait_until_up(f"{base}/index.html", server)
-        yield base
+        yield server.url
     finally:
-        server.terminate()
-        server.wait(timeout=20)
+        server.stop()
 
 
 class Problems(list[str]):
@@ -104,8 +133,24 @@ def site_page(browser: Any, site_url: str) -> Iterator[tuple[Any, Problems]]:
     assert not problems, "\n".join(problems)
 
 
+RECORD_STEPS = """
+window.__atonSteps = [];
+window.__atonSpinnerSeen = false;
+const atonWatch = setInterval(() => {
+  const box = document.getElementById('aton-site-progress');
+  const step = box && box.dataset.step;
+  if (step && window.__atonSteps[window.__atonSteps.length - 1] !== step) window.__atonSteps.push(step);
+  const spinner = document.getElementById('loading');
+  if (spinner && spinner.offsetParent !== null) window.__atonSpinnerSeen = true;
+  if (!box && window.__atonSteps.length) clearInterval(atonWatch);
+}, 20);
+"""
+"""Records the loading line's steps as they change, and whether Voici's spinner ever showed."""
+
+
 def test_the_static_dashboard_plays_a_round_against_the_bot(site_page: tuple[Any, Problems], site_url: str) -> None:
     page, _problems = site_page
+    page.add_init_script(RECORD_STEPS)
     started = time.perf_counter()
     page.goto(f"{site_url}/voici/render/aton.html")
     assert page.locator("#aton-site-progress").count() == 1  # the start-up line shows at once, in every language
@@ -116,6 +161,11 @@ def test_the_static_dashboard_plays_a_round_against_the_bot(site_page: tuple[Any
     dash.wait_square_colour((1, 0), "#F0E442")
     print(f"page open to board drawn (cold): {time.perf_counter() - started:.1f} s")
     page.wait_for_selector("#aton-site-progress", state="detached")
+    steps = page.evaluate("() => window.__atonSteps")
+    # one indicator, telling the steps as they happen: the bytes, Python (when it came first), packages, board
+    assert steps[0] == "download" and steps[-1] == "board" and "packages" in steps, steps
+    assert steps == sorted(steps, key=["download", "python", "packages", "board"].index), steps
+    assert page.evaluate("() => window.__atonSpinnerSeen") is False  # Voici's own spinner never showed
 
     dash.new_game(mode="bot", seed=7, level="easy", human="red")
     dash.wait_status(thinking="")
@@ -250,14 +300,187 @@ def test_the_simulation_lab_plays_in_the_page_and_its_stop_button_works(
 def test_the_site_lock_serves_compiled_wheels_the_kernel_loads_as_python_starts(site_url: str) -> None:
     config = json.loads(urllib.request.urlopen(f"{site_url}/jupyter-lite.json", timeout=30).read())
     kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
-    assert kernel["loadPyodideOptions"]["lockFileURL"] == "static/aton/pyodide-lock.json"
+    lock_path = kernel["loadPyodideOptions"]["lockFileURL"]
+    assert lock_path.startswith("versioned/") and lock_path.endswith("/pyodide-lock.json")  # named by its content
     assert {"aton", "ipywidgets", "ipycanvas", "ipython"} <= set(kernel["loadPyodideOptions"]["packages"])
-    lock = json.loads(urllib.request.urlopen(f"{site_url}/static/aton/pyodide-lock.json", timeout=30).read())
+    lock = json.loads(urllib.request.urlopen(f"{site_url}/{lock_path}", timeout=30).read())
     entry = lock["packages"]["aton"]
-    address = urllib.parse.urljoin(f"{site_url}/static/aton/", entry["file_name"])
+    address = urllib.parse.urljoin(f"{site_url}/{lock_path}", entry["file_name"])
+    assert "/versioned/" in address
     data = urllib.request.urlopen(address, timeout=30).read()
     assert hashlib.sha256(data).hexdigest() == entry["sha256"]
     with zipfile.ZipFile(io.BytesIO(data)) as wheel:
         assert "aton/game.py" in wheel.namelist()  # the source stays, for tracebacks
         header = wheel.read("aton/__pycache__/game.cpython-313.pyc")[:8]
     assert header[4:8] == (1).to_bytes(4, "little")  # hash-based, never checked against the source
+
+
+# ----------------------------------------------------------------- a published build, its CDN blocked
+@pytest.fixture(scope="module")
+def published_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The build GitHub Pages publishes (Pyodide from its CDN, no test hooks), served on loopback."""
+    out = build_site(tmp_path_factory.mktemp("published") / "site", "--pyodide", "cdn")
+    server = Served(out, tmp_path_factory.mktemp("published-log") / "server.log")
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+def test_the_published_build_has_no_test_hook(published_url: str) -> None:
+    """``window.jupyterapp`` would let a console line run code in the page's Python: only the test build has it."""
+    for path in ("jupyter-lite.json", "voici/render/aton.html", "lab/jupyter-lite.json", "notebooks/jupyter-lite.json"):
+        text = urllib.request.urlopen(f"{published_url}/{path}", timeout=30).read().decode("utf-8")
+        assert "exposeAppInBrowser" not in text, path
+
+
+def test_a_blocked_cdn_says_what_failed_and_what_to_try_within_20_s(browser: Any, published_url: str) -> None:
+    """A school network that filters cdn.jsdelivr.net: the page says so, in both languages, with a retry button."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    blocked: list[str] = []
+
+    def block_outside(route: Any) -> None:
+        if route.request.url.startswith("http://127.0.0.1"):
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort("blockedbyclient")
+
+    page.route("**/*", block_outside)
+    try:
+        started = time.perf_counter()
+        page.goto(f"{published_url}/voici/render/aton.html")
+        page.wait_for_selector('#aton-site-progress[data-step="failed"]', timeout=FAILURE_SECONDS * 1000)
+        print(f"page open to the failure message, CDN blocked: {time.perf_counter() - started:.1f} s")
+        assert any(url.startswith("https://cdn.jsdelivr.net/pyodide/") for url in blocked), blocked
+        box = page.locator("#aton-site-progress")
+        assert box.get_attribute("role") == "alert"
+        english = box.locator('[lang="en"]').inner_text()
+        french = box.locator('[lang="fr"]').inner_text()
+        assert "Aton could not start." in english and "cdn.jsdelivr.net" in english
+        assert "did not arrive from cdn.jsdelivr.net" in english and "the network refused it" in english
+        assert "another network" in english and "ATON_PYODIDE=local ./run site" in english
+        assert "Aton n'a pas pu démarrer." in french and "autre réseau" in french
+        assert "ATON_PYODIDE=local ./run site" in french
+        assert page.locator("#loading").evaluate_all("(found) => found.every((e) => e.offsetParent === null)")
+        buttons = box.locator("button.aton-site-retry")
+        assert buttons.all_inner_texts() == ["Try again", "Réessayer"]
+        with page.expect_navigation():  # the button loads the page again; blocked again, it says so again
+            buttons.first.click()
+        page.wait_for_selector('#aton-site-progress[data-step="failed"]', timeout=FAILURE_SECONDS * 1000)
+        page.wait_for_timeout(2000)
+        assert "Drawing the board" not in box.inner_text()
+    finally:
+        context.close()
+
+
+# ----------------------------------------------------------------- links
+class Links(html.parser.HTMLParser):
+    """The addresses a page links to (``a``, ``link``, ``script``, ``img``) and the ids it holds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if found.get("id"):
+            self.ids.add(str(found["id"]))
+        for name in ("href", "src"):
+            value = found.get(name)
+            if value and tag in ("a", "link", "script", "img") and not value.startswith(("data:", "javascript:")):
+                self.links.append(value)
+
+
+def contents_listed(site_url: str, path: str) -> bool:
+    """Whether JupyterLite's contents list the file ``path`` (what its apps open from ``?path=``)."""
+    folder, _, name = path.rpartition("/")
+    listing = f"{site_url}/api/contents/{folder + '/' if folder else ''}all.json"
+    content = json.loads(urllib.request.urlopen(listing, timeout=30).read())["content"]
+    return any(entry["name"] == name and entry["type"] != "directory" for entry in content)
+
+
+def test_every_link_of_the_site_pages_leads_somewhere(site_url: str) -> None:
+    """The front page (both languages, "all of them" / « tous » included) and the dashboard's page: no 404."""
+    checked: dict[str, str] = {}
+    for page in ("index.html", "voici/render/aton.html"):
+        address = f"{site_url}/{page}"
+        parser = Links()
+        parser.feed(urllib.request.urlopen(address, timeout=30).read().decode("utf-8"))
+        assert parser.links, page
+        for link in parser.links:
+            if link.startswith("#"):
+                assert link[1:] in parser.ids, f"{page}: {link} names no element of the page"
+                continue
+            target = urllib.parse.urljoin(address, link)
+            if not target.startswith(site_url) or target in checked:
+                continue
+            try:
+                status = urllib.request.urlopen(target, timeout=30).status
+            except urllib.error.HTTPError as error:
+                status = error.code
+            checked[target] = f"{page}: {link} -> {status}"
+            assert status == 200, checked[target]
+            query = urllib.parse.parse_qs(urllib.parse.urlsplit(target).query)
+            for path in query.get("path", []):  # JupyterLite's apps open only files: a folder there is a 404
+                assert urllib.parse.urlsplit(target).path.endswith("/notebooks/index.html"), checked[target]
+                assert contents_listed(site_url, path), f"{checked[target]}: {path} is not on the site"
+    front = [link for link in checked.values() if link.startswith("index.html")]
+    assert len(front) > 20, front  # both languages' tutorials, one by one
+
+
+# ----------------------------------------------------------------- a returning student after an update
+def test_a_returning_browser_gets_the_rebuilt_site(
+    browser: Any, chromium_path: str, site_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A site built days ago, then rebuilt with a change: the student's browser, cache and all, shows the change.
+
+    The change is in the project's Python (the dashboard's heading gets an attribute), so it reaches the
+    page only through a new wheel: the page and the settings are checked with the server on every visit
+    (``_headers``), and the wheel's address is new (``versioned/``).
+    """
+    work = tmp_path_factory.mktemp("fresh")
+    served = work / "served"
+    old = work / "old"
+    shutil.copytree(site_dir, old, symlinks=True)
+    days_ago = time.time() - 10 * 86400  # a site deployed ten days ago: a heuristic cache would keep it a day
+    for path in [old, *old.rglob("*")]:
+        os.utime(path, (days_ago, days_ago), follow_symlinks=False)
+    served.symlink_to(old, target_is_directory=True)
+    tree = work / "project"
+    skip = shutil.ignore_patterns(".venv", ".cache", "site", "build", "dist", "*.egg-info", "__pycache__", ".git*")
+    shutil.copytree(ROOT, tree, ignore=skip)
+    (tree / ".cache").symlink_to(ROOT / ".cache", target_is_directory=True)  # the same downloads, compiled once
+    app = tree / "aton" / "apps" / "dashboard" / "app.py"
+    changed = app.read_text(encoding="utf-8").replace(
+        '<h1 class="aton-heading">', '<h1 class="aton-heading" data-build="2">'
+    )
+    assert changed != app.read_text(encoding="utf-8")
+    app.write_text(changed, encoding="utf-8")
+    server = Served(served, work / "server.log")
+    heading = ".aton-heading"
+    try:
+        # a browser that keeps its cache on disk, as a student's does (a private window keeps large files nowhere)
+        context = browser.browser_type.launch_persistent_context(
+            str(work / "profile"), executable_path=chromium_path, args=list(CHROMIUM_FLAGS)
+        )
+        try:
+            page = context.new_page()
+            page.goto(f"{server.url}/voici/render/aton.html")
+            page.wait_for_selector(heading, timeout=START_TIMEOUT)
+            assert page.locator(heading).get_attribute("data-build") is None
+            page.close()
+            new = build_site(work / "new", "--pyodide", "local", "--test-hooks", root=tree)
+            served.unlink()
+            served.symlink_to(new, target_is_directory=True)
+            page = context.new_page()
+            page.goto(f"{server.url}/voici/render/aton.html")
+            page.wait_for_selector(f'{heading}[data-build="2"]', timeout=START_TIMEOUT)
+        finally:
+            context.close()
+    finally:
+        server.stop()
+    log = (work / "server.log").read_text(encoding="utf-8")
+    assert 'pyodide.asm.wasm HTTP/1.1" 304' in log or log.count('pyodide.asm.wasm HTTP/1.1" 200') == 1

@@ -1,8 +1,9 @@
-"""A stand-in for numpy, for the static-site browser test only: it is not numpy.
+"""A stand-in for numpy on the static site: it is not numpy.
 
-No package registry has numpy's WebAssembly build (the real one comes from the Pyodide CDN, which the
-test machine cannot reach).  ``ipycanvas`` imports numpy to pack drawing commands and point lists into
-binary buffers; this module does just that much, with plain lists and :mod:`array`.
+``ipycanvas`` imports numpy to pack drawing commands and point lists into binary buffers; this module
+does just that much, with plain lists and :mod:`array`.  The dashboard's page loads it instead of numpy
+(3 MB it never needs: nobody types code there), and so does a self-hosted site built where the Pyodide
+CDN, the only source of numpy's WebAssembly build, cannot be reached (``scripts/build_site.py`` says so).
 """
 
 from __future__ import annotations
