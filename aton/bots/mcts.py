@@ -39,7 +39,7 @@ from .. import data
 from ..actions import Action, Assign, Exchange, Place, Player, Remove
 from ..game import Game, GameView, Phase
 from .base import Bot, Progress, Steps, run_steps
-from .greedy import AssignmentRater, greedy_square
+from .greedy import AssignmentRater
 from .heuristics import (
     DEFAULT_WEIGHTS,
     BoardInfo,
@@ -48,6 +48,7 @@ from .heuristics import (
     aggregates,
     board,
     class_representatives,
+    evaluator,
     flat_of,
     win_probability,
 )
@@ -306,6 +307,8 @@ class _Search:
         self.raters: dict[Player, AssignmentRater] = {}
         self.assign_cache: dict[Key, list[tuple[Key, Action]]] = {}
         self.square_cache: dict[Key, list[tuple[Key, Action]]] = {}
+        self.sample = view.sampler(hidden_assignment="hand" if self.opponent_locked else "assigned", quick_shuffle=True)
+        self.judge = evaluator(self.info, config.weights)
         self.only: list[tuple[Key, Action]] | None = None
         """The viewer's single root option, when the search is told to play it."""
         if only is not None:
@@ -319,7 +322,7 @@ class _Search:
     # -------------------------------------------------------------- imagining
     def determinize(self) -> Game:
         """A full game consistent with the view; a hidden opposing assignment becomes a hand to choose from."""
-        return self.view.sample(self.rng, hidden_assignment="hand" if self.opponent_locked else "assigned")
+        return self.sample(self.rng)
 
     def assign_options(self, game: Game, player: Player, at_root: bool) -> list[tuple[Key, Action]]:
         """The assignments the search considers for ``player``'s (imagined) hand, and the exchange if allowed.
@@ -421,7 +424,7 @@ class _Search:
                     chosen.append((player, key))
                     picks.append(action)
                 for action in picks:
-                    game.apply(action)
+                    game._play(action)  # taken from the legal options of this very state
                 joint: Key = tuple(chosen)
                 if node is self.root:
                     self.note_root(game, chosen, picks)
@@ -432,7 +435,7 @@ class _Search:
                 else:
                     key, action = self.select(node, player, self.square_options(game, player))
                 chosen.append((player, key))
-                game.apply(action)
+                game._play(action)
                 joint = key
             path.append((node, chosen))
             child = node.children.get(joint)
@@ -477,29 +480,39 @@ class _Search:
 
     # ---------------------------------------------------------------- playout
     def playout(self, game: Game) -> float:
+        """Play ``game`` on with the quick policy to the end of the round (plus ``horizon`` rounds); score it."""
         config = self.config
         last_round = self.round + config.horizon
         rng = self.rng
+        random_number = rng.random
+        randrange = rng.randrange
         greedy = config.playout == "greedy"
         epsilon = config.epsilon
-        weights = config.weights
+        best = self.judge.best
+        play = game._play  # every action below is one of this state's legal choices
+        assign, place = Phase.ASSIGN, Phase.PLACE
         while game.result is None:
             phase = game.phase
-            if phase is Phase.ASSIGN:
+            if phase is assign:
                 if game.round > last_round:
                     break
                 for player in game.to_act:
-                    hand = tuple(game.hand(player) or ())
-                    patterns = assignment_patterns(hand)
-                    game.apply(Assign(player, patterns[rng.randrange(len(patterns))][1]))
+                    patterns = assignment_patterns(tuple(game.hand(player) or ()))
+                    play(Assign(player, patterns[randrange(len(patterns))][1]))
                 continue
             player = game.to_act[0]
-            if greedy and rng.random() >= epsilon:
-                game.apply(greedy_square(game, player, weights))
+            if greedy and random_number() >= epsilon:
+                flats, actions = game.square_choices(player)
+                squares = game.squares
+                if phase is place:
+                    owner, sign = player, 1
+                else:
+                    owner, sign = squares[flats[0]] or player, -1
+                play(actions[best(squares, flats, owner, player, sign)[0]])
             else:
                 options = game.legal_actions(player)
-                game.apply(options[rng.randrange(len(options))])
-        return win_probability(game, self.player, weights)
+                play(options[randrange(len(options))])
+        return win_probability(game, self.player, config.weights)
 
     # ---------------------------------------------------------------- results
     def line_rate(self, option: OptionStats) -> float:

@@ -34,8 +34,11 @@ def _whole(text: str) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from .bench import report
+    from .bench import report, search_report
 
+    if args.search:
+        print(search_report(args.preset, args.repeats))
+        return 0
     print(report(args.games, args.seed, args.repeats))
     return 0
 
@@ -50,6 +53,15 @@ def _add_bench(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     bench.add_argument("--games", type=_positive, default=2000, help="games per run (default 2000)")
     bench.add_argument("--seed", type=_whole, default=0, help="first game seed (default 0)")
     bench.add_argument("--repeats", type=_positive, default=3, help="runs; best and median are shown (default 3)")
+    bench.add_argument(
+        "--search",
+        action="store_true",
+        help="time the search bot instead: imagined games per second on four fixed positions "
+        "(opening, mid-game, scoring, ending), and random games per second, in processor time",
+    )
+    bench.add_argument(
+        "--preset", choices=("easy", "medium", "hard"), default="medium", help="search strength (default medium)"
+    )
     bench.set_defaults(handler=_bench)
 
 
