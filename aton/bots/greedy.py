@@ -35,7 +35,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from .. import data
-from ..actions import Action, Assign, Exchange, Player
+from ..actions import BLUE, RED, Action, Assign, Exchange, Player
 from ..game import GameView, Phase
 from .base import Bot, Progress
 from .heuristics import (
@@ -247,7 +247,7 @@ def greedy_square(game: Game, player: Player, weights: Weights = DEFAULT_WEIGHTS
     if game.phase is Phase.PLACE:
         owner, sign = player, 1
     else:
-        owner, sign = squares[flats[0]] or player, -1
+        owner, sign = (RED if squares[flats[0]] is RED else BLUE), -1  # a removal: whose counters are on offer
     flat, _gain = evaluator(BoardInfo.of(game.rules.layout), weights).best(squares, flats, owner, player, sign)
     return actions[flat]
 

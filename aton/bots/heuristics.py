@@ -212,6 +212,33 @@ def advantage(game: Game, player: Player, weights: Weights = DEFAULT_WEIGHTS) ->
     return my_score - their_score + _race(my_score, weights) - _race(their_score, weights) + judge.value(mine, theirs)
 
 
+def advantage_parts(game: Game, player: Player, weights: Weights = DEFAULT_WEIGHTS) -> dict[str, float]:
+    """:func:`advantage` term by term, to show how the heuristic judges a position (they add up to it).
+
+    - ``score``: points ahead on the track now;
+    - ``race``: the extra weight of points above 24 (being near 40 matters more);
+    - ``scoring``: what the next scoring would give if it came now, majorities smoothed (a lead of one
+      counter counts 60%, of two 85%, of three 95%: a lead can still be lost);
+    - ``threats``: the value of being close to a board victory (yours minus your opponent's).
+
+    >>> import aton
+    >>> parts = advantage_parts(aton.new_game(seed=1), aton.RED)
+    >>> sorted(parts), sum(parts.values())
+    (['race', 'scoring', 'score', 'threats'], 0.0)
+    """
+    info = BoardInfo.of(game.rules.layout)
+    counts = aggregates(board(game), info)
+    mine, theirs = counts[player], counts[player.other]
+    my_score, their_score = game.score(player), game.score(player.other)
+    scoring = weights.projection * projection(mine, theirs)
+    return {
+        "score": float(my_score - their_score),
+        "race": _race(my_score, weights) - _race(their_score, weights),
+        "scoring": scoring,
+        "threats": board_value(mine, theirs, info, weights) - scoring,
+    }
+
+
 def win_probability(game: Game, player: Player, weights: Weights = DEFAULT_WEIGHTS) -> float:
     """A rough chance that ``player`` wins from here: 1, 0 or 0.5 at the end, else a logistic of the advantage."""
     result = game.result
@@ -538,6 +565,105 @@ class Evaluator:
         size = AGGREGATE_SIZE
         return best_position, best_value - self.value(both[:size], both[size:])
 
+    def best_before_scoring(
+        self,
+        squares: Sequence[Player | None],
+        candidates: list[int],
+        owner: Player,
+        player: Player,
+        sign: int,
+        scores: tuple[int, int],
+        more: int = 0,
+    ) -> int:
+        """The best candidate flat when a scoring ends this round and nobody acts after ``player``.
+
+        The board value smooths majorities (a lead of one counter is easily
+        lost); just before a scoring nothing can be lost any more, so each
+        candidate is judged by the scoring itself: the exact points, then who
+        wins at once with 40 points (:func:`value_at_scoring`); the smoothed
+        value only breaks ties.  ``more`` further removals of the same kind
+        are looked at together with this one (two removals that break a
+        majority only together).  ``scores`` are ``player``'s score and the opponent's.
+        """
+        both = self.counts(squares)
+        size = AGGREGATE_SIZE
+        if player:
+            both = both[size:] + both[:size]
+        base = 0 if owner is player else size
+        changes, klass = self._changes, self.info.klass
+        available: dict[int, int] = {}
+        firsts: dict[int, int] = {}
+        for flat in candidates:
+            key = klass[flat]
+            available[key] = available.get(key, 0) + 1
+            if key not in firsts:
+                firsts[key] = flat
+        best_flat, best_value = candidates[0], -math.inf
+        for key, flat in firsts.items():
+            state = both[:]
+            first, amount, second, extra = changes[flat]
+            state[base + first] += sign * amount
+            state[base + second] += sign * extra
+            value = self._at_scoring(state, scores)
+            if more:
+                for other, follow in firsts.items():
+                    if other == key and available[key] < 2:
+                        continue
+                    after = state[:]
+                    first, amount, second, extra = changes[follow]
+                    after[base + first] += sign * amount
+                    after[base + second] += sign * extra
+                    value = max(value, self._at_scoring(after, scores))
+            if value > best_value:
+                best_flat, best_value = flat, value
+        return best_flat
+
+    def _at_scoring(self, state: list[int], scores: tuple[int, int]) -> float:
+        mine, theirs = state[:AGGREGATE_SIZE], state[AGGREGATE_SIZE:]
+        # The smoothed board value breaks ties: a step towards a majority that a later counter completes.
+        return value_at_scoring(mine, theirs, scores, self.info) + TIE_BREAK * self.value(mine, theirs)
+
+
+def scoring_points(mine: Aggregate, theirs: Aggregate) -> tuple[int, int]:
+    """The points a scoring gives each side now (exact majorities, no smoothing): ``(mine, theirs)``.
+
+    >>> scoring_points([3, 0, 0, 0, 0, 0, 1, 0, 1], [1, 0, 0, 0, 0, 0, 0, 0, 0])
+    (11, 0)
+    """
+    points = [0, 0]
+    for index, (a, b) in enumerate(((mine[T1], theirs[T1]), (mine[T2], theirs[T2]), (mine[T3], theirs[T3]))):
+        if a != b:
+            winner = 0 if a > b else 1
+            points[winner] += abs(a - b) if index == 0 else data.TEMPLE2_MAJORITY_POINTS if index == 1 else max(a, b)
+    if mine[T4] != theirs[T4]:
+        winner = 0 if mine[T4] > theirs[T4] else 1
+        blue = (mine, theirs)[winner][BLUE_SQUARES]
+        points[winner] += data.TEMPLE4_POINTS_PER_BLUE_SQUARE * blue
+    if mine[BLACK] != theirs[BLACK]:
+        points[0 if mine[BLACK] > theirs[BLACK] else 1] += data.BLACK_MAJORITY_POINTS
+    points[0] += mine[BONUS]
+    points[1] += theirs[BONUS]
+    return points[0], points[1]
+
+
+TIE_BREAK = 0.001
+"""Weight of the smoothed board value in :meth:`Evaluator.best_before_scoring` (it only breaks ties)."""
+
+SCORING_WIN = 1000.0
+"""What winning at once is worth in :func:`value_at_scoring` (more than any difference of points)."""
+
+
+def value_at_scoring(mine: Aggregate, theirs: Aggregate, scores: tuple[int, int], info: BoardInfo) -> float:
+    """``mine``'s value of the board just before a scoring: a board victory, a win at 40, else the points ahead."""
+    if _missing(mine, theirs, info.yellow_total, info.green_total) == 0:
+        return 2 * SCORING_WIN
+    gained, lost = scoring_points(mine, theirs)
+    my_total, their_total = scores[0] + gained, scores[1] + lost
+    value = float(my_total - their_total)
+    if max(my_total, their_total) >= data.WINNING_POINTS and my_total != their_total:
+        value += SCORING_WIN if my_total > their_total else -SCORING_WIN
+    return value
+
 
 _Y, _G, _K, _B = YELLOW, GREEN, BLACK, BLUE_SQUARES
 _T2, _T4, _BLACK = data.TEMPLE2_MAJORITY_POINTS, data.TEMPLE4_POINTS_PER_BLUE_SQUARE, data.BLACK_MAJORITY_POINTS
@@ -588,6 +714,7 @@ __all__ = [
     "Evaluator",
     "Weights",
     "advantage",
+    "advantage_parts",
     "after_change",
     "aggregates",
     "best_square",
@@ -599,7 +726,9 @@ __all__ = [
     "logistic",
     "missing",
     "projection",
+    "scoring_points",
     "square_gain",
     "threat",
+    "value_at_scoring",
     "win_probability",
 ]

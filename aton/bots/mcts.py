@@ -36,7 +36,7 @@ from functools import cache
 from typing import Any
 
 from .. import data
-from ..actions import Action, Assign, Exchange, Place, Player, Remove
+from ..actions import BLUE, RED, Action, Assign, Exchange, Place, Player, Remove
 from ..game import Game, GameView, Phase
 from .base import Bot, Progress, Steps, run_steps
 from .greedy import AssignmentRater
@@ -154,7 +154,11 @@ class OptionStats:
     """Mean playout result for the bot (an estimate of its chance to win)."""
     extra: dict[str, float] = field(default_factory=dict)
     """Averages over the playouts of this option: ``cartouche1`` (points won minus lost at cartouche 1),
-    ``first`` (share of playouts where the bot acted first)."""
+    ``first`` (share of playouts where the bot acted first), ``scoring`` (share of playouts whose round
+    ends with a scoring)."""
+    spread: float = 0.0
+    """Standard deviation of the playout results of this option (its ``win_rate`` has a standard error of
+    ``spread / sqrt(visits)``)."""
 
 
 @dataclass
@@ -287,6 +291,56 @@ class MctsBot(Bot):
         return sum(search.playout(search.determinize()) for _ in range(samples)) / samples
 
 
+def last_turn_before_scoring(game: Game, player: Player) -> bool:
+    """Whether ``player`` acts last this round and a scoring follows it (the Kingdom of the Dead fills up).
+
+    Counters removed during the turn go to the Kingdom, so a turn that still
+    has removals to make may fill it.  Then nothing can change between this
+    turn and the scoring, and its squares are best chosen by the scoring itself.
+    """
+    if game.phase is Phase.SCORING_REMOVE or game.phase is Phase.ASSIGN or game.first_player is player:
+        return False
+    return len(game.kingdom) + game.removals_left >= data.KINGDOM_SIZE
+
+
+@dataclass
+class Playout:
+    """One imagined game of the search, kept whole to be shown (see :func:`imagine`)."""
+
+    start: Game
+    """The imagined game as dealt: the view's public facts, the hidden cards drawn at random."""
+    actions: list[Action]
+    """The quick policy's decisions, in order."""
+    end: Game
+    """Where the playout stopped: the end of the round (after its scoring, if any), or the end of the game."""
+    chance: float
+    """The score of the end: 1, 0 or 1/2 for a finished game, else the heuristic's chance to win."""
+
+
+def imagine(view: GameView, rng: random.Random, config: SearchConfig | None = None) -> Playout:
+    """One imagined game as the search plays it below its tree, kept whole (with its event log).
+
+    The hidden cards are dealt at random, consistent with ``view``; then the
+    quick policy plays on to the end of the round (card assignments at random,
+    each counter on the square with the best board value, one time in ten a
+    random square); the end is scored for ``view.viewer`` with
+    :func:`aton.bots.heuristics.win_probability`.
+
+    >>> import aton
+    >>> playout = imagine(aton.new_game(seed=4).view(aton.RED), random.Random(0))
+    >>> playout.end.round == 2 or playout.end.result is not None
+    True
+    """
+    if not isinstance(view, GameView):
+        raise ValueError("a playout starts from a player's view: pass game.view(player)")
+    search = _Search(view, view.viewer, config or PRESETS["medium"], rng)
+    start = view.sample(rng, events=True, hidden_assignment="hand" if search.opponent_locked else "assigned")
+    game = start.clone(events=True)
+    done = len(game.actions)
+    chance = search.playout(game)
+    return Playout(start, game.actions[done:], game, chance)
+
+
 class _Search:
     """One search: the root view, the tree and the playout policy."""
 
@@ -304,6 +358,10 @@ class _Search:
         self.opponent_locked = view.phase is Phase.ASSIGN and view.has_assigned(opponent)
         """The opponent has already laid its cards face down: it may not exchange any more."""
         self.extra: dict[Key, list[float]] = {}
+        """Per root assignment of the bot: imagined rounds, cartouche 1 points, times first, scorings."""
+        self.noted: list[float] | None = None
+        self.squares: dict[Key, float] = {}
+        """Per root option of the bot: the sum of the squared results (for their spread)."""
         self.raters: dict[Player, AssignmentRater] = {}
         self.assign_cache: dict[Key, list[tuple[Key, Action]]] = {}
         self.square_cache: dict[Key, list[tuple[Key, Action]]] = {}
@@ -408,6 +466,7 @@ class _Search:
 
     def iterate(self) -> None:
         """One imagined game: walk down the tree, add a node, play out, back up the result."""
+        self.noted = None
         game = self.determinize()
         node = self.root
         path: list[tuple[_Node, list[tuple[Player, Key]]]] = []
@@ -443,12 +502,21 @@ class _Search:
                 node.children[joint] = _Node()
                 break
             node = child
+        kingdom = len(self.view.kingdom)
         reward = self.playout(game)
+        if self.noted is not None:  # a scoring empties the Kingdom (or ends the game with 40 points)
+            result = game.result
+            scored = result.at_scoring if result is not None else len(game.kingdom) < kingdom
+            self.noted[3] += scored
         for visited, picks_made in path:
             for player, key in picks_made:
                 entry = visited.stats[player][key]
                 entry[0] += 1
                 entry[1] += reward if player is me else 1.0 - reward
+        if path:
+            for player, key in path[0][1]:
+                if player is me:
+                    self.squares[key] = self.squares.get(key, 0.0) + reward * reward
 
     def note_root(self, game: Game, chosen: list[tuple[Player, Key]], picks: list[Action]) -> None:
         """Keep cartouche 1 points and the order of play for the bot's root assignment (the coach reads them)."""
@@ -464,7 +532,8 @@ class _Search:
                 return
         else:
             theirs_cards = theirs.cards
-        entry = self.extra.setdefault(key, [0.0, 0.0, 0.0])
+        entry = self.extra.setdefault(key, [0.0, 0.0, 0.0, 0.0])
+        self.noted = entry
         step = data.CARTOUCHE1_POINTS_PER_DIFFERENCE
         entry[0] += 1
         entry[1] += step * (mine.cards[0] - theirs_cards[0])
@@ -489,6 +558,7 @@ class _Search:
         greedy = config.playout == "greedy"
         epsilon = config.epsilon
         best = self.judge.best
+        before_scoring = self.judge.best_before_scoring
         play = game._play  # every action below is one of this state's legal choices
         assign, place = Phase.ASSIGN, Phase.PLACE
         while game.result is None:
@@ -507,8 +577,16 @@ class _Search:
                 if phase is place:
                     owner, sign = player, 1
                 else:
-                    owner, sign = squares[flats[0]] or player, -1
-                play(actions[best(squares, flats, owner, player, sign)[0]])
+                    owner, sign = (
+                        (RED if squares[flats[0]] is RED else BLUE),
+                        -1,
+                    )  # a removal: whose counters are on offer
+                if last_turn_before_scoring(game, player):
+                    scores = (game.score(player), game.score(player.other))
+                    more = game.removals_left - 1 if sign < 0 else 0
+                    play(actions[before_scoring(squares, flats, owner, player, sign, scores, more)])
+                else:
+                    play(actions[best(squares, flats, owner, player, sign)[0]])
             else:
                 options = game.legal_actions(player)
                 play(options[randrange(len(options))])
@@ -559,8 +637,14 @@ class _Search:
             extra: dict[str, float] = {}
             record = self.extra.get(key)
             if record and record[0]:
-                extra = {"cartouche1": record[1] / record[0], "first": record[2] / record[0]}
-            result.append(OptionStats(action, int(visits), total / visits, extra))
+                extra = {
+                    "cartouche1": record[1] / record[0],
+                    "first": record[2] / record[0],
+                    "scoring": record[3] / record[0],
+                }
+            mean = total / visits
+            spread = math.sqrt(max(self.squares.get(key, 0.0) / visits - mean * mean, 0.0))
+            result.append(OptionStats(action, int(visits), mean, extra, spread))
         result.sort(key=lambda s: (-s.visits, -s.win_rate))
         if not result:
             options = view.legal_actions(me)
@@ -568,4 +652,14 @@ class _Search:
         return result
 
 
-__all__ = ["PRESETS", "MctsBot", "OptionStats", "SearchConfig", "SearchResult", "assignment_patterns"]
+__all__ = [
+    "PRESETS",
+    "MctsBot",
+    "OptionStats",
+    "Playout",
+    "SearchConfig",
+    "SearchResult",
+    "assignment_patterns",
+    "imagine",
+    "last_turn_before_scoring",
+]
