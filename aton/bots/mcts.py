@@ -99,8 +99,8 @@ class SearchConfig:
 
 PRESETS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=40, width=8),
-    "medium": SearchConfig(iterations=300, width=8),
-    "hard": SearchConfig(iterations=1200, width=8),
+    "medium": SearchConfig(iterations=450, width=8),
+    "hard": SearchConfig(iterations=1800, width=8),
 }
 """Named budgets; ``mcts`` means ``medium``."""
 
