@@ -426,7 +426,7 @@ def _bt_derivatives(
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     """``matrix^-1 vector`` by Gaussian elimination (small, symmetric positive definite systems)."""
     size = len(vector)
-    rows = [list(matrix[i]) + [vector[i]] for i in range(size)]
+    rows = [[*matrix[i], vector[i]] for i in range(size)]
     for column in range(size):
         pivot = max(range(column, size), key=lambda r: abs(rows[r][column]))
         rows[column], rows[pivot] = rows[pivot], rows[column]
