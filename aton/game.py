@@ -1408,19 +1408,13 @@ class GameView(Game):
         """
         return self.sampler(events=events, hidden_assignment=hidden_assignment)(generator)
 
-    def sampler(
-        self, *, events: bool = False, hidden_assignment: str = "assigned", quick_shuffle: bool = False
-    ) -> Callable[[Any], Game]:
+    def sampler(self, *, events: bool = False, hidden_assignment: str = "assigned") -> Callable[[Any], Game]:
         """A function of a generator that gives what :meth:`sample` gives, with the fixed work done once.
 
         A search imagines thousands of games from one view: the cards not yet
         seen and the copy of the public state are worked out here once, and
         each call only shuffles and deals (the same games, for the same
-        generator state, as :meth:`sample`).  With ``quick_shuffle`` the cards
-        are shuffled with one ``generator.random()`` per card instead of
-        ``generator.shuffle`` (the same Fisher-Yates shuffle, every order as
-        likely up to float rounding, about twice as fast; other games than
-        :meth:`sample` gives for the same generator state).
+        generator state, as :meth:`sample`).
         """
         if hidden_assignment not in ("assigned", "hand"):
             raise ValueError(f"hidden_assignment is 'assigned' or 'hand', not {hidden_assignment!r}")
@@ -1438,7 +1432,7 @@ class GameView(Game):
 
         def sample(generator: Any) -> Game:
             game = clone(template, events=events)
-            shuffle = _quick_shuffler(generator) if quick_shuffle else generator.shuffle
+            shuffle = generator.shuffle
             for player in PLAYERS:
                 pool = list(pools[player])
                 shuffle(pool)
@@ -1489,18 +1483,6 @@ class GameView(Game):
             game._deck[player] = pool
         game._rng = generator.getrandbits(64)
         return game
-
-
-def _quick_shuffler(generator: Any) -> Callable[[list[int]], None]:
-    """A Fisher-Yates shuffle drawing ``generator.random()`` once per card (see :meth:`GameView.sampler`)."""
-    draw = generator.random
-
-    def shuffle(cards: list[int]) -> None:
-        for i in range(len(cards) - 1, 0, -1):
-            j = int(draw() * (i + 1))
-            cards[i], cards[j] = cards[j], cards[i]
-
-    return shuffle
 
 
 class SpectatorView(GameView):

@@ -244,22 +244,6 @@ def test_a_sampler_deals_what_sample_dealt(hidden: str) -> None:
             assert fast.actions == slow.actions
 
 
-def test_a_quick_shuffle_deals_every_hidden_card_once() -> None:
-    game = positions(range(60, 61), every=9)[3]
-    view = game.view(RED)
-    sampler = view.sampler(quick_shuffle=True)
-    hands = set()
-    for seed in range(40):
-        sample = sampler(random.Random(seed))
-        for player in (RED, BLUE):
-            dealt = list(sample.deck(player) or []) + list(sample.hand(player) or [])
-            dealt += list(sample.assignment(player) or ())
-            dealt += list(sample.discard(player))
-            assert sorted(dealt) == sorted(aton.data.DECK), (seed, player)
-        hands.add(tuple(sample.deck(BLUE) or ()))
-    assert len(hands) > 30
-
-
 def test_the_remembering_evaluator_finds_what_board_value_finds() -> None:
     from aton.bots.heuristics import after_change, aggregates, board_value, evaluator
 

@@ -17,9 +17,10 @@ all these imagined games, plays on with a quick policy, and scores the result.
   one square per class (temple and square kind): the others are equivalent.
 - The tree covers the current round.  Beyond it, and below new leaves, a
   **playout** finishes the round (and ``horizon`` more rounds) with the greedy
-  square choice (or uniformly random choices), then the position is scored
-  with :func:`aton.bots.heuristics.win_probability`; a finished game scores
-  1, 0 or 1/2.
+  square choice (or uniformly random choices; a player who removes last
+  before a scoring removes by that scoring's exact points), then the
+  position is scored with :func:`aton.bots.heuristics.win_probability`; a
+  finished game scores 1, 0 or 1/2.
 
 The budget is a number of iterations (deterministic: the same view and
 generator state give the same action) or milliseconds.
@@ -295,8 +296,9 @@ def last_turn_before_scoring(game: Game, player: Player) -> bool:
     """Whether ``player`` acts last this round and a scoring follows it (the Kingdom of the Dead fills up).
 
     Counters removed during the turn go to the Kingdom, so a turn that still
-    has removals to make may fill it.  Then nothing can change between this
-    turn and the scoring, and its squares are best chosen by the scoring itself.
+    has removals to make may fill it.  Then only this turn's placements come
+    between its removals and the scoring, and the quick policy chooses those
+    removals by the scoring itself (two at once: breaking a majority may take both).
     """
     if game.phase is Phase.SCORING_REMOVE or game.phase is Phase.ASSIGN or game.first_player is player:
         return False
@@ -323,7 +325,7 @@ def imagine(view: GameView, rng: random.Random, config: SearchConfig | None = No
     The hidden cards are dealt at random, consistent with ``view``; then the
     quick policy plays on to the end of the round (card assignments at random,
     each counter on the square with the best board value, one time in ten a
-    random square); the end is scored for ``view.viewer`` with
+    random square; the last removals before a scoring by that scoring); the end is scored for ``view.viewer`` with
     :func:`aton.bots.heuristics.win_probability`.
 
     >>> import aton
@@ -365,7 +367,7 @@ class _Search:
         self.raters: dict[Player, AssignmentRater] = {}
         self.assign_cache: dict[Key, list[tuple[Key, Action]]] = {}
         self.square_cache: dict[Key, list[tuple[Key, Action]]] = {}
-        self.sample = view.sampler(hidden_assignment="hand" if self.opponent_locked else "assigned", quick_shuffle=True)
+        self.sample = view.sampler(hidden_assignment="hand" if self.opponent_locked else "assigned")
         self.judge = evaluator(self.info, config.weights)
         self.only: list[tuple[Key, Action]] | None = None
         """The viewer's single root option, when the search is told to play it."""
@@ -581,7 +583,7 @@ class _Search:
                         (RED if squares[flats[0]] is RED else BLUE),
                         -1,
                     )  # a removal: whose counters are on offer
-                if last_turn_before_scoring(game, player):
+                if sign < 0 and last_turn_before_scoring(game, player):
                     scores = (game.score(player), game.score(player.other))
                     more = game.removals_left - 1 if sign < 0 else 0
                     play(actions[before_scoring(squares, flats, owner, player, sign, scores, more)])
