@@ -268,3 +268,17 @@ def test_the_remembering_evaluator_finds_what_board_value_finds() -> None:
         gain = best_value - board_value(mine, theirs, info, judge.weights)
         assert judge.best(squares, candidates, owner, player, sign) == (best_flat, gain)
         assert judge.value(mine, theirs) == board_value(mine, theirs, info, judge.weights)
+
+
+def test_the_quick_value_before_a_scoring_is_value_at_scoring() -> None:
+    from aton.bots.heuristics import TIE_BREAK, evaluator, value_at_scoring
+
+    info = BoardInfo.of(aton.Rules().layout)
+    judge = evaluator(info)
+    chooser = random.Random(5)
+    for _ in range(2000):
+        state = [chooser.randrange(0, 13) for _ in range(18)]
+        scores = (chooser.randrange(0, 45), chooser.randrange(0, 45))
+        mine, theirs = state[:9], state[9:]
+        expected = value_at_scoring(mine, theirs, scores, info) + TIE_BREAK * judge.value(mine, theirs)
+        assert judge._at_scoring(state, scores) == pytest.approx(expected)

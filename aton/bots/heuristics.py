@@ -334,7 +334,7 @@ class Evaluator:
     (then the memory starts afresh), so a long session does not grow.
     """
 
-    __slots__ = ("_best", "_by_counts", "_changes", "_memo", "info", "weights")
+    __slots__ = ("_best", "_by_counts", "_changes", "_memo", "_scoring_choices", "info", "weights")
 
     def __init__(self, info: BoardInfo, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.info = info
@@ -342,6 +342,7 @@ class Evaluator:
         self._memo: dict[tuple[int, ...], float] = {}
         self._best: dict[tuple[Any, ...], tuple[int, float]] = {}
         self._by_counts: dict[tuple[int, ...], tuple[int, float]] = {}
+        self._scoring_choices: dict[tuple[Any, ...], int] = {}
         self._changes = tuple((a, x, b, y) for (a, x), (b, y) in info.changes)
         """Per flat, the two (aggregate index, amount) pairs a counter there adds (every square has two)."""
 
@@ -598,7 +599,29 @@ class Evaluator:
             available[key] = available.get(key, 0) + 1
             if key not in firsts:
                 firsts[key] = flat
-        best_flat, best_value = candidates[0], -math.inf
+        # The choice depends on the counts, the classes on offer and the scores only: remember it.
+        memo_key = (*both, base, sign, more, *scores, *available.items())
+        known = self._scoring_choices.get(memo_key)
+        if known is not None:
+            return firsts[known]
+        if len(self._scoring_choices) >= MEMO_SIZE:
+            self._scoring_choices.clear()
+        best_key = self._choose_before_scoring(both, firsts, available, base, sign, scores, more)
+        self._scoring_choices[memo_key] = best_key
+        return firsts[best_key]
+
+    def _choose_before_scoring(
+        self,
+        both: list[int],
+        firsts: dict[int, int],
+        available: dict[int, int],
+        base: int,
+        sign: int,
+        scores: tuple[int, int],
+        more: int,
+    ) -> int:
+        changes = self._changes
+        best_class, best_value = next(iter(firsts)), -math.inf
         for key, flat in firsts.items():
             state = both[:]
             first, amount, second, extra = changes[flat]
@@ -615,13 +638,42 @@ class Evaluator:
                     after[base + second] += sign * extra
                     value = max(value, self._at_scoring(after, scores))
             if value > best_value:
-                best_flat, best_value = flat, value
-        return best_flat
+                best_class, best_value = key, value
+        return best_class
 
     def _at_scoring(self, state: list[int], scores: tuple[int, int]) -> float:
-        mine, theirs = state[:AGGREGATE_SIZE], state[AGGREGATE_SIZE:]
-        # The smoothed board value breaks ties: a step towards a majority that a later counter completes.
-        return value_at_scoring(mine, theirs, scores, self.info) + TIE_BREAK * self.value(mine, theirs)
+        """:func:`value_at_scoring` of a packed pair of counts, plus the smoothed value to break ties."""
+        m1, m2, m3, m4, m_yellow, m_green, m_black, m_blue, m_bonus = state[:AGGREGATE_SIZE]
+        t1, t2, t3, t4, t_yellow, t_green, t_black, t_blue, t_bonus = state[AGGREGATE_SIZE:]
+        tie_break = TIE_BREAK * self.value(state[:AGGREGATE_SIZE], state[AGGREGATE_SIZE:])
+        info = self.info
+        if (
+            min(
+                _SIZE - m1 + t1,
+                _SIZE - m2 + t2,
+                _SIZE - m3 + t3,
+                _SIZE - m4 + t4,
+                info.yellow_total - m_yellow + t_yellow,
+                info.green_total - m_green + t_green,
+            )
+            == 0
+        ):
+            return 2 * SCORING_WIN + tie_break
+        mine = m_bonus + (m1 - t1 if m1 > t1 else 0) + (_T2 if m2 > t2 else 0) + (m3 if m3 > t3 else 0)
+        theirs = t_bonus + (t1 - m1 if t1 > m1 else 0) + (_T2 if t2 > m2 else 0) + (t3 if t3 > m3 else 0)
+        if m4 > t4:
+            mine += _T4 * m_blue
+        elif t4 > m4:
+            theirs += _T4 * t_blue
+        if m_black > t_black:
+            mine += _BLACK
+        elif t_black > m_black:
+            theirs += _BLACK
+        my_total, their_total = scores[0] + mine, scores[1] + theirs
+        value = float(my_total - their_total)
+        if max(my_total, their_total) >= data.WINNING_POINTS and my_total != their_total:
+            value += SCORING_WIN if my_total > their_total else -SCORING_WIN
+        return value + tie_break
 
 
 def scoring_points(mine: Aggregate, theirs: Aggregate) -> tuple[int, int]:
