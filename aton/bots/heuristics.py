@@ -224,7 +224,7 @@ def advantage_parts(game: Game, player: Player, weights: Weights = DEFAULT_WEIGH
     >>> import aton
     >>> parts = advantage_parts(aton.new_game(seed=1), aton.RED)
     >>> sorted(parts), sum(parts.values())
-    (['race', 'scoring', 'score', 'threats'], 0.0)
+    (['race', 'score', 'scoring', 'threats'], 0.0)
     """
     info = BoardInfo.of(game.rules.layout)
     counts = aggregates(board(game), info)
