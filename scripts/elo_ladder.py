@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from aton.bots.tournament import (  # noqa: E402
+from aton.bots.tournament import (
     GameSummary,
     SerialExecutor,
     TournamentResult,

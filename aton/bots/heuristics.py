@@ -591,7 +591,7 @@ class Evaluator:
         if player:
             both = both[size:] + both[:size]
         base = 0 if owner is player else size
-        changes, klass = self._changes, self.info.klass
+        klass = self.info.klass
         available: dict[int, int] = {}
         firsts: dict[int, int] = {}
         for flat in candidates:
