@@ -297,8 +297,11 @@ def test_prompts_say_who_must_do_what() -> None:
     assert prompt(game) == "Red and Blue: choose your cards for the four cartouches."
     game.apply(aton.Assign(RED, (1, 2, 3, 3)))
     game.apply(aton.Assign(BLUE, (1, 1, 3, 4)))
-    assert prompt(game) == "Blue: place 4 more counters in temples 1 to 3. Choose a marked square."
-    assert prompt(game, "fr").startswith("Bleu : placez encore 4 pierres dans les temples 1 à 3.")
+    assert prompt(game) == "Blue: place 4 counters in temples 1 to 3. Choose a marked square."  # none placed yet
+    assert prompt(game, "fr").startswith("Bleu : placez 4 pierres dans les temples 1 à 3.")
+    game.apply(game.legal_actions(BLUE)[0])
+    assert prompt(game) == "Blue: place 3 more counters in temples 1 to 3. Choose a marked square."
+    assert prompt(game, "fr").startswith("Bleu : placez encore 3 pierres dans les temples 1 à 3.")
     scoring = random_game(1, "scoring_removal")
     assert scoring.phase is aton.Phase.SCORING_REMOVE
     assert "take back" in prompt(scoring)

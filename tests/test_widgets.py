@@ -429,7 +429,7 @@ def test_one_switch_changes_the_language_of_every_component() -> None:
     switch.value = "fr"
     assert board.lang == panel.lang == stepper.lang == stepper.board.lang == "fr"
     assert switch.description == "Langue" and stepper.first_button.description == "Début"
-    assert "Bleu : placez encore" in text_of(board.message.value)
+    assert "Bleu : placez 4 pierres" in text_of(board.message.value)  # no counter placed yet: no "encore"
     assert "Temple 1" in board.scene.texts() and "Royaume des Morts 0/8" in board.scene.texts()  # type: ignore[union-attr]
     assert "Étape" in text_of(stepper.explanation.value)
     with pytest.raises(Exception, match="unknown language"):

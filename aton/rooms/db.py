@@ -1,6 +1,6 @@
 """The room store's tables and database connections (SQLAlchemy Core), and its database errors.
 
-Three tables:
+Four tables:
 
 ``rooms``
     one row per room: its code, state, version, the current game's seed,
@@ -12,7 +12,11 @@ Three tables:
     form (``"red place 2-5"``); the actions of the current game are those
     with a version above the room's ``base``;
 ``games``
-    one row per finished game: its record and result, for the results table.
+    one row per finished game: its record and result, for the results table;
+``kept``
+    one row per page's game in progress against a bot or between two people on one screen, so that a
+    reload, a closed tab or a lost connection can continue it: the hash of the key the browser keeps, the
+    game's full snapshot (JSON, hidden cards included: it never leaves the server), the page's settings.
 
 Times are seconds since 1970 (UTC) as floating-point numbers.  SQLite files
 are opened in WAL mode (readers never wait for the writer) with a busy
@@ -108,6 +112,16 @@ games = Table(
     Column("rounds", Integer, nullable=False),
     Column("finished", Float, nullable=False),
     PrimaryKeyConstraint("code", "game_no"),
+)
+
+
+kept = Table(
+    "aton_kept",
+    metadata,
+    Column("key_hash", String(64), primary_key=True),
+    Column("game", Text, nullable=False),
+    Column("setup", Text, nullable=False),
+    Column("updated", Float, nullable=False),
 )
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import Connection, Row, bindparam, insert, select, update
+from sqlalchemy import Connection, Row, bindparam, delete, insert, select, update
 
 from .. import data
 from ..actions import PLAYERS, Action, Player, parse_action
@@ -30,10 +30,12 @@ from ..rules import Rules
 from ..timeline import Step, timeline
 from . import db, live, overview
 from .errors import BadRequest, BadToken, RoomClosed, RoomFull, RoomStateError, StaleMove, StoreError, UnknownRoom
-from .keys import matches, new_code, new_token, normalize_code, token_hash
+from .keys import matches, new_code, new_token, normalize_code, token_hash, well_formed
 from .overview import RoomInfo, TableRow
 
 NICKNAME_MOST = 20
+KEPT_SECONDS = 30 * 24 * 3600
+"""A page's own game kept for a reload is forgotten after this long without a move (30 days)."""
 CACHE_SIZE = 256
 """Games kept restored per process (one per room is enough: a page plays in one room)."""
 _SEATS = {"red": Player.RED, "blue": Player.BLUE}
@@ -490,6 +492,59 @@ class RoomStore:
         for code in idle:
             self.close(code, state="abandoned")
         return idle
+
+    # ------------------------------------------------------------ a page's own game, kept
+    def keep_game(self, key: str | None, game: Game, setup: dict[str, Any]) -> str:
+        """Keep a page's game (against a bot, or two people on one screen) under ``key``; returns the key.
+
+        ``key=None`` makes a new one (24 random characters, as a seat key): the page keeps it in the
+        browser, the store only its hash.  The game is kept whole, hidden cards included (it never leaves the
+        server: :meth:`kept_game` gives it back to the page's kernel, which shows only a player's view);
+        ``setup`` is the page's small JSON-ready settings (mode, bot level, colour, names).
+        A badly formed key is replaced by a new one (the page keeps the key returned).  Games nobody moved
+        for :data:`KEPT_SECONDS` are forgotten meanwhile.
+        """
+        if not well_formed(key):
+            key = new_token()
+        assert isinstance(key, str)
+        now = self._clock()
+        values: dict[str, object] = {
+            "key_hash": token_hash(key),
+            "game": game.to_json(),
+            "setup": json.dumps(setup, separators=(",", ":"), sort_keys=True),
+            "updated": now,
+        }
+        with self._write() as connection:
+            connection.execute(delete(db.kept).where(db.kept.c.key_hash == values["key_hash"]))
+            connection.execute(delete(db.kept).where(db.kept.c.updated < now - KEPT_SECONDS))
+            connection.execute(insert(db.kept).values(**values))
+        return key
+
+    def kept_game(self, key: object) -> tuple[Game, dict[str, Any]] | None:
+        """The game and settings kept under ``key`` (``None``: none, or not a key); a damaged row is ``corrupt``."""
+        if not well_formed(key):
+            return None
+        assert isinstance(key, str)
+        with self._read() as connection:
+            row = connection.execute(select(db.kept).where(db.kept.c.key_hash == token_hash(key))).first()
+        if row is None or row.updated < self._clock() - KEPT_SECONDS:
+            return None
+        try:
+            game = Game.from_json(row.game)
+            setup = json.loads(row.setup)
+        except ValueError as error:
+            raise StoreError("corrupt") from error
+        if not isinstance(setup, dict):
+            raise StoreError("corrupt")
+        return game, setup
+
+    def forget_game(self, key: object) -> None:
+        """Forget the game kept under ``key`` (nothing happens when there is none)."""
+        if not well_formed(key):
+            return
+        assert isinstance(key, str)
+        with self._write() as connection:
+            connection.execute(delete(db.kept).where(db.kept.c.key_hash == token_hash(key)))
 
     # ------------------------------------------------------------ overview
     def tables(self, *, include_closed: bool = False) -> list[TableRow]:

@@ -31,16 +31,19 @@ __all__ = ["AssignPanel"]
 class AssignPanel(widgets.VBox):  # type: ignore[misc]
     """Put the cards in hand on the four cartouches and confirm (CSS class ``aton-assign``).
 
-    ``AssignPanel(game=None, player=RED, *, lang="en", referee=None)``: ``referee`` plays the panel's
-    choices (default: :func:`~aton.widgets.referee.referee_for` the game).
+    ``AssignPanel(game=None, player=RED, *, lang="en", referee=None, confirm_exchange=False)``: ``referee``
+    plays the panel's choices (default: :func:`~aton.widgets.referee.referee_for` the game);
+    ``confirm_exchange``: the exchange button first asks "Exchange your four cards?", and only "Yes,
+    exchange" hands the counter in (an exchange cannot be undone: the new cards have been seen).
 
     Methods for hosts and tests: :meth:`select_card`, :meth:`put_on`, :meth:`swap`, :meth:`clear`,
     :meth:`choose` (all four at once), :meth:`exchange`, :meth:`confirm`, :meth:`refresh` (after the
     game moved on), :meth:`set_player` (two people on one screen), :meth:`set_game`.
     :meth:`on_action` calls back with the ``Exchange`` or ``Assign`` played.  ``cards`` is the
     current choice (``None`` for an empty cartouche).  CSS classes: ``aton-card``,
-    ``aton-cartouche-slot``, ``aton-swap``, ``aton-exchange``, ``aton-confirm``,
-    ``aton-assign-preview``, ``aton-assign-message``.
+    ``aton-cartouche-slot``, ``aton-swap``, ``aton-exchange``, ``aton-exchange-ask`` (the question, with
+    ``aton-exchange-yes`` and ``aton-exchange-no``), ``aton-confirm``, ``aton-assign-preview``,
+    ``aton-assign-message``.
     """
 
     lang = traitlets.Unicode("en")
@@ -52,10 +55,13 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         *,
         lang: str = "en",
         referee: Referee | None = None,
+        confirm_exchange: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self._referee = referee
+        self.confirm_exchange = confirm_exchange
+        self._asking = False
         self.add_class("aton-assign")
         self.title = widgets.HTML()
         self.help = widgets.HTML()
@@ -67,6 +73,13 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         self.exchange_button = self._button("aton-exchange", "auto")
         self.confirm_button = self._button("aton-confirm", "auto")
         self.confirm_button.button_style = "success"
+        self.exchange_question = widgets.HTML()
+        self.exchange_yes = self._button("aton-exchange-yes", "auto")
+        self.exchange_yes.button_style = "warning"
+        self.exchange_no = self._button("aton-exchange-no", "auto")
+        self.exchange_ask = widgets.VBox([self.exchange_question, widgets.HBox([self.exchange_yes, self.exchange_no])])
+        self.exchange_ask.add_class("aton-exchange-ask")
+        self.exchange_ask.layout.display = "none"
         self.preview = widgets.HTML()
         self.preview.add_class("aton-assign-preview")
         self.status = widgets.HTML()
@@ -78,7 +91,9 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         for first, button in enumerate(self.swap_buttons, start=1):
             button.on_click(lambda _b, first=first: self.swap(first, first + 1))
         self.clear_button.on_click(lambda _b: self.clear())
-        self.exchange_button.on_click(lambda _b: self.exchange())
+        self.exchange_button.on_click(lambda _b: self.ask_exchange() if self.confirm_exchange else self.exchange())
+        self.exchange_yes.on_click(lambda _b: self.exchange())
+        self.exchange_no.on_click(lambda _b: self.keep_cards())
         self.confirm_button.on_click(lambda _b: self.confirm())
         self.children = [
             self.title,
@@ -88,6 +103,7 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
             widgets.HBox([*self.swap_buttons, self.clear_button], layout=widgets.Layout(flex_flow="row wrap")),
             self.preview,
             widgets.HBox([self.exchange_button, self.confirm_button]),
+            self.exchange_ask,
             self.status,
         ]
         self._game = game
@@ -236,9 +252,20 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         self._status = None
         self._render()
 
+    def ask_exchange(self) -> None:
+        """Ask whether to exchange the cards ("Yes, exchange" / "No, keep my cards"); nothing is played yet."""
+        self._asking = True
+        self._render()
+
+    def keep_cards(self) -> None:
+        """Answer "No" to the exchange question: the hand stays."""
+        self._asking = False
+        self._render()
+
     def exchange(self) -> Action | None:
         """Hand in the exchange counter (the referee plays it) and show the new hand."""
         game = self._game
+        self._asking = False
         if game is None:
             return None
         return self._apply(Exchange(self._player), lambda lang: tr("assign.exchanged", lang))
@@ -367,7 +394,11 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         game = self._game
         can_exchange = editable and game is not None and game.exchange_available(self._player)
         self.exchange_button.description = tr("assign.exchange", lang)
-        self.exchange_button.layout.display = "" if can_exchange else "none"
+        self.exchange_button.layout.display = "" if can_exchange and not self._asking else "none"
+        self.exchange_ask.layout.display = "" if can_exchange and self._asking else "none"
+        self.exchange_question.value = f"<p>{escape(tr('assign.exchange_ask', lang))}</p>"
+        self.exchange_yes.description = tr("assign.exchange_yes", lang)
+        self.exchange_no.description = tr("assign.exchange_no", lang)
         self.confirm_button.description = tr("assign.confirm", lang)
         self.confirm_button.disabled = not editable or any(card is None for card in cards)
         if editable or any(card is not None for card in cards):

@@ -444,7 +444,7 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
             self._changes = highlights_for_events(outcome.events, game.rules.layout)
         self._events_seen = len(game.events)
         first = outcome.events[0] if outcome.events else None
-        self._message = lambda lang: _after_action(first, self._state or game, lang)
+        self._message = lambda lang: _after_action(first, self._state or game, lang, self._controls)
         self._message_alert = False
         self._update_state()
         self._render()
@@ -540,7 +540,7 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         if self._message is not None:
             text = self._message(lang)
         elif self._shown is None and self._state is not None:
-            text = prompt(self._state, lang)
+            text = prompt(self._state, lang, self._controls)
         else:
             text = ""
         self.message.value = _status(text, alert=self._message_alert and self._message is not None) if text else ""
@@ -594,9 +594,9 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _after_action(event: Event | None, state: Game, lang: str) -> str:
+def _after_action(event: Event | None, state: Game, lang: str, controls: tuple[Player, ...]) -> str:
     said = explain(event, lang) if event is not None else ""
-    return f"{said} {prompt(state, lang)}".strip()
+    return f"{said} {prompt(state, lang, controls)}".strip()
 
 
 def _move(square: Square, d_row: int, d_column: int) -> Square:

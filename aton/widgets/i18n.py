@@ -127,6 +127,31 @@ STRINGS: dict[str, Message] = table(
         "{player}: place {count} more counters in {temples}. Choose a marked square.",
     ),
     nmsg(
+        "prompt.place_first",
+        "{player}: place {count} counter in {temples}. Choose a marked square.",
+        "{player}: place {count} counters in {temples}. Choose a marked square.",
+    ),
+    nmsg(
+        "prompt.others.place_first",
+        "{player} places {count} counter in {temples}.",
+        "{player} places {count} counters in {temples}.",
+    ),
+    nmsg(
+        "prompt.others.place",
+        "{player} places {count} more counter in {temples}.",
+        "{player} places {count} more counters in {temples}.",
+    ),
+    nmsg(
+        "prompt.others.remove",
+        "{player} removes {count} counter of {target} in {temples}.",
+        "{player} removes {count} counters of {target} in {temples}.",
+    ),
+    nmsg(
+        "prompt.others.scoring_remove",
+        "{player} takes back {count} of their counters after the scoring.",
+        "{player} takes back {count} of their counters after the scoring.",
+    ),
+    nmsg(
         "prompt.remove",
         "{player}: remove {count} counter of {target} in {temples}. Choose a marked square.",
         "{player}: remove {count} counters of {target} in {temples}. Choose a marked square.",
@@ -201,6 +226,9 @@ STRINGS: dict[str, Message] = table(
     msg("assign.done", "Your cards lie face down. Waiting for {players}."),
     msg("assign.done_all", "Your cards lie face down."),
     msg("assign.not_now", "There are no cards to choose now."),
+    msg("assign.exchange_ask", "Exchange your four cards for four new ones? You can do it only once per game."),
+    msg("assign.exchange_yes", "Yes, exchange"),
+    msg("assign.exchange_no", "No, keep my cards"),
     msg("assign.exchanged", "You handed in the exchange counter and drew 4 new cards."),
     msg("assign.hidden", "{player}'s hand is hidden."),
     msg("step.first", "First"),

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 
 from .. import data
 from ..actions import PLAYERS, Player, Square
+from ..events import CounterPlaced, PlacementAllowed
 from ..explain import temples_upto
 from ..game import Game, Phase
 from ..i18n import join
@@ -169,8 +170,13 @@ def result_text(state: Game, lang: str = "en") -> str:
     return tr("winner", lang, player=player_word(result.winner.label, lang), reason=reason)
 
 
-def prompt(state: Game, lang: str = "en") -> str:
-    """Who must do what now, in one sentence (from public facts only)."""
+def prompt(state: Game, lang: str = "en", controls: Sequence[Player] | None = None) -> str:
+    """Who must do what now, in one sentence (from public facts only).
+
+    ``controls``: the players whose squares this screen chooses (``None``: the player acting reads it).
+    Only the acting player is asked to choose a square; everybody else is told what they wait for.
+    Before the first counter of a turn is placed the count has no "more".
+    """
     phase = state.phase
     if phase is Phase.OVER:
         return result_text(state, lang) or tr("prompt.over", lang)
@@ -180,9 +186,12 @@ def prompt(state: Game, lang: str = "en") -> str:
     if actor is None:
         return tr("prompt.wait", lang, players=players_text(state.to_act, lang))
     player = player_word(actor.label, lang)
+    acting = controls is None or actor in controls
+    key = "prompt." if acting else "prompt.others."
     if phase is Phase.PLACE:
+        first = _no_counter_placed_yet(state)
         return tr(
-            "prompt.place",
+            f"{key}place_first" if first else f"{key}place",
             lang,
             player=player,
             count=state.placements_left,
@@ -192,14 +201,24 @@ def prompt(state: Game, lang: str = "en") -> str:
         owners = {state.owner(square) for square in state.legal_squares(actor)}
         target = next((owner for owner in owners if owner is not None), actor.other)
         return tr(
-            "prompt.remove",
+            f"{key}remove",
             lang,
             player=player,
             count=state.removals_left,
             target=player_word(target.label, lang),
             temples=temples_text(state.allowed_temples(actor), lang),
         )
-    return tr("prompt.scoring_remove", lang, player=player, count=state.removals_left)
+    return tr(f"{key}scoring_remove", lang, player=player, count=state.removals_left)
+
+
+def _no_counter_placed_yet(state: Game) -> bool:
+    """Whether the player placing now has not placed a counter of this turn yet."""
+    for event in reversed(state.events):
+        if isinstance(event, CounterPlaced):
+            return False
+        if isinstance(event, PlacementAllowed):
+            return True
+    return True
 
 
 def _assign_temples(value: int, lang: str) -> str:

@@ -251,11 +251,14 @@ def test_a_reload_resumes_the_seat_and_the_seed_shows_only_at_the_end(
     blue_key = opened.join(code, aton.BLUE, nickname="Ben")
     saved = {seat: json.dumps({"code": code, "token": key}) for seat, key in (("red", red_key), ("blue", blue_key))}
     ana, ana_frames = pages.open(saved=saved["red"])  # the browser kept the keys of an earlier visit
+    ana.wait_status(mode="friend")
+    # read before Ben comes back: his return then replaces this line with "Ben came back."
+    ana.page.wait_for_function(
+        "() => document.querySelector('.aton-app-message')?.textContent.includes('back in room')", timeout=TIMEOUT
+    )
     ben, ben_frames = pages.open(saved=saved["blue"])
     eve, eve_frames = pages.open(f"?room={code}")
-    for dash in (ana, ben):
-        dash.wait_status(mode="friend")
-    assert "back in room" in ana.text(".aton-app-message")
+    ben.wait_status(mode="friend")
     eve.page.wait_for_function(
         "(code) => document.querySelector('.aton-friend-code input')?.value === code", arg=code, timeout=TIMEOUT
     )

@@ -30,7 +30,9 @@ Stable CSS classes for tests and tools: ``aton-dashboard`` (root; ``aton-dark`` 
 ``aton-board`` (the canvas), ``aton-step-explain``, ``aton-next-step``, ``aton-skip``, ``aton-auto``,
 ``aton-turn``, ``aton-bot-progress``, ``aton-cover``, ``aton-cover-ready``, ``aton-cover-message``,
 ``aton-result``, ``aton-right-column``,
-``aton-hint-button``, ``aton-hint``, ``aton-log``, ``aton-mode``, ``aton-level``, ``aton-human``,
+``aton-hint-button``, ``aton-hint``, ``aton-hint-play`` ("Play this": the coach's move), ``aton-resume`` (a game
+kept from an earlier visit: ``aton-resume-continue``, ``aton-resume-decline``), ``aton-log``, ``aton-mode``,
+``aton-level``, ``aton-human``,
 ``aton-seed``, ``aton-start``, ``aton-save``, ``aton-download``, ``aton-load``, ``aton-language``,
 ``aton-theme``, and those of the widgets it holds (``aton-assign``, ``aton-card``...).
 """
@@ -51,7 +53,7 @@ from ...widgets.assign import AssignPanel
 from ...widgets.board import BoardView
 from ...widgets.i18n import check_lang
 from ...widgets.language import LanguageSwitch
-from ...widgets.scene import highlights_for_event
+from ...widgets.scene import Highlights, highlights_for_event
 from ...widgets.stepper import Stepper
 from ..work import Worker, kernel_schedule
 from .controller import DashboardController
@@ -59,6 +61,7 @@ from .form import GameForm
 from .friend_page import FriendPage
 from .html import coach_html, log_html, message_html, status_html
 from .play import CoverScreen, PlayPanel, close_tree
+from .resume import GAME_KEY, GameKeeper
 from .session import Mode, SavedFile, Session
 from .style import dashboard_css
 from .text import say
@@ -98,6 +101,16 @@ def _html(css: str) -> widgets.HTML:
     box = widgets.HTML()
     box.add_class(css)
     return box
+
+
+class _LazyStore:
+    """The room store of "Play a friend", opened only when the keeper first needs it."""
+
+    def __init__(self, opener: Callable[[], Any]) -> None:
+        self._opener = opener
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._opener(), name)
 
 
 class Dashboard(widgets.VBox):  # type: ignore[misc]
@@ -175,12 +188,18 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         # ---------------------------------------------------------- play
         self.play = PlayPanel(self.flow)
         self.play.on_choice(self._on_choice)
+        self._reviewing: tuple[Game, Highlights, str] | None = None
+        """A moment of the game review the main board shows (until another game comes)."""
+        self.play.review.show_on(self._show_reviewed)
 
         # ---------------------------------------------------------- coach, log, new game and files
         self.coach_help = _html("aton-coach-help")
         self.hint_button = _button("aton-hint-button", "info")
         self.hint_html = _html("aton-hint")
-        coach_box = widgets.VBox([self.coach_help, self.hint_button, self.hint_html])
+        self.hint_play = _button("aton-hint-play", "success")
+        self.hint_play.layout.display = "none"
+        # "Play this" right under the button that asked, above the suggestion and its table (always in view)
+        coach_box = widgets.VBox([self.coach_help, self.hint_button, self.hint_play, self.hint_html])
         coach_box.add_class("aton-coach")
         self.log_html = _html("aton-log")
         setup = self.flow.session.setup
@@ -193,7 +212,15 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         # ---------------------------------------------------------- cover
         self.cover = CoverScreen(self.flow)
 
-        right = widgets.VBox([self.message, self.right_tabs])  # a message never moves the board
+        # ---------------------------------------------------------- a game kept from an earlier visit
+        self.resume_text = _html("aton-resume-text")
+        self.resume_continue = _button("aton-resume-continue", "success")
+        self.resume_decline = _button("aton-resume-decline")
+        self.resume_box = widgets.VBox([self.resume_text, widgets.HBox([self.resume_continue, self.resume_decline])])
+        self.resume_box.add_class("aton-resume")
+        self.resume_box.layout.display = "none"
+
+        right = widgets.VBox([self.resume_box, self.message, self.right_tabs])  # a message never moves the board
         right.add_class("aton-right-column")
         self.body = widgets.HBox([self.left_tabs, right])
         self.body.add_class("aton-body")
@@ -202,6 +229,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         # ---------------------------------------------------------- wiring: people's input goes to the flow
         flow = self.flow
         self.hint_button.on_click(lambda _b: self.ask_coach())
+        self.hint_play.on_click(lambda _b: self.play_hint())
+        self.resume_continue.on_click(lambda _b: self.continue_kept_game())
+        self.resume_decline.on_click(lambda _b: self.decline_kept_game())
         self.form.on_start(self._on_start)
         self.form.on_save(self.save)
         self.form.on_file(lambda name, content: self.load_bytes(content, name))
@@ -211,6 +241,13 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.friend = FriendPage(
                 flow, self.form.friend, schedule, show_form=self._show_friend_form, show_play=self._show_play
             )
+        self.keeper: GameKeeper | None = None
+        """Keeps this page's game in the room store, so a reload continues it (``None`` without rooms)."""
+        if self.friend is not None:
+            room = self.friend.room
+            panel = self.form.friend
+            self.keeper = GameKeeper(flow, store=_LazyStore(lambda: room.store), remember=self._remember_game)
+            panel.on_bridge(self._on_bridge)
         self.left_tabs.observe(self._on_left_tab, names="selected_index")
         self.right_tabs.observe(self._on_right_tab, names="selected_index")
         self.observe(self._on_theme, names="theme")
@@ -301,6 +338,21 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.flow.ask_coach()
 
     @_guarded
+    def play_hint(self) -> None:
+        """Play the coach's suggestion ("Play this")."""
+        self.flow.play_hint()
+
+    @_guarded
+    def continue_kept_game(self) -> None:
+        """Continue the game kept from an earlier visit of this browser."""
+        self.flow.accept_resume()
+
+    @_guarded
+    def decline_kept_game(self) -> None:
+        """Keep the new game (the kept one is forgotten)."""
+        self.flow.decline_resume()
+
+    @_guarded
     def save(self) -> None:
         """Put a download link for the game in the page (what the people at the screen may see)."""
         self.flow.save()
@@ -313,12 +365,30 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     def close(self) -> None:
         """Stop the background work, then close the dashboard."""
         self.flow.close()
+        if self.keeper is not None:
+            self.keeper.close()
         self.play.review.reset()
         if self.friend is not None:
             self.friend.close()
         super().close()
 
     # ================================================================ input
+    @_guarded
+    def _on_bridge(self, facts: dict[str, str]) -> None:
+        """The browser said what it holds: the key of a game kept from an earlier visit, if any."""
+        if self.keeper is not None:
+            self.keeper.browser_said(facts.get("game", ""))
+
+    def _remember_game(self, key: str) -> None:
+        self.form.friend.keep(key, GAME_KEY)
+
+    @_guarded
+    def _show_reviewed(self, state: Game, highlights: Highlights, text: str) -> None:
+        """The review's "Show" (or its graph): the moment on the main board, in view, with what it says."""
+        self._reviewing = (state, highlights, text)
+        self.left_tabs.selected_index = 0
+        self._render_board()
+
     def _show_play(self) -> None:
         self.right_tabs.selected_index = PLAY_TAB
 
@@ -411,6 +481,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.play.render_rest(lang)
         self._render_board()
         self.hint_html.value = coach_html(flow, lang)
+        self.hint_play.layout.display = "" if flow.hint is not None and flow.live else "none"
+        offer = flow.resume_offer
+        self.resume_box.layout.display = "none" if offer is None else ""
+        self.resume_text.value = (
+            "" if offer is None else f"<h4>{escape(say('resume.title', lang))}</h4><p>{escape(offer.text(lang))}</p>"
+        )
         if self.friend is not None:
             if flow.mode is Mode.FRIEND and self.form.mode_choice.value != Mode.FRIEND.value:
                 self.form.mode_choice.value = Mode.FRIEND.value  # a room entered from a saved key shows its fields
@@ -425,6 +501,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         """A new game or a loaded file: a new board, no panel, no explainer, the Play tab."""
         flow = self.flow
         self._generation = flow.generation
+        self._reviewing = None
         self.play.close_panel()
         self._build_board(self.lang)
         if self._stepper is not None:
@@ -463,6 +540,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         if board.viewer is not viewer:
             board.set_viewer(viewer)
         step = flow.shown_step()
+        reviewing = self._reviewing
+        if step is None and reviewing is not None and flow.over:
+            state, highlights, text = reviewing
+            board.show(state, highlights)
+            board.say(text)
+            return
         if step is None:
             if board.game is not flow.game:  # a room: each move brings a new view of the same game (drawn once live,
                 board.set_game(flow.game)  # so that steps still to watch are not given away)
@@ -513,4 +596,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.play.relabel(lang)
         self.coach_help.value = f"<p>{escape(say('coach.help', lang))}</p>"
         self.hint_button.description = say("coach.button", lang)
+        self.hint_play.description = say("coach.play", lang)
+        self.resume_continue.description = say("resume.continue", lang)
+        self.resume_decline.description = say("resume.decline", lang)
         self.form.relabel(lang)

@@ -34,7 +34,23 @@ from ... import data
 from ...actions import RED, Action, Assign, Exchange, Place, Player, Remove, Square
 from ...bots.base import Steps
 from ...bots.coach import Hint, hint_steps
-from ...events import GameOver, RoundEnded
+from ...events import (
+    Assigned,
+    CardsDrawn,
+    CounterPlaced,
+    CounterRemoved,
+    Event,
+    GameOver,
+    NoStock,
+    PlacementAllowed,
+    RemovalAllowed,
+    RemovalSkipped,
+    Reshuffled,
+    RoundEnded,
+    ScoringStarted,
+    SentToKingdom,
+    WarCardsMoved,
+)
 from ...explain import LANGUAGES
 from ...game import Game, Phase
 from ...timeline import Step, timeline
@@ -64,6 +80,23 @@ ACTING = (Phase.REMOVE, Phase.PLACE, Phase.SCORING_REMOVE)
 """Phases where a player clicks squares on the board."""
 ROUND_ENDS = (RoundEnded, GameOver)
 """Events that close a round."""
+
+MINOR_STEPS = (
+    Assigned,
+    CardsDrawn,
+    Reshuffled,
+    RemovalSkipped,
+    RemovalAllowed,
+    PlacementAllowed,
+    CounterRemoved,
+    CounterPlaced,
+    SentToKingdom,
+    NoStock,
+    WarCardsMoved,
+)
+"""Steps that "Only the main steps" does not stop at: cards drawn or laid face down, each counter removed or
+placed and what allows it.  The main steps are the reveal, the points, the order, each turn, the war, the end
+of a round and each line of a scoring: the board shows the counters moved at the next main step."""
 
 MAX_SEED_DIGITS = data.MAX_NUMBER_DIGITS
 """A seed typed in the form is a whole number of at most this many digits (the engine's bound)."""
@@ -157,6 +190,8 @@ class DashboardController:
         """Two people on one screen: whose cards may show now (``None`` while the cover is up)."""
         self.auto = False
         """Whether the steps play by themselves ("Play the steps")."""
+        self.main_only = False
+        """Whether the steps to watch are only the main ones (:data:`MINOR_STEPS` are passed over)."""
         self.jobs: dict[str, Job] = {}
         """Background work running, by name (``"bot:blue"``, ``"coach"``)."""
         self.message: Text | None = None
@@ -167,6 +202,11 @@ class DashboardController:
         self.saved: SavedFile | None = None
         """The last file saved (the page offers it for download)."""
         self.applied = 0
+        self.resume_offer: Any = None
+        """A game in progress kept from an earlier visit of this browser
+        (:class:`~aton.apps.dashboard.resume.ResumeOffer`): the page asks whether to continue it."""
+        self.resumed: Any = None
+        """The offer last accepted (the game it brought back is the one on the page)."""
         self.room: FriendFlow | None = None
         """Playing a friend: this page's room (its seat's view is :attr:`game`; moves go to the store)."""
         self._room_seen = (0, -1)
@@ -193,6 +233,8 @@ class DashboardController:
 
     def _changed(self) -> None:
         game = self.session.game
+        if self.main_only and not self.live:
+            self.shown = self._settled(game.events)
         if self.cover_for() is not None:
             self._forget_private()
         self._count = len(game.events)
@@ -218,8 +260,11 @@ class DashboardController:
 
     @property
     def pending(self) -> int:
-        """Steps not watched yet."""
-        return max(0, len(self.session.game.events) - self.shown)
+        """Steps not watched yet (with "Only the main steps", the main ones: how many "Next step" clicks are left)."""
+        events = self.session.game.events
+        if not self.main_only:
+            return max(0, len(events) - self.shown)
+        return len(_stops(events, self.shown))
 
     @property
     def over(self) -> bool:
@@ -447,7 +492,21 @@ class DashboardController:
             "at-screen": self.at_screen.label if self.at_screen is not None else "",
             "auto": str(self.auto).lower(),
             "game": self.generation,
+            "in-game": str(self.in_game).lower(),
+            "offer": str(self.resume_offer is not None).lower(),
         }
+
+    @property
+    def in_game(self) -> bool:
+        """Whether people are in the middle of a game here (leaving the page asks first).
+
+        Against a bot or two people on one screen, once a person has played and until the game is over.
+        """
+        session = self.session
+        game = session.game
+        if session.mode not in (Mode.BOT, Mode.TWO) or game.result is not None:
+            return False
+        return any(action.player in session.humans for action in game.actions)
 
     # ================================================================ what people do
     def new_game(
@@ -519,6 +578,36 @@ class DashboardController:
             self._guard(draw, outcome)
         self._guard(self._acted, action)  # a problem drawing what follows is a message, never the move undone
         return outcome
+
+    # ================================================================ a game kept from an earlier visit
+    def offer_resume(self, offer: Any) -> None:
+        """Offer to continue ``offer`` (a :class:`~aton.apps.dashboard.resume.ResumeOffer`): the page asks."""
+        self.resume_offer = offer
+        self._changed()
+
+    def accept_resume(self) -> bool:
+        """Continue the game offered, where it was (the bot's cards stay in the kernel, never on the page)."""
+        offer = self.resume_offer
+        if offer is None:
+            return False
+        self.resume_offer = None
+        self.resumed = offer
+        self._cancel_jobs()
+        from .resume import restore_states
+
+        self.session = Session(offer.setup, offer.game)
+        restore_states(self.session, offer.bot_states)  # the bot answers as it would have without the reload
+        self._set_message(functools.partial(_resumed_text, offer.game.round))
+        self._install()
+        return True
+
+    def decline_resume(self) -> None:
+        """Keep the new game on the page; the game offered is forgotten."""
+        if self.resume_offer is None:
+            return
+        self.resume_offer = None
+        self._set_message(None)
+        self._changed()
 
     # ================================================================ a room: playing a friend
     def tell(self, text: Text | None, *, alert: bool = False) -> None:
@@ -624,8 +713,15 @@ class DashboardController:
         game = self.session.game
         before = self._count
         if self.shown >= before:
-            # the person's own step needs no watching; what follows it does, unless they decide on
-            still = action.player in game.to_act and game.round == self._round and not isinstance(action, Assign)
+            # the person's own step needs no watching; what follows it does, unless they decide on (a round
+            # their move ended is watched step by step, its scoring too, even when they lead the take-back)
+            ended = any(isinstance(event, (*ROUND_ENDS, ScoringStarted)) for event in game.events[before:])
+            still = (
+                action.player in game.to_act
+                and game.round == self._round
+                and not isinstance(action, Assign)
+                and not ended
+            )
             self.shown = len(game.events) if still else before + 1
         if isinstance(action, Assign) and self.session.mode is Mode.TWO:
             self.at_screen = None
@@ -636,7 +732,10 @@ class DashboardController:
         """Show the next step not watched yet (the board catches up with the game at the last one)."""
         if self.live:
             return
-        self.shown += 1
+        if self.main_only:
+            self.shown = _stops(self.session.game.events, self.shown)[0]
+        else:
+            self.shown += 1
         self._after_step()
 
     def skip(self) -> None:
@@ -657,6 +756,23 @@ class DashboardController:
         if self.auto != bool(on):
             self.auto = bool(on)
             self._changed()
+
+    def set_main_only(self, on: bool) -> None:
+        """Turn "Only the main steps" on or off (the step shown moves on to a main one)."""
+        if self.main_only != bool(on):
+            self.main_only = bool(on)
+            self._changed()
+            if self.live:
+                self._advance()
+
+    def play_hint(self) -> bool:
+        """Play the coach's suggestion ("Play this"), through the same checks as a person's own move."""
+        advice = self.hint
+        if advice is None:
+            self._set_coach(functools.partial(say, "coach.nothing"))
+            self._changed()
+            return False
+        return self.submit(advice.action).accepted
 
     def tick(self) -> None:
         """A tick of the page's timer: with "Play the steps" on, show the next step."""
@@ -787,6 +903,13 @@ class DashboardController:
         if self.live:
             self._advance()
 
+    def _settled(self, events: list[Event]) -> int:
+        """With "Only the main steps": the step shown moved on to a main one (or to now)."""
+        shown = self.shown
+        if shown > 0 and not isinstance(events[shown - 1], MINOR_STEPS):
+            return shown
+        return _stops(events, shown)[0]
+
     def _advance(self) -> None:
         """Start the bots that must decide now (two bots wait until the steps are watched)."""
         session = self.session
@@ -880,6 +1003,18 @@ class DashboardController:
     def _set_coach(self, text: Text | None, *, alert: bool = False) -> None:
         self.coach_note = text
         self.coach_alert = alert
+
+
+def _stops(events: list[Event], shown: int) -> list[int]:
+    """With "Only the main steps": the counts of events "Next step" shows after ``shown``, the last one now."""
+    stops = [count for count in range(shown + 1, len(events) + 1) if not isinstance(events[count - 1], MINOR_STEPS)]
+    if not stops or stops[-1] != len(events):
+        stops.append(len(events))
+    return stops if shown < len(events) else []
+
+
+def _resumed_text(round_number: int, lang: str) -> str:
+    return say("resume.done", lang, round=round_number)
 
 
 def _refusal_bot(player: Player, human: Player, lang: str) -> str:

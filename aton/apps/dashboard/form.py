@@ -23,10 +23,52 @@ from ...widgets.i18n import player_word
 from .friend import rooms_available
 from .friend_panel import FriendPanel
 from .html import saved_html
-from .session import LEVELS, Mode, SavedFile
+from .session import LEVELS, MAX_FILE_BYTES, Mode, SavedFile
 from .text import say
 
-__all__ = ["GameForm"]
+__all__ = ["LOAD_GUARD", "GameForm", "megabytes"]
+
+LOAD_GUARD = """(function () {
+  if (window.atonLoadGuard) { return; }
+  window.atonLoadGuard = true;
+  var most = MOST;
+  function guard(event) {
+    var input = event.target, big = null;
+    var files = input.files || [];
+    for (var i = 0; i < files.length; i++) { if (files[i].size > most) { big = files[i]; } }
+    var box = document.querySelector('.aton-load-warning-text');
+    if (!big) { if (box) { box.textContent = ''; } return; }
+    event.stopImmediatePropagation();
+    input.value = '';
+    if (!box) { return; }
+    var lang = box.getAttribute('data-lang') || 'en';
+    var size = (big.size / 1000000).toLocaleString(lang, {maximumFractionDigits: 1});
+    box.textContent = box.getAttribute('data-template').split('{name}').join(big.name)
+      .split('{size}').join(box.getAttribute('data-size').split('{count}').join(size));
+    box.setAttribute('role', 'alert');
+  }
+  // The upload button's file field is not in the page, so its "change" never reaches the document: the guard
+  // listens on the field itself, capturing, which runs before the upload's own listener and can stop it.
+  var click = HTMLInputElement.prototype.click;
+  HTMLInputElement.prototype.click = function () {
+    if (this.type === 'file' && !this.atonGuarded) {
+      this.atonGuarded = true;
+      this.addEventListener('change', guard, true);
+    }
+    return click.call(this);
+  };
+})();""".replace("MOST", str(MAX_FILE_BYTES))
+"""The page's check of a chosen file's size, before anything is sent to the kernel."""
+
+
+def megabytes(size: int | str, lang: str) -> str:
+    """A size in megabytes as people read it ("2 MB", "2 Mo"); ``size`` in bytes, or a placeholder to fill.
+
+    >>> megabytes(2_000_000, "en"), megabytes(2_000_000, "fr"), megabytes("{count}", "en")
+    ('2 MB', '2 Mo', '{count} MB')
+    """
+    count = size if isinstance(size, str) else f"{size / 1_000_000:g}"
+    return say("load.megabytes", lang, count=count)
 
 
 def _html(css: str) -> widgets.HTML:
@@ -48,7 +90,12 @@ class GameForm(widgets.VBox):  # type: ignore[misc]
     ``GameForm(mode="bot", level="easy", human=RED, seed_text="")``; :meth:`on_start` calls back with
     :meth:`choices`, :meth:`on_save` with nothing, :meth:`on_file` with ``(name, content)``.
     CSS classes: ``aton-mode``, ``aton-level``, ``aton-human``, ``aton-name-red``, ``aton-name-blue``,
-    ``aton-seed``, ``aton-seed-help``, ``aton-start``, ``aton-save``, ``aton-download``, ``aton-load``.
+    ``aton-seed``, ``aton-seed-help``, ``aton-start``, ``aton-save``, ``aton-download``, ``aton-load``,
+    ``aton-load-warning`` (a file too large, refused in the page before it is sent).
+
+    A file larger than :data:`~aton.apps.dashboard.session.MAX_FILE_BYTES` is refused by the page itself
+    (:data:`LOAD_GUARD`): sent, a file of about 10 MB or more would break the page's connection to its
+    kernel (the server's largest message), and nothing would say why.
     """
 
     def __init__(
@@ -79,6 +126,11 @@ class GameForm(widgets.VBox):  # type: ignore[misc]
         self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False)
         self.upload.add_class("aton-load")
         self.upload_label = _html("aton-load-label")
+        self.load_warning = _html("aton-load-warning")
+        self.load_guard = widgets.Output(layout=widgets.Layout(display="none"))
+        self.load_guard.outputs = (
+            {"output_type": "display_data", "data": {"application/javascript": LOAD_GUARD}, "metadata": {}},
+        )
         self.children = [
             self.new_title,
             self.mode_choice,
@@ -94,6 +146,8 @@ class GameForm(widgets.VBox):  # type: ignore[misc]
             self.download,
             self.upload_label,
             self.upload,
+            self.load_warning,
+            self.load_guard,
         ]
         self._start: list[Callable[[dict[str, Any]], None]] = []
         self._save: list[Callable[[], None]] = []
@@ -183,6 +237,11 @@ class GameForm(widgets.VBox):  # type: ignore[misc]
         self.upload.description = say("load.button", lang)
         self.upload.tooltip = say("load.button", lang)
         self.upload_label.value = f"<p>{escape(say('load.label', lang))}</p>"
+        template = say("load.too_big_page", lang, name="{name}", size="{size}", most=megabytes(MAX_FILE_BYTES, lang))
+        self.load_warning.value = (
+            f'<p class="aton-load-warning-text aton-reason" data-lang="{escape(lang)}" '
+            f'data-template="{escape(template)}" data-size="{escape(megabytes("{count}", lang))}"></p>'
+        )
         self.friend.relabel(lang)
         chosen = Mode(self.mode_choice.value)
         friend = chosen is Mode.FRIEND

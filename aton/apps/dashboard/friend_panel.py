@@ -4,18 +4,24 @@
 (:class:`~aton.apps.dashboard.friend.FriendFlow`) and the dashboard's controller decide.
 
 The seat key stays in the browser's ``localStorage`` (so a reload, a closed tab or the same browser
-later takes the seat again), and the page's address may name a room (``?room=CODE``).  Voila 0.5.13
+later takes the seat again), and so does the key of the page's own game against a bot or between two
+people (:mod:`~aton.apps.dashboard.resume`, continued after a reload); the page's address may name a
+room (``?room=CODE``).  Voila 0.5.13
 runs the scripts of HTML and JavaScript outputs, also those an ``Output`` widget shows later
 (measured), while a preheated kernel runs the notebook before the page is asked for, so
 ``QUERY_STRING`` is empty there.  So a small script reads ``location`` and ``localStorage`` in the
 page and types them, as JSON, into a hidden text field (``aton-friend-bridge``), which the kernel
-observes; a key to keep is written back by a one-line script in another output.
+observes; a key to keep is written back by a one-line script in another output.  The same script asks
+before the page is left in the middle of a game (``beforeunload``, while the status line says
+``data-in-game="true"``).
 
 >>> panel = FriendPanel()
 >>> panel.bridge.layout.display
 'none'
 >>> panel.read_bridge('{"query": "?room=abc-def&lang=fr", "saved": null, "base": "http://h:8866/"}')
 {'room': 'ABCDEF', 'saved': '', 'base': 'http://h:8866/'}
+>>> panel.read_bridge('{"query": "", "saved": null, "base": "http://h:8866/", "game": "k2Yx"}')["game"]
+'k2Yx'
 """
 
 from __future__ import annotations
@@ -29,23 +35,36 @@ from typing import Any
 import ipywidgets as widgets
 
 from .friend import SAVED_KEY, FriendFlow
+from .resume import GAME_KEY
 from .text import say
 
 __all__ = ["FriendPanel"]
 
 _READER = """(function () {
+  if (!window.atonLeaveAsks) {
+    window.atonLeaveAsks = true;
+    window.addEventListener('beforeunload', function (event) {
+      if (document.querySelector('.aton-status-line[data-in-game="true"]')) {
+        event.preventDefault();
+        event.returnValue = '';
+        return '';
+      }
+    });
+  }
   var tries = 0;
   var timer = setInterval(function () {
     var field = document.querySelector('.aton-friend-bridge input');
     if (!field && ++tries < 600) { return; }
     clearInterval(timer);
     if (!field) { return; }
-    var saved = null;
+    var saved = null, game = null;
     try { saved = window.localStorage.getItem('SAVED_KEY'); } catch (error) { saved = null; }
-    field.value = JSON.stringify({query: location.search, saved: saved, base: location.origin + location.pathname});
+    try { game = window.localStorage.getItem('GAME_KEY'); } catch (error) { game = null; }
+    field.value = JSON.stringify({query: location.search, saved: saved, base: location.origin + location.pathname,
+                                  game: game});
     field.dispatchEvent(new Event('input', {bubbles: true}));
   }, 100);
-})();""".replace("SAVED_KEY", SAVED_KEY)
+})();""".replace("SAVED_KEY", SAVED_KEY).replace("GAME_KEY", GAME_KEY)
 
 
 def _html(css: str) -> widgets.HTML:
@@ -98,7 +117,7 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         self.bridge.add_class("aton-friend-bridge")
         self.reader = widgets.Output(layout=widgets.Layout(display="none"))
         self.keeper = widgets.Output(layout=widgets.Layout(display="none"))
-        self._kept: str | None = None
+        self._kept: dict[str, str] = {}
         self._writes = 0
         if available:
             self.reader.outputs = _script(_READER)
@@ -142,7 +161,8 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
 
     @staticmethod
     def read_bridge(text: str) -> dict[str, str] | None:
-        """What the browser typed into the hidden field: the room of the address, the saved seat, the base link.
+        """What the browser typed into the hidden field: the room of the address, the saved seat, the base link
+        and (when it sent one) the key of the page's own game kept for a reload.
 
         Anything else than that small JSON object is ignored (``None``).
         """
@@ -156,17 +176,20 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
             return None
         if not isinstance(raw, dict):
             return None
-        query, saved, base = raw.get("query"), raw.get("saved"), raw.get("base")
+        query, saved, base, game = raw.get("query"), raw.get("saved"), raw.get("base"), raw.get("game")
         rooms = urllib.parse.parse_qs(query.lstrip("?")).get("room", []) if isinstance(query, str) else []
         try:
             room = normalize_code(rooms[0]) if rooms else ""
         except (RoomError, ValueError):  # not a code: nothing to join
             room = ""
-        return {
+        facts = {
             "room": room,
             "saved": saved if isinstance(saved, str) else "",
             "base": base if isinstance(base, str) and base.startswith(("http://", "https://")) else "",
         }
+        if "game" in raw:  # the key of the page's own game, kept for a reload (the dashboard's reader sends it)
+            facts["game"] = game if isinstance(game, str) and len(game) <= 100 else ""
+        return facts
 
     def _on_bridge(self, change: Any) -> None:
         facts = self.read_bridge(str(change["new"]))
@@ -175,17 +198,20 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
                 callback(facts)
 
     # ================================================================ drawing
-    def keep(self, saved: str) -> None:
-        """Keep ``saved`` (a room's code and seat key) in the browser's localStorage; ``""`` forgets it."""
-        if saved == self._kept or not self.available:
+    def keep(self, saved: str, key: str = SAVED_KEY) -> None:
+        """Keep ``saved`` in the browser's localStorage under ``key`` (a room's code and seat key by default;
+        :data:`~aton.apps.dashboard.resume.GAME_KEY`: the key of the page's own game); ``""`` forgets it."""
+        if self._kept.get(key) == saved or not self.available:
             return
-        self._kept = saved
+        self._kept[key] = saved
         self._writes += 1
-        if saved:
-            source = f"window.localStorage.setItem({json.dumps(SAVED_KEY)}, {json.dumps(saved)}); // {self._writes}"
-        else:
-            source = f"window.localStorage.removeItem({json.dumps(SAVED_KEY)}); // {self._writes}"
-        self.keeper.outputs = _script(source)
+        lines = []
+        for name, value in sorted(self._kept.items()):  # every key at once: a later write never hides an earlier
+            if value:
+                lines.append(f"window.localStorage.setItem({json.dumps(name)}, {json.dumps(value)});")
+            else:
+                lines.append(f"window.localStorage.removeItem({json.dumps(name)});")
+        self.keeper.outputs = _script(" ".join(lines) + f" // {self._writes}")
 
     def render(self, flow: FriendFlow, lang: str, base_url: str) -> None:
         """Show the room this page is in (or the fields to enter one)."""

@@ -3,7 +3,8 @@
 :class:`PlayPanel` shows a :class:`~aton.apps.dashboard.controller.DashboardController` and hands
 what people do (next step, skip, "Play the steps", their cards) back to it; any error of a handler
 becomes the controller's message.  CSS classes: ``aton-play``, ``aton-result``, ``aton-steps``,
-``aton-step-explain``, ``aton-next-step``, ``aton-skip``, ``aton-auto``, ``aton-speed``, ``aton-turn``,
+``aton-step-explain``, ``aton-next-step``, ``aton-skip``, ``aton-auto`` ("Play the steps" / "Pause the steps": it says
+what a click does), ``aton-main-steps`` (the switch "Only the main steps"), ``aton-speed``, ``aton-turn``,
 ``aton-progress-box``, ``aton-bot-progress``, ``aton-panel-box`` (holding an ``aton-assign`` panel),
 ``aton-review-box`` (the game review, :mod:`aton.apps.review.panel`).
 
@@ -74,6 +75,9 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         self.skip_button = _button("aton-skip")
         self.auto_button = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
         self.auto_button.add_class("aton-auto")
+        self.main_steps = widgets.Checkbox(value=flow.main_only, indent=False, layout=widgets.Layout(width="auto"))
+        self.main_steps.add_class("aton-main-steps")
+        self.main_steps_help = _html("aton-main-steps-help")
         self.speed = widgets.ToggleButtons(options=[(name, ms) for name, ms in SPEEDS.items()], value=SPEEDS["normal"])
         self.speed.add_class("aton-speed")
         self.speed.style.button_width = "5em"
@@ -82,7 +86,17 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         )
         step_buttons = widgets.HBox([self.next_button, self.skip_button, self.auto_button])
         step_buttons.add_class("aton-step-buttons")
-        self.steps_box = widgets.VBox([self.steps_title, self.step_explain, step_buttons, self.speed, self.ticker])
+        self.steps_box = widgets.VBox(
+            [
+                self.steps_title,
+                self.step_explain,
+                step_buttons,
+                self.main_steps,
+                self.main_steps_help,
+                self.speed,
+                self.ticker,
+            ]
+        )
         self.steps_box.add_class("aton-steps")
         self.turn_text = _html("aton-turn")
         self.progress = widgets.FloatProgress(min=0.0, max=1.0, value=0.0, layout=widgets.Layout(width="100%"))
@@ -110,6 +124,7 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         self.next_button.on_click(lambda _b: self._guard(flow.next_step))
         self.skip_button.on_click(lambda _b: self._guard(flow.skip))
         self.auto_button.observe(self._on_auto, names="value")
+        self.main_steps.observe(self._on_main_steps, names="value")
         self.speed.observe(lambda change: self._guard(self._set_interval, int(change["new"])), names="value")
         self.ticker.observe(lambda _change: self._guard(flow.tick), names="value")
         flow.on_progress(self._on_progress)
@@ -145,7 +160,10 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
     def relabel(self, lang: str) -> None:
         """The fixed words in ``lang``."""
         self.next_button.description = say("steps.next", lang)
-        self.auto_button.description = say("steps.auto", lang)
+        self.auto_button.description = say("steps.pause" if self.flow.auto else "steps.auto", lang)
+        self.main_steps.description = say("steps.main_only", lang)
+        self.main_steps.tooltip = say("steps.main_only_help", lang)
+        self.main_steps_help.value = f"<p><small>{escape(say('steps.main_only_help', lang))}</small></p>"
         value = self.speed.value
         self.speed.options = [(tr(f"step.speed.{name}", lang), ms) for name, ms in SPEEDS.items()]
         self.speed.value = value
@@ -176,8 +194,12 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         self._syncing = True
         try:
             self.auto_button.value = flow.auto
+            self.main_steps.value = flow.main_only
         finally:
             self._syncing = False
+        # the button says what a click does: play the steps, or pause them (two bots start playing)
+        self.auto_button.description = say("steps.pause" if flow.auto else "steps.auto", lang)
+        self.auto_button.icon = "pause" if flow.auto else "play"
         self.ticker.playing = flow.auto
         self.speed.layout.display = "" if flow.auto else "none"
         self.step_explain.value = step_html(flow, lang)
@@ -194,7 +216,8 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
             self.panel.refresh()
             return
         self.close_panel()
-        panel = AssignPanel(game, person, lang=lang, referee=flow)  # the controller plays the cards
+        # the controller plays the cards; an exchange is asked for twice (it cannot be undone)
+        panel = AssignPanel(game, person, lang=lang, referee=flow, confirm_exchange=True)
         panel.on_choice(self._on_choice)
         self.panel = panel
         self._panel_key = key
@@ -226,6 +249,10 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
     def _on_auto(self, change: Any) -> None:
         if not self._syncing:
             self._guard(self.flow.set_auto, bool(change["new"]))
+
+    def _on_main_steps(self, change: Any) -> None:
+        if not self._syncing:
+            self._guard(self.flow.set_main_only, bool(change["new"]))
 
     def _on_choice(self, cards: Choice) -> None:
         for callback in list(self._choice_callbacks):

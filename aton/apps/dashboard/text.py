@@ -139,6 +139,12 @@ DASHBOARD_STRINGS: dict[str, Message] = {
             "dashboard load.too_big",
             "{name} is too large ({size} bytes) to be a game of Aton. The current game goes on.",
         ),
+        msg(
+            "dashboard load.too_big_page",
+            "{name} is too large ({size}) to be a game of Aton: a game file is at most {most}. Nothing was sent; "
+            "the current game goes on.",
+        ),
+        msg("dashboard load.megabytes", "{count} MB"),
         msg("dashboard load.not_text", "{name} is not a text file (UTF-8). The current game goes on."),
         msg("dashboard load.error", "{name} cannot be loaded: {reason}. The current game goes on."),
         msg("dashboard steps.title", "What happened"),
@@ -146,6 +152,13 @@ DASHBOARD_STRINGS: dict[str, Message] = {
         msg("dashboard steps.skip", "Skip to the end of the round"),
         msg("dashboard steps.skip_now", "Skip to now"),
         msg("dashboard steps.auto", "Play the steps"),
+        msg("dashboard steps.pause", "Pause the steps"),
+        msg("dashboard steps.main_only", "Only the main steps"),
+        msg(
+            "dashboard steps.main_only_help",
+            "On: you watch only the main steps (the cards revealed, the points, who plays first, each turn, each "
+            "scoring); the counters moved appear together at the next one.",
+        ),
         msg("dashboard steps.speed", "Speed"),
         nmsg("dashboard steps.position", "{count} step still to watch", "{count} steps still to watch"),
         msg("dashboard steps.none", "Up to date. Last step:"),
@@ -193,6 +206,7 @@ DASHBOARD_STRINGS: dict[str, Message] = {
             "The coach helps the player who must decide; nobody at this screen must decide now.",
         ),
         msg("dashboard coach.result", "Suggestion for {player}:"),
+        msg("dashboard coach.play", "Play this"),
         msg("dashboard coach.not_live", "Come back to the game first (skip the steps)."),
         msg("dashboard coach.error", "The coach could not answer: {reason}"),
         msg("dashboard log.title", "Every step so far, in order"),
@@ -202,6 +216,16 @@ DASHBOARD_STRINGS: dict[str, Message] = {
             "dashboard explainer.help",
             "Go back through any step of this game: the board shows the game as it was then.",
         ),
+        msg("dashboard resume.title", "Continue your game?"),
+        msg(
+            "dashboard resume.offer",
+            "A game was left in progress in this browser. {who}: round {round}, {red} {red_score} : {blue_score} "
+            "{blue}.",
+        ),
+        msg("dashboard resume.continue", "Continue that game"),
+        msg("dashboard resume.decline", "No, play this new game"),
+        msg("dashboard resume.done", "Your game is back where it was, in round {round}."),
+        msg("dashboard resume.not_kept", "This game cannot be kept for a reload ({reason}); you can play on."),
         msg("dashboard error", "Something went wrong: {reason}. The game is kept as it was."),
     ).values()
 }

@@ -17,7 +17,7 @@ CSS classes: ``aton-review``, ``aton-review-start``, ``aton-review-progress``,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 
@@ -52,8 +52,10 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
     """One player's review of one game, with its own step-through (class ``aton-review``).
 
     ``ReviewPanel(source, player, *, lang="en", worker=None, seed=0, iterations=..., samples=...,
-    stepper=None, result=None)``; ``source`` is a finished game or its record; ``result`` shows a review
-    already made.  :meth:`start` runs the review,
+    stepper=None, result=None, show=None)``; ``source`` is a finished game or its record; ``result`` shows a
+    review already made; ``show(state, highlights, text)``, if given, shows each moment chosen on the host's
+    own board (a page's main board) instead of the panel's step-through, which then stays hidden.
+    :meth:`start` runs the review,
     :meth:`cancel` stops it, :meth:`show_moment` and :meth:`show_mistake` move the step-through.
     """
 
@@ -69,10 +71,12 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
         samples: int = DEFAULT_SAMPLES,
         stepper: Stepper | None = None,
         result: Review | None = None,
+        show: Callable[[Game, Highlights, str], None] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.add_class("aton-review")
+        self.show = show
         self.lang = lang
         self.flow = ReviewFlow(source, player, seed=seed, iterations=iterations, samples=samples, result=result)
         self.worker: Worker[Review] = worker if worker is not None else Worker()
@@ -144,22 +148,26 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
             return
         self.stepper.go(self.flow.select(decisions))
         self._draw_graph()
-        self.moment.value = f'<p role="status">{escape(self.flow.moment_text(self.lang))}</p>'
+        text = self.flow.moment_text(self.lang)
+        self.moment.value = f'<p role="status">{escape(text)}</p>'
+        step = self.stepper.step
+        if self.show is not None and step is not None:
+            self.show(step.state, Highlights(), text)
 
     def show_mistake(self, judgement: Judgement) -> None:
         """Show the moment before ``judgement``'s decision, with the better move framed on the board."""
         self.stepper.go(self.flow.select_mistake(judgement))
         step = self.stepper.step
+        moment, better = self.flow.moment_text(self.lang), judgement.text.get(self.lang, "")
         if step is not None:
             highlights = Highlights(
                 squares=self.flow.better_squares(judgement), cartouches=self.flow.better_cartouches(judgement)
             )
             self.stepper.board.show(step.state, highlights)
+            if self.show is not None:
+                self.show(step.state, highlights, f"{moment} {better}".strip())
         self._draw_graph()
-        self.moment.value = (
-            f'<p role="status">{escape(self.flow.moment_text(self.lang))}</p>'
-            f"<p>{escape(judgement.text.get(self.lang, ''))}</p>"
-        )
+        self.moment.value = f'<p role="status">{escape(moment)}</p><p>{escape(better)}</p>'
 
     def set_lang(self, lang: str) -> None:
         """Switch the panel's language."""
@@ -190,7 +198,7 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
         done = flow.result is not None
         self.graph_box.layout.display = "" if done else "none"
         self.mistakes_box.layout.display = "" if done else "none"
-        self.stepper.layout.display = "" if done else "none"
+        self.stepper.layout.display = "" if done and self.show is None else "none"
         if running:
             self._render_progress()
         elif flow.state is FlowState.CANCELLED:
@@ -223,14 +231,18 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
                 verdict=verdict_words(judgement.verdict, lang),
                 count=round(100 * judgement.loss),
             )
-            button = widgets.Button(description=words("show", lang), layout=widgets.Layout(width="6em"))
+            # never squeezed by the text beside it: the whole word stays readable
+            button = widgets.Button(
+                description=words("show", lang), layout=widgets.Layout(width="auto", min_width="6em", flex="0 0 auto")
+            )
             button.add_class("aton-review-show")
             button.on_click(lambda _b, j=judgement: self.show_mistake(j))
             text = widgets.HTML(
                 f"<p><b>{escape(label)}</b><br>{escape(judgement.played_words.get(lang, ''))}<br>"
                 f"{escape(judgement.text.get(lang, ''))}</p>"
             )
-            rows.append(widgets.HBox([button, text]))
+            text.layout = widgets.Layout(flex="1 1 auto")
+            rows.append(widgets.HBox([button, text], layout=widgets.Layout(align_items="flex-start")))
         self.mistakes_box.children = rows
 
     def _draw_graph(self) -> None:
@@ -285,6 +297,11 @@ class ReviewHook(widgets.VBox):  # type: ignore[misc]
         self._key: tuple[int, int] | None = None
         self._game: Game | None = None
         self._buttons: dict[Player, widgets.Button] = {}
+        self._show_on: Callable[[Game, Highlights, str], None] | None = None
+
+    def show_on(self, show: Callable[[Game, Highlights, str], None] | None) -> None:
+        """Show the moments of the review with ``show(state, highlights, text)``: the page's main board."""
+        self._show_on = show
 
     def update(self, game: Game | None, players: tuple[Player, ...], lang: str) -> None:
         """Offer the review of ``game`` to ``players`` once it is over (``None``: nothing to review)."""
@@ -319,7 +336,7 @@ class ReviewHook(widgets.VBox):  # type: ignore[misc]
         if self.panel is not None and self.panel.flow.player is player:
             return self.panel
         self._close_panel()
-        self.panel = ReviewPanel(self._game, player, lang=self.lang, worker=self.worker)
+        self.panel = ReviewPanel(self._game, player, lang=self.lang, worker=self.worker, show=self._show_on)
         self._show()
         self.panel.start()
         return self.panel

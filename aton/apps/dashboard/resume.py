@@ -1,0 +1,274 @@
+"""A game that survives a reload, without any widget: the page's game kept in the room store, offered back.
+
+A game against a bot, or between two people on one screen, lives in the page's kernel; a reload, a
+closed tab or a lost connection starts a new kernel with a new game.  :class:`GameKeeper` keeps the
+game in the room store (:mod:`aton.rooms`, the same database as "Play a friend") after each move, under
+a key the browser keeps in its ``localStorage`` (:data:`GAME_KEY`, written through the "Play a friend"
+panel's bridge).  When the page opens again and the browser names a key with a game in progress, the
+controller offers to continue it (:attr:`~aton.apps.dashboard.controller.DashboardController.resume_offer`):
+:meth:`~aton.apps.dashboard.controller.DashboardController.accept_resume` plays on where it was,
+:meth:`~aton.apps.dashboard.controller.DashboardController.decline_resume` keeps the new game (and the
+kept one is forgotten).
+
+Hidden cards stay hidden: the store holds the whole game on the server; the browser holds only the key,
+and the page shows the game as the dashboard always does, through a player's view.
+
+>>> import tempfile, aton
+>>> from aton.apps.dashboard.controller import DashboardController
+>>> url = f"sqlite:///{tempfile.mkdtemp()}/rooms.db"
+>>> first = DashboardController(seed=12)
+>>> kept: list[str] = []
+>>> keeper = GameKeeper(first, url, remember=kept.append)
+>>> keeper.browser_said("")                         # a first visit: nothing kept in this browser
+>>> first.play(aton.Assign(aton.RED, tuple(first.game.hand(aton.RED))))
+True
+>>> len(kept[0])                                    # the key the browser keeps
+24
+>>> again = DashboardController()                   # the page reloaded: a new kernel, a new game
+>>> GameKeeper(again, url).browser_said(kept[0])
+>>> again.resume_offer is not None and again.accept_resume()
+True
+>>> again.game.actions == first.game.actions, again.game.hand(aton.RED) == first.game.hand(aton.RED)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ...actions import Player
+from ...game import Game
+from .session import Mode, Setup
+from .text import say
+
+if TYPE_CHECKING:
+    from .controller import DashboardController
+
+__all__ = [
+    "GAME_KEY",
+    "KEPT_MODES",
+    "GameKeeper",
+    "ResumeOffer",
+    "bot_states",
+    "restore_states",
+    "setup_from_dict",
+    "setup_to_dict",
+]
+
+GAME_KEY = "aton-game"
+"""The browser's localStorage key that keeps the key of this page's game in the room store."""
+
+KEPT_MODES = (Mode.BOT, Mode.TWO)
+"""The modes whose games are kept (two bots need nobody; a friend's room is kept by the room itself)."""
+
+
+@dataclass(frozen=True)
+class ResumeOffer:
+    """A game in progress found in the store: the page asks whether to continue it."""
+
+    game: Game
+    setup: Setup
+    bot_states: dict[str, Any] = field(default_factory=dict)
+    """Where each bot's random generator was (``random.Random.getstate``, as JSON), by colour: the bot answers
+    after a reload as it would have without one."""
+
+    def text(self, lang: str) -> str:
+        """What the offer says: the round, the scores and who plays (public facts only)."""
+        from ...widgets.i18n import player_word
+
+        game, setup = self.game, self.setup
+        if setup.mode is Mode.BOT:
+            who = say(
+                "status.mode.bot",
+                lang,
+                human=player_word(setup.human.label, lang),
+                level=say(f"new.level.{setup.level}", lang),
+            )
+        else:
+            who = say("status.mode.two", lang)
+        return say(
+            "resume.offer",
+            lang,
+            round=game.round,
+            red=player_word("red", lang),
+            blue=player_word("blue", lang),
+            red_score=game.score(Player.RED),
+            blue_score=game.score(Player.BLUE),
+            who=who,
+        )
+
+
+def setup_to_dict(setup: Setup) -> dict[str, Any]:
+    """The settings kept with a game (JSON-ready)."""
+    return {"mode": setup.mode.value, "level": setup.level, "human": setup.human.label, "names": list(setup.names)}
+
+
+def bot_states(session: Any) -> dict[str, Any]:
+    """Each bot's generator state, JSON-ready (kept with the game)."""
+    return {player.label: list_state(rng.getstate()) for player, rng in session.bot_rngs.items()}
+
+
+def list_state(state: Any) -> Any:
+    """A generator state with its tuples as lists (JSON); :func:`restore_states` reads it back."""
+    return [list_state(part) for part in state] if isinstance(state, (tuple, list)) else state
+
+
+def restore_states(session: Any, states: object) -> None:
+    """Put each bot's generator back where it was; a state that is not one leaves that generator as dealt."""
+    if not isinstance(states, dict):
+        return
+    for player, rng in session.bot_rngs.items():
+        state = states.get(player.label)
+        if not (isinstance(state, list) and len(state) == 3 and isinstance(state[1], list)):
+            continue
+        try:
+            rng.setstate((state[0], tuple(state[1]), state[2]))
+        except (TypeError, ValueError, OverflowError):
+            continue
+
+
+def setup_from_dict(data: object) -> Setup | None:
+    """Settings read back from the store (``None`` when they are not settings of a kept mode).
+
+    >>> setup_from_dict({"mode": "two", "level": "easy", "human": "red", "names": ["Ana", ""]}).names
+    ('Ana', '')
+    >>> setup_from_dict({"mode": "watch"}), setup_from_dict([1, 2])
+    (None, None)
+    """
+    if not isinstance(data, dict):
+        return None
+    names = data.get("names", ["", ""])
+    try:
+        setup = Setup(
+            mode=Mode(data.get("mode")),
+            level=str(data.get("level", "easy")),
+            human=Player.parse(str(data.get("human", "red"))),
+            names=(str(names[0])[:40], str(names[1])[:40]) if isinstance(names, list) and len(names) == 2 else ("", ""),
+        )
+    except ValueError:
+        return None
+    return setup if setup.mode in KEPT_MODES else None
+
+
+class GameKeeper:
+    """Keeps a controller's game in the room store after each move, and offers it back after a reload.
+
+    ``GameKeeper(controller, url=None, *, store=None, remember=None)``: ``url`` of the room store
+    (``None``: ``ATON_ROOMS`` or the default file) or an open ``store``; ``remember(key)`` writes a new
+    key into the browser (the page's bridge).  Nothing is kept before :meth:`browser_said` (the browser
+    may hold a game to offer back, which a fresh game must not overwrite), nor while an offer waits.
+    A store that fails says so once, in the page's message; the game goes on.
+    """
+
+    def __init__(
+        self,
+        controller: DashboardController,
+        url: str | None = None,
+        *,
+        store: Any = None,
+        remember: Callable[[str], None] | None = None,
+    ) -> None:
+        self.controller = controller
+        self.url = url
+        self._store = store
+        self._owns_store = store is None
+        self.remember = remember
+        self.key: str | None = None
+        """The key of this page's game in the store (the browser keeps it)."""
+        self.ready = False
+        """Whether the browser said what it holds (before that nothing is kept)."""
+        self.failed = False
+        """Whether the store failed (then nothing more is tried on this page)."""
+        self._offered: ResumeOffer | None = None
+        self._mark: tuple[int, int] | None = None
+        controller.on_change(self._changed)
+
+    @property
+    def store(self) -> Any:
+        """The room store, opened on first use."""
+        if self._store is None:
+            from ... import rooms
+
+            self._store = rooms.open_store(self.url or rooms.default_url())
+        return self._store
+
+    def browser_said(self, key: str) -> None:
+        """The key the browser keeps (``""``: none): offer its game if one is in progress, then keep this page's."""
+        from ...rooms import RoomError
+
+        if self.ready:
+            return
+        self.ready = True
+        controller = self.controller
+        if key:
+            self.key = key
+            try:
+                kept = self.store.kept_game(key)
+            except RoomError as error:
+                self._fail(error)
+                return
+            setup = setup_from_dict(kept[1]) if kept is not None else None
+            if kept is not None and setup is not None and kept[0].result is None and controller.mode in KEPT_MODES:
+                self._offered = ResumeOffer(kept[0], setup, dict(kept[1].get("bots") or {}))
+                controller.offer_resume(self._offered)
+                return
+        self._changed()
+
+    def _changed(self) -> None:
+        """After every change of the controller: keep its game when a person moved it on."""
+        from ...rooms import RoomError
+
+        controller = self.controller
+        if not self.ready or self.failed or controller.resume_offer is not None:
+            return
+        try:
+            if self._offered is not None:  # the offer was answered
+                if controller.resumed is not self._offered:
+                    self.store.forget_game(self.key)
+                self._offered = None
+            game = controller.game
+            if controller.mode not in KEPT_MODES:
+                return
+            if game.result is not None:
+                if self._mark is not None:
+                    self.store.forget_game(self.key)
+                    self._mark = None
+                return
+            humans = controller.session.humans
+            if not any(action.player in humans for action in game.actions):
+                return  # nothing a person did yet: nothing worth offering back
+            mark = (controller.generation, len(game.actions))
+            if mark == self._mark:
+                return
+            settings = dict(setup_to_dict(controller.session.setup), bots=bot_states(controller.session))
+            key = self.store.keep_game(self.key, game, settings)
+            self._mark = mark
+        except RoomError as error:
+            self._fail(error)
+            return
+        if key != self.key:
+            self.key = key
+            if self.remember is not None:
+                self.remember(key)
+
+    def _fail(self, error: BaseException) -> None:
+        self.failed = True
+        text = getattr(error, "text", None)
+        reason: Callable[[str], str] = (
+            (lambda lang: str(text(lang))) if callable(text) else (lambda lang: str(error) or type(error).__name__)
+        )
+        self.controller.tell(functools.partial(_not_kept, reason), alert=True)
+
+    def close(self) -> None:
+        """Stop keeping (and close the store if this keeper opened it)."""
+        self.controller.on_change(self._changed, remove=True)
+        if self._owns_store and self._store is not None:
+            self._store.dispose()
+            self._store = None
+
+
+def _not_kept(reason: Callable[[str], str], lang: str) -> str:
+    return say("resume.not_kept", lang, reason=reason(lang))

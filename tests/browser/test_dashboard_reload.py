@@ -1,0 +1,130 @@
+"""A game survives a reload, in a real browser: the page asks before leaving, then offers the game back.
+
+The game is kept in the room store of the test server (a SQLite file this test opens too, to know the bot's
+secret cards); the page keeps only a key in its localStorage.  Every websocket frame of the reloaded page is
+recorded and searched for the bot's face-down cards, and the same search is shown to find them once they are
+revealed, so it can fail.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import rooms_url
+from dashboard_page import STATUS, TIMEOUT, DashboardPage
+from test_dashboard_fair import Frames, shows_cards
+
+import aton
+from aton import rooms
+from aton.apps.dashboard.resume import GAME_KEY
+from aton.apps.dashboard.session import MAX_FILE_BYTES
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(tempfile.gettempdir())
+"""Where the screenshots go."""
+FACTS = ("round", "phase", "red-score", "blue-score", "red-stock", "blue-stock", "kingdom")
+
+
+def play_to_round_two(dash: DashboardPage) -> dict[str, str]:
+    """Red plays round 1 (cards, then the first legal squares) until round 2 waits for Red's cards."""
+    for _ in range(60):
+        dash.catch_up()
+        status = dash.status()
+        if status["round"] == "2" and status["phase"] == "assign":
+            return status
+        if status["phase"] == "assign":
+            dash.assign(dash.hand())
+        else:
+            dash.play_squares("red")
+    raise AssertionError(f"round 2 never came: {dash.status()}")
+
+
+def test_a_reload_mid_game_asks_first_then_continues_the_game(
+    page: Any, voila_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    dash = DashboardPage(page, voila_url).open()
+    dialogs: list[str] = []
+
+    def on_dialog(dialog: Any) -> None:
+        dialogs.append(dialog.type)
+        dialog.accept()
+
+    page.on("dialog", on_dialog)
+    dash.new_game(mode="bot", seed=21)
+    before = play_to_round_two(dash)
+    assert dash.wait_status(**{"in-game": "true"})
+    page.wait_for_function(f"() => !!window.localStorage.getItem('{GAME_KEY}')", timeout=TIMEOUT)
+    key = page.evaluate(f"() => window.localStorage.getItem('{GAME_KEY}')")
+
+    store = rooms.open_store(rooms_url(tmp_path_factory))
+    try:
+        for _ in range(100):  # the page keeps each move: the store holds round 2 waiting for Red's cards
+            kept = store.kept_game(key)
+            if kept is not None and kept[0].round == 2 and kept[0].phase is aton.Phase.ASSIGN:
+                break
+            time.sleep(0.1)
+        assert kept is not None
+        game = kept[0]
+    finally:
+        store.dispose()
+    secret = game.assignment(aton.BLUE)  # the bot laid its cards face down at once
+    assert secret is not None and not game.has_assigned(aton.RED)
+
+    frames = Frames()
+    frames.record(page)
+    page.reload()
+    assert "beforeunload" in dialogs  # leaving a game in progress asked first
+    page.wait_for_selector(STATUS, state="attached", timeout=60_000)
+    offer = page.locator(".aton-resume")
+    offer.wait_for(state="visible", timeout=TIMEOUT)
+    assert "round 2" in offer.inner_text() and "against the easy bot" in offer.inner_text()
+    assert dash.status()["offer"] == "true"
+    page.screenshot(path=str(SHOTS / "dashboard-resume-offer.png"))
+    dash.click(".aton-resume-continue")
+    after = dash.wait_status(round=2, phase="assign", offer="false")
+    assert {name: after[name] for name in FACTS} == {name: before[name] for name in FACTS}
+    offer.wait_for(state="hidden", timeout=TIMEOUT)  # the status line reaches the page first
+    assert "back where it was" in dash.text(".aton-app-message")
+    assert sorted(dash.hand()) == sorted(game.hand(aton.RED))  # Red's own cards, as they were
+    assert not any(shows_cards(frame, aton.BLUE, secret) for frame in frames)  # the bot's stayed on the server
+
+    dash.assign(dash.hand())  # the game goes on: the reveal shows the bot's cards, which the search then finds
+    dash.catch_up()
+    assert any(shows_cards(frame, aton.BLUE, secret) for frame in frames)
+    assert dash.status()["round"] in ("2", "3")
+
+
+def test_a_file_too_large_is_refused_by_the_page_before_it_is_sent(page: Any, voila_url: str) -> None:
+    dash = DashboardPage(page, voila_url).open()
+    frames = Frames()
+    frames.record(page)
+    page.reload()
+    page.wait_for_selector(STATUS, state="attached", timeout=60_000)
+    dash.wait_square_colour((1, 0), "#F0E442")
+    game = dash.status()["game"]
+    sent_before = sum(len(frame) for frame in frames)
+    big = b'{"format": "aton-position/1", "description": "' + b"x" * (MAX_FILE_BYTES + 1_000_000) + b'"}'
+    dash.upload("huge.json", big)
+    warning = page.locator(".aton-load-warning-text")
+    page.wait_for_function(
+        "() => (document.querySelector('.aton-load-warning-text') || {}).textContent", timeout=TIMEOUT
+    )
+    text = warning.inner_text()
+    assert "huge.json is too large (3 MB)" in text and "Nothing was sent" in text
+    assert warning.get_attribute("role") == "alert"
+    warning.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "dashboard-file-too-large.png"))
+    time.sleep(1.0)
+    assert sum(len(frame) for frame in frames) - sent_before < 100_000  # the file never left the page
+    assert dash.status()["game"] == game and "too large" not in dash.text(".aton-app-message")
+    small = aton.new_game(seed=5).to_json().encode()
+    dash.upload("small.json", small)  # a file of a fair size still loads, and the warning goes
+    dash.page.wait_for_function(
+        f"(g) => document.querySelector('{STATUS}').dataset.game !== g", arg=game, timeout=TIMEOUT
+    )
+    assert warning.inner_text() == ""
