@@ -196,6 +196,19 @@ def run(
         ),
         table(test_set, mapping),
     ]
+    if not write_fit:
+        lines += [
+            "a mapping fitted now on the first set (a, b per source): "
+            + ", ".join(f"{s} {fitted.mappings[s][0]:.3f} {fitted.mappings[s][1]:+.3f}" for s in SOURCES),
+            table(test_set, fitted),
+        ]
+    for name, samples in (("first", fit_set), ("second", test_set)):
+        graph = samples["graph"]
+        if graph:
+            lines.append(
+                f"{name} set: Red's mean chance on the graph {sum(p for p, _g, _y in graph) / len(graph):.3f}, "
+                f"Red won {sum(y for _p, _g, y in graph) / len(graph):.3f} (weighted by the graph's points)"
+            )
     if write_fit:
         target = Path(__file__).resolve().parent.parent / "bots" / "calibration.json"
         target.write_text(
