@@ -496,6 +496,21 @@ class Game:
         remove = _REMOVE_ACTIONS[player]
         return [remove[f] for f in self._removal_candidates()]
 
+    def square_choices(self, player: Player) -> tuple[list[int], list[Action]]:
+        """The flat indices (0-47) where ``player`` may remove or place now, and the actions by flat.
+
+        The same choices as :meth:`legal_actions` outside the card assignment,
+        as numbers a bot can compute with: ``actions[flat]`` is the action on
+        square ``flat``.  Empty when ``player`` has no such choice now.
+        """
+        phase = self._phase
+        if phase is _ASSIGN or phase is _OVER or player is not self._actor:
+            return [], []
+        if phase is _PLACE:
+            squares = self._squares
+            return [f for f in range(self._temple_end(player)) if squares[f] is None], list(_PLACE_ACTIONS[player])
+        return self._removal_candidates(), list(_REMOVE_ACTIONS[player])
+
     def legal_squares(self, player: Player) -> list[Square]:
         """Squares where ``player`` may remove or place now."""
         return [a.square for a in self.legal_actions(player) if isinstance(a, (Remove, Place))]
@@ -651,6 +666,15 @@ class Game:
         Raises :class:`IllegalAction` (a ``ValueError``) with the reason, leaving the game unchanged.
         """
         self._validate(action)
+        self._play(action)
+
+    def _play(self, action: Action) -> None:
+        """Play an action already known to be legal (:meth:`apply` without the check).
+
+        Only for the search bot's imagined games, which play actions taken from
+        :meth:`legal_actions` or :meth:`square_choices` of the same state a
+        moment before; the differential tests check that it plays as :meth:`apply`.
+        """
         player = action.player
         if isinstance(action, Place):
             flat = FLAT[action.square]
@@ -1382,6 +1406,57 @@ class GameView(Game):
         lets the opponent choose it, as a hand of four cards still to assign
         (``hidden_assignment="hand"``).
         """
+        return self.sampler(events=events, hidden_assignment=hidden_assignment)(generator)
+
+    def sampler(self, *, events: bool = False, hidden_assignment: str = "assigned") -> Callable[[Any], Game]:
+        """A function of a generator that gives what :meth:`sample` gives, with the fixed work done once.
+
+        A search imagines thousands of games from one view: the cards not yet
+        seen and the copy of the public state are worked out here once, and
+        each call only shuffles and deals (the same games, for the same
+        generator state, as :meth:`sample`).
+        """
+        if hidden_assignment not in ("assigned", "hand"):
+            raise ValueError(f"hidden_assignment is 'assigned' or 'hand', not {hidden_assignment!r}")
+        template = Game.__new__(Game)
+        template.__dict__.update(Game.clone(self, events=events).__dict__)
+        for name in ("viewer", "_hidden_hand", "_hidden_assignment", "_deck_sizes"):
+            template.__dict__.pop(name, None)
+        opponent = self.viewer.other
+        pools = [self.unknown_cards(player) for player in PLAYERS]
+        hidden_hand = self._hidden_hand
+        hidden = self._hidden_assignment
+        as_hand = hidden and hidden_assignment == "hand"
+        clone = Game.clone
+        size = data.HAND_SIZE
+
+        def sample(generator: Any) -> Game:
+            game = clone(template, events=events)
+            shuffle = generator.shuffle
+            for player in PLAYERS:
+                pool = list(pools[player])
+                shuffle(pool)
+                if player is opponent:
+                    if as_hand:
+                        game._hand[opponent] = sorted(pool[:size])
+                        pool = pool[size:]
+                    elif hidden:
+                        imagined = tuple(pool[:size])
+                        game._assigned[opponent] = imagined
+                        pool = pool[size:]
+                        if events:  # the log was kept: the imagined assignment takes the hidden one's place
+                            game._actions.append(Assign(opponent, imagined))
+                    elif hidden_hand:
+                        game._hand[opponent] = sorted(pool[:hidden_hand])
+                        pool = pool[hidden_hand:]
+                game._deck[player] = pool
+            game._rng = generator.getrandbits(64)
+            return game
+
+        return sample
+
+    def _sample_slowly(self, generator: Any, *, events: bool = False, hidden_assignment: str = "assigned") -> Game:
+        """:meth:`sample` as it was written first (the tests compare :meth:`sampler` with it)."""
         if hidden_assignment not in ("assigned", "hand"):
             raise ValueError(f"hidden_assignment is 'assigned' or 'hand', not {hidden_assignment!r}")
         game = Game.__new__(Game)

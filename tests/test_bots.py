@@ -205,3 +205,80 @@ def test_strength_smoke() -> None:
         assert game.result is not None
         search_wins += game.result.winner == (RED if number % 2 == 0 else BLUE)
     assert search_wins >= 3
+
+
+# ------------------------------------------------------------- the search's fast paths
+def test_square_choices_are_the_legal_removals_and_placements() -> None:
+    checked = 0
+    for game in positions(range(50, 53)):
+        for player in (RED, BLUE):
+            flats, actions = game.square_choices(player)
+            legal = game.legal_actions(player)
+            if game.phase is Phase.ASSIGN or game.result is not None:
+                assert flats == []
+                continue
+            assert [actions[flat] for flat in flats] == legal
+            checked += bool(legal)
+    assert checked > 100
+
+
+def test_playing_without_the_check_plays_as_apply() -> None:
+    for game in positions(range(54, 56), every=3):
+        for action in game.legal_actions(game.to_act[0])[:3]:
+            checked, unchecked = game.clone(), game.clone()
+            checked.apply(action)
+            unchecked._play(action)
+            assert checked == unchecked
+            assert checked.events == unchecked.events
+
+
+@pytest.mark.parametrize("hidden", ["assigned", "hand"])
+def test_a_sampler_deals_what_sample_dealt(hidden: str) -> None:
+    for game in positions(range(57, 59), every=5):
+        view = game.view(RED)
+        sampler = view.sampler(hidden_assignment=hidden, events=True)
+        for seed in range(3):
+            fast = sampler(random.Random(seed))
+            slow = view._sample_slowly(random.Random(seed), hidden_assignment=hidden, events=True)
+            assert fast == slow
+            assert fast.actions == slow.actions
+
+
+def test_the_remembering_evaluator_finds_what_board_value_finds() -> None:
+    from aton.bots.heuristics import after_change, aggregates, board_value, evaluator
+
+    info = BoardInfo.of(aton.Rules().layout)
+    judge = evaluator(info)
+    chooser = random.Random(0)
+    for _ in range(400):
+        squares = [chooser.choice([None, None, RED, BLUE]) for _ in range(48)]
+        player = chooser.choice([RED, BLUE])
+        sign = chooser.choice([1, -1])
+        owner = player if sign == 1 else chooser.choice([RED, BLUE])
+        candidates = [f for f in range(48) if (squares[f] is None if sign == 1 else squares[f] is owner)]
+        if not candidates:
+            continue
+        counts = aggregates(squares, info)
+        mine, theirs = counts[player], counts[player.other]
+        values = [
+            (after_change(mine, theirs, f, owner is player, sign, info, judge.weights), -i, f)
+            for i, f in enumerate(candidates)
+        ]
+        best_value, _index, best_flat = max(values)
+        gain = best_value - board_value(mine, theirs, info, judge.weights)
+        assert judge.best(squares, candidates, owner, player, sign) == (best_flat, gain)
+        assert judge.value(mine, theirs) == board_value(mine, theirs, info, judge.weights)
+
+
+def test_the_quick_value_before_a_scoring_is_value_at_scoring() -> None:
+    from aton.bots.heuristics import TIE_BREAK, evaluator, value_at_scoring
+
+    info = BoardInfo.of(aton.Rules().layout)
+    judge = evaluator(info)
+    chooser = random.Random(5)
+    for _ in range(2000):
+        state = [chooser.randrange(0, 13) for _ in range(18)]
+        scores = (chooser.randrange(0, 45), chooser.randrange(0, 45))
+        mine, theirs = state[:9], state[9:]
+        expected = value_at_scoring(mine, theirs, scores, info) + TIE_BREAK * judge.value(mine, theirs)
+        assert judge._at_scoring(state, scores) == pytest.approx(expected)

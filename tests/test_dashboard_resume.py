@@ -48,6 +48,8 @@ def page(store: rooms.RoomStore, browser: Browser, **options: object) -> tuple[D
 
 def person_plays(flow: DashboardController, chooser: random.Random, moves: int) -> None:
     for _ in range(moves):
+        if flow.game.result is not None:  # the game may end sooner: the bot may win first
+            return
         while not flow.live:
             flow.skip()
         if flow.covered:

@@ -95,7 +95,7 @@ def test_notebook_runs_top_to_bottom(path: Path) -> None:
         english = [(words, text) for text in printed if (words := _english_in(english_words(text)))]
         assert not english, f"{_name(path)}: {english[0]}"
     if path == LAB:
-        assert notebook.cells[-2].outputs[0]["text"].strip() == "done 124 ['Image', 'Image', 'Image', 'Image']"
+        assert notebook.cells[-2].outputs[0]["text"].strip() == "done 124 ['Image', 'Image', 'Image', 'Image', 'Image']"
     kernel_python = notebook.cells[-1].outputs[0]["text"].strip()
     assert Path(kernel_python).resolve() == Path(sys.executable).resolve(), "the kernel must run this project's Python"
 

@@ -28,6 +28,7 @@ from ..game import Game, GameView, Phase
 from ..i18n import check_lang, decimal, gtext, join, msg, ngtext, percent, render
 from ..rules import SquareKind
 from .base import Progress, Steps, run_steps
+from .calibration import Calibration, chance_words, shipped
 from .heuristics import DEFAULT_WEIGHTS, BoardInfo, Weights, aggregates, board, flat_of, missing
 from .mcts import PRESETS, MctsBot, OptionStats, SearchResult
 
@@ -72,8 +73,10 @@ def _square_words(view: GameView | Game, square: tuple[int, int], lang: str) -> 
     return render(_KINDS[view.layout_kind(square)], lang, temple=square[0], row=row + 1, column=column + 1)
 
 
-def _board_reasons(view: GameView, player: Player, action: Place | Remove, lang: str) -> list[str]:
-    """What the square does to majorities, black and bonus squares and board-victory threats."""
+def _board_reasons(
+    view: GameView, player: Player, action: Place | Remove, lang: str, limit: int | None = 2
+) -> list[str]:
+    """What the square does to majorities, black and bonus squares and board-victory threats (``limit`` at most)."""
     info = BoardInfo.of(view.rules.layout)
     squares = list(board(view))
     flat = flat_of(action.square)
@@ -138,7 +141,7 @@ def _board_reasons(view: GameView, player: Player, action: Place | Remove, lang:
             reasons.append(gtext(lang, "coach", "It is the counter you miss least."))
         else:
             reasons.append(gtext(lang, "coach", "It is the counter your opponent misses most."))
-    return reasons[:2]
+    return reasons[:limit]
 
 
 def _assign_text(view: GameView, option: OptionStats, lang: str) -> list[str]:
@@ -209,6 +212,7 @@ def hint(
     seed: int = 0,
     weights: Weights | None = None,
     on_progress: Progress | None = None,
+    calibration: Calibration | None = None,
 ) -> Hint:
     """Suggest an action for ``view.viewer`` and explain it (``lang`` is ``"en"`` or ``"fr"``).
 
@@ -216,7 +220,17 @@ def hint(
     (returning ``False`` stops it early).  Raises ``ValueError`` when the
     viewer has nothing to decide.
     """
-    return run_steps(hint_steps(view, lang, iterations=iterations, seed=seed, weights=weights, on_progress=on_progress))
+    return run_steps(
+        hint_steps(
+            view,
+            lang,
+            iterations=iterations,
+            seed=seed,
+            weights=weights,
+            on_progress=on_progress,
+            calibration=calibration,
+        )
+    )
 
 
 def hint_steps(
@@ -227,8 +241,13 @@ def hint_steps(
     seed: int = 0,
     weights: Weights | None = None,
     on_progress: Progress | None = None,
+    calibration: Calibration | None = None,
 ) -> Steps[Hint]:
-    """:func:`hint` in steps (see :data:`aton.bots.base.Steps`): the search pauses now and then."""
+    """:func:`hint` in steps (see :data:`aton.bots.base.Steps`): the search pauses now and then.
+
+    The chances are the search's, mapped by ``calibration`` (the shipped one by default; see
+    :mod:`aton.bots.calibration`)."""
+    mapping = calibration if calibration is not None else shipped()
     check_lang(lang)
     if not isinstance(view, GameView):
         raise BotError("coach_needs_view")
@@ -254,17 +273,25 @@ def hint_steps(
         else:
             sentences = [gtext(lang, "coach", "Remove your opponent's counter from {square}.", square=where)]
         sentences += _board_reasons(view, player, action, lang)
+
+    def chance(option: OptionStats) -> float:
+        return mapping.apply("coach", option.win_rate, option.visits)
+
     if result.iterations:
-        sentences.append(gtext(lang, "coach", "Estimated chance to win: {rate}.", rate=percent(best.win_rate, lang)))
+        sentences.append(
+            gtext(lang, "coach", "Estimated chance to win: {rate}.", rate=chance_words(chance(best), best.visits, lang))
+        )
     total = sum(option.visits for option in result.options) or 1
     alternatives = tuple(
-        Alternative(option.action, option.win_rate, option.visits / total) for option in result.options[1:4]
+        Alternative(option.action, chance(option), option.visits / total) for option in result.options[1:4]
     )
     candidates = tuple(
-        Candidate(option.action, option.visits, option.win_rate, option.visits / total)
+        Candidate(option.action, option.visits, chance(option), option.visits / total)
         for option in result.options[:CANDIDATES_SHOWN]
     )
-    return Hint(best.action, " ".join(sentences), best.win_rate, alternatives, candidates)
+    return Hint(
+        best.action, " ".join(sentences), chance(best) if result.iterations else best.win_rate, alternatives, candidates
+    )
 
 
 CANDIDATES_SHOWN = 6
@@ -283,7 +310,12 @@ class Candidate:
 
 
 def search_candidates(
-    view: GameView, *, iterations: int = COACH_ITERATIONS, seed: int = 0, limit: int = 8
+    view: GameView,
+    *,
+    iterations: int = COACH_ITERATIONS,
+    seed: int = 0,
+    limit: int = 8,
+    calibration: Calibration | None = None,
 ) -> list[Candidate]:
     """The search's options for ``view.viewer``, most visited first, with its estimate for each.
 
@@ -304,8 +336,11 @@ def search_candidates(
     config = replace(PRESETS["medium"], iterations=iterations)
     result = MctsBot(config, name="coach").search(view, random.Random(f"aton/coach/{seed}"))
     total = sum(option.visits for option in result.options) or 1
+    mapping = calibration if calibration is not None else shipped()
     return [
-        Candidate(option.action, option.visits, option.win_rate, option.visits / total)
+        Candidate(
+            option.action, option.visits, mapping.apply("coach", option.win_rate, option.visits), option.visits / total
+        )
         for option in result.options[:limit]
     ]
 

@@ -35,7 +35,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from .. import data
-from ..actions import Action, Assign, Exchange, Player, Remove
+from ..actions import BLUE, RED, Action, Assign, Exchange, Player
 from ..game import GameView, Phase
 from .base import Bot, Progress
 from .heuristics import (
@@ -48,7 +48,7 @@ from .heuristics import (
     board,
     board_value,
     change,
-    flat_of,
+    evaluator,
     missing,
     threat,
 )
@@ -240,18 +240,16 @@ def should_exchange(view: GameView, player: Player) -> bool:
 
 def greedy_square(game: Game, player: Player, weights: Weights = DEFAULT_WEIGHTS) -> Action:
     """The best removal or placement for ``player`` now, by the board value."""
-    options = game.legal_actions(player)
-    flats = [flat_of(action.square) for action in options]  # type: ignore[union-attr]
-    info = BoardInfo.of(game.rules.layout)
+    flats, actions = game.square_choices(player)
+    if not flats:
+        raise ValueError(f"{player.label} has no square to choose now")
     squares = board(game)
     if game.phase is Phase.PLACE:
         owner, sign = player, 1
     else:
-        first = options[0]
-        assert isinstance(first, Remove)
-        owner, sign = squares[flat_of(first.square)] or player, -1
-    flat, _gain = best_square(squares, flats, owner, player, sign, info, weights)
-    return options[flats.index(flat)]
+        owner, sign = (RED if squares[flats[0]] is RED else BLUE), -1  # a removal: whose counters are on offer
+    flat, _gain = evaluator(BoardInfo.of(game.rules.layout), weights).best(squares, flats, owner, player, sign)
+    return actions[flat]
 
 
 class GreedyBot(Bot):

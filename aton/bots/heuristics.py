@@ -24,7 +24,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import data
 from ..actions import Action, Place, Player, Remove
@@ -204,17 +204,39 @@ def advantage(game: Game, player: Player, weights: Weights = DEFAULT_WEIGHTS) ->
 
     Public information only, so it can be asked of a view.
     """
+    judge = evaluator(BoardInfo.of(game.rules.layout), weights)
+    both = judge.counts(board(game))
+    size = AGGREGATE_SIZE
+    mine, theirs = (both[size:], both[:size]) if player else (both[:size], both[size:])
+    my_score, their_score = game.score(player), game.score(player.other)
+    return my_score - their_score + _race(my_score, weights) - _race(their_score, weights) + judge.value(mine, theirs)
+
+
+def advantage_parts(game: Game, player: Player, weights: Weights = DEFAULT_WEIGHTS) -> dict[str, float]:
+    """:func:`advantage` term by term, to show how the heuristic judges a position (they add up to it).
+
+    - ``score``: points ahead on the track now;
+    - ``race``: the extra weight of points above 24 (being near 40 matters more);
+    - ``scoring``: what the next scoring would give if it came now, majorities smoothed (a lead of one
+      counter counts 60%, of two 85%, of three 95%: a lead can still be lost);
+    - ``threats``: the value of being close to a board victory (yours minus your opponent's).
+
+    >>> import aton
+    >>> parts = advantage_parts(aton.new_game(seed=1), aton.RED)
+    >>> sorted(parts), sum(parts.values())
+    (['race', 'score', 'scoring', 'threats'], 0.0)
+    """
     info = BoardInfo.of(game.rules.layout)
     counts = aggregates(board(game), info)
     mine, theirs = counts[player], counts[player.other]
     my_score, their_score = game.score(player), game.score(player.other)
-    return (
-        my_score
-        - their_score
-        + _race(my_score, weights)
-        - _race(their_score, weights)
-        + board_value(mine, theirs, info, weights)
-    )
+    scoring = weights.projection * projection(mine, theirs)
+    return {
+        "score": float(my_score - their_score),
+        "race": _race(my_score, weights) - _race(their_score, weights),
+        "scoring": scoring,
+        "threats": board_value(mine, theirs, info, weights) - scoring,
+    }
 
 
 def win_probability(game: Game, player: Player, weights: Weights = DEFAULT_WEIGHTS) -> float:
@@ -302,6 +324,425 @@ def after_change(
     return board_value(mine, theirs, info, weights)
 
 
+class Evaluator:
+    """:func:`board_value` for one layout and one set of weights, remembering the values it computed.
+
+    The value depends only on the two players' aggregate counts (18 small
+    numbers), and a search meets the same counts again and again: looking a
+    value up is several times cheaper than computing it.  The results are
+    exactly :func:`board_value`'s.  At most :data:`MEMO_SIZE` values are kept
+    (then the memory starts afresh), so a long session does not grow.
+    """
+
+    __slots__ = ("_best", "_by_counts", "_changes", "_memo", "_scoring_choices", "info", "weights")
+
+    def __init__(self, info: BoardInfo, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.info = info
+        self.weights = weights
+        self._memo: dict[tuple[int, ...], float] = {}
+        self._best: dict[tuple[Any, ...], tuple[int, float]] = {}
+        self._by_counts: dict[tuple[int, ...], tuple[int, float]] = {}
+        self._scoring_choices: dict[tuple[Any, ...], int] = {}
+        self._changes = tuple((a, x, b, y) for (a, x), (b, y) in info.changes)
+        """Per flat, the two (aggregate index, amount) pairs a counter there adds (every square has two)."""
+
+    def value(self, mine: Aggregate, theirs: Aggregate) -> float:
+        """``board_value(mine, theirs, info, weights)``, from memory when it was asked before."""
+        key = (*mine, *theirs)
+        memo = self._memo
+        value = memo.get(key)
+        if value is None:
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            value = memo[key] = self._compute(key)
+        return value
+
+    def _compute(self, s: tuple[int, ...]) -> float:
+        """:func:`board_value` of a packed pair of counts, the same operations in the same order."""
+        m1, m2, m3, m4, m_yellow, m_green, m_black, m_blue, m_bonus = s[:9]
+        t1, t2, t3, t4, t_yellow, t_green, t_black, t_blue, t_bonus = s[9:]
+        sign, zero = _SIGN, _ZERO
+        value = float(m1 - t1)
+        value += _T2 * sign[zero + m2 - t2]
+        if m3 != t3:
+            value += sign[zero + m3 - t3] * (m3 if m3 > t3 else t3)
+        if m4 != t4:
+            value += _T4 * sign[zero + m4 - t4] * (m_blue if m4 > t4 else t_blue)
+        value += _BLACK * sign[zero + m_black - t_black]
+        value = self.weights.projection * (value + m_bonus - t_bonus)
+        table = self.weights.threat
+        size = _SIZE
+        yellow, green = self.info.yellow_total, self.info.green_total
+        gap = min(
+            size - m1 + t1,
+            size - m2 + t2,
+            size - m3 + t3,
+            size - m4 + t4,
+            yellow - m_yellow + t_yellow,
+            green - m_green + t_green,
+        )
+        if gap < len(table):
+            value += table[gap]
+        gap = min(
+            size - t1 + m1,
+            size - t2 + m2,
+            size - t3 + m3,
+            size - t4 + m4,
+            yellow - t_yellow + m_yellow,
+            green - t_green + m_green,
+        )
+        if gap < len(table):
+            value -= table[gap]
+        return value
+
+    def counts(self, squares: Sequence[Player | None]) -> list[int]:
+        """Both players' aggregate counts in one list: Red's 9 numbers, then Blue's 9."""
+        counts = [0] * (2 * AGGREGATE_SIZE)
+        changes = self._changes
+        for flat in [flat for flat, owner in enumerate(squares) if owner is not None]:
+            first, amount, second, extra = changes[flat]
+            if squares[flat]:  # Blue's counts come after Red's
+                first += AGGREGATE_SIZE
+                second += AGGREGATE_SIZE
+            counts[first] += amount
+            counts[second] += extra
+        return counts
+
+    def best(
+        self,
+        squares: Sequence[Player | None],
+        candidates: list[int],
+        owner: Player,
+        player: Player,
+        sign: int,
+    ) -> tuple[int, float]:
+        """:func:`best_square` with this evaluator (the same flat and gain)."""
+        key = (tuple(squares), tuple(candidates), owner, player, sign)
+        found = self._best.get(key)
+        if found is not None:
+            return found
+        if len(self._best) >= MEMO_SIZE:
+            self._best.clear()
+        found = self._best[key] = self._find_best(squares, candidates, owner, player, sign)
+        return found
+
+    def _find_best(
+        self,
+        squares: Sequence[Player | None],
+        candidates: list[int],
+        owner: Player,
+        player: Player,
+        sign: int,
+    ) -> tuple[int, float]:
+        both = self.counts(squares)
+        size = AGGREGATE_SIZE
+        if player:  # Blue: Blue's counts first
+            both = both[size:] + both[:size]
+        base = 0 if owner is player else size
+        klass = self.info.klass
+        firsts: dict[int, int] = {}
+        for flat in candidates:
+            if klass[flat] not in firsts:
+                firsts[klass[flat]] = flat
+        # The choice depends only on the counts and the classes on offer: many boards share them.
+        key = (*both, base, sign, *firsts)
+        found = self._by_counts.get(key)
+        if found is None:
+            if len(self._by_counts) >= MEMO_SIZE:
+                self._by_counts.clear()
+            found = self._by_counts[key] = self._choose(both, list(firsts.values()), base, sign)
+        position, gain = found
+        return list(firsts.values())[position], gain
+
+    def _choose(self, both: list[int], flats: list[int], base: int, sign: int) -> tuple[int, float]:
+        """The position in ``flats`` (one flat per class) of the best change, and its gain.
+
+        Each candidate changes two of the 18 counts, so only the terms of the
+        board value that read them are worked out again; the terms are then
+        added in :func:`board_value`'s order, so the values are exactly its values.
+        """
+        m1, m2, m3, m4, m_yellow, m_green, m_black, m_blue, m_bonus = both[:9]
+        t1, t2, t3, t4, t_yellow, t_green, t_black, t_blue, t_bonus = both[9:]
+        weights = self.weights
+        projection_weight, table = weights.projection, weights.threat
+        reach = len(table)
+        yellow, green = self.info.yellow_total, self.info.green_total
+        sign_of, zero = _SIGN, _ZERO
+        changes = self._changes
+        best_position, best_value = 0, -math.inf
+        for position, flat in enumerate(flats):
+            first, amount, second, extra = changes[flat]
+            a1, a2, a3, a4, a_yellow, a_green, a_black, a_blue, a_bonus = (
+                m1,
+                m2,
+                m3,
+                m4,
+                m_yellow,
+                m_green,
+                m_black,
+                m_blue,
+                m_bonus,
+            )
+            b1, b2, b3, b4, b_yellow, b_green, b_black, b_blue, b_bonus = (
+                t1,
+                t2,
+                t3,
+                t4,
+                t_yellow,
+                t_green,
+                t_black,
+                t_blue,
+                t_bonus,
+            )
+            step, more = sign * amount, sign * extra
+            if base == 0:
+                if first == 0:
+                    a1 += step
+                elif first == 1:
+                    a2 += step
+                elif first == 2:
+                    a3 += step
+                else:
+                    a4 += step
+                if second == _Y:
+                    a_yellow += more
+                elif second == _G:
+                    a_green += more
+                elif second == _K:
+                    a_black += more
+                elif second == _B:
+                    a_blue += more
+                else:
+                    a_bonus += more
+            else:
+                if first == 0:
+                    b1 += step
+                elif first == 1:
+                    b2 += step
+                elif first == 2:
+                    b3 += step
+                else:
+                    b4 += step
+                if second == _Y:
+                    b_yellow += more
+                elif second == _G:
+                    b_green += more
+                elif second == _K:
+                    b_black += more
+                elif second == _B:
+                    b_blue += more
+                else:
+                    b_bonus += more
+            value = float(a1 - b1)
+            value += _T2 * sign_of[zero + a2 - b2]
+            if a3 != b3:
+                value += sign_of[zero + a3 - b3] * (a3 if a3 > b3 else b3)
+            if a4 != b4:
+                value += _T4 * sign_of[zero + a4 - b4] * (a_blue if a4 > b4 else b_blue)
+            value += _BLACK * sign_of[zero + a_black - b_black]
+            value = projection_weight * (value + a_bonus - b_bonus)
+            gap = min(
+                _SIZE - a1 + b1,
+                _SIZE - a2 + b2,
+                _SIZE - a3 + b3,
+                _SIZE - a4 + b4,
+                yellow - a_yellow + b_yellow,
+                green - a_green + b_green,
+            )
+            if gap < reach:
+                value += table[gap]
+            gap = min(
+                _SIZE - b1 + a1,
+                _SIZE - b2 + a2,
+                _SIZE - b3 + a3,
+                _SIZE - b4 + a4,
+                yellow - b_yellow + a_yellow,
+                green - b_green + a_green,
+            )
+            if gap < reach:
+                value -= table[gap]
+            if value > best_value:
+                best_position, best_value = position, value
+        size = AGGREGATE_SIZE
+        return best_position, best_value - self.value(both[:size], both[size:])
+
+    def best_before_scoring(
+        self,
+        squares: Sequence[Player | None],
+        candidates: list[int],
+        owner: Player,
+        player: Player,
+        sign: int,
+        scores: tuple[int, int],
+        more: int = 0,
+    ) -> int:
+        """The best candidate flat when a scoring ends this round and nobody acts after ``player``.
+
+        The board value smooths majorities (a lead of one counter is easily
+        lost); just before a scoring nothing can be lost any more, so each
+        candidate is judged by the scoring itself: the exact points, then who
+        wins at once with 40 points (:func:`value_at_scoring`); the smoothed
+        value only breaks ties.  ``more`` further removals of the same kind
+        are looked at together with this one (two removals that break a
+        majority only together).  ``scores`` are ``player``'s score and the opponent's.
+        """
+        both = self.counts(squares)
+        size = AGGREGATE_SIZE
+        if player:
+            both = both[size:] + both[:size]
+        base = 0 if owner is player else size
+        klass = self.info.klass
+        available: dict[int, int] = {}
+        firsts: dict[int, int] = {}
+        for flat in candidates:
+            key = klass[flat]
+            available[key] = available.get(key, 0) + 1
+            if key not in firsts:
+                firsts[key] = flat
+        # The choice depends on the counts, the classes on offer and the scores only: remember it.
+        memo_key = (*both, base, sign, more, *scores, *available.items())
+        known = self._scoring_choices.get(memo_key)
+        if known is not None:
+            return firsts[known]
+        if len(self._scoring_choices) >= MEMO_SIZE:
+            self._scoring_choices.clear()
+        best_key = self._choose_before_scoring(both, firsts, available, base, sign, scores, more)
+        self._scoring_choices[memo_key] = best_key
+        return firsts[best_key]
+
+    def _choose_before_scoring(
+        self,
+        both: list[int],
+        firsts: dict[int, int],
+        available: dict[int, int],
+        base: int,
+        sign: int,
+        scores: tuple[int, int],
+        more: int,
+    ) -> int:
+        changes = self._changes
+        best_class, best_value = next(iter(firsts)), -math.inf
+        for key, flat in firsts.items():
+            state = both[:]
+            first, amount, second, extra = changes[flat]
+            state[base + first] += sign * amount
+            state[base + second] += sign * extra
+            value = self._at_scoring(state, scores)
+            if more:
+                for other, follow in firsts.items():
+                    if other == key and available[key] < 2:
+                        continue
+                    after = state[:]
+                    first, amount, second, extra = changes[follow]
+                    after[base + first] += sign * amount
+                    after[base + second] += sign * extra
+                    value = max(value, self._at_scoring(after, scores))
+            if value > best_value:
+                best_class, best_value = key, value
+        return best_class
+
+    def _at_scoring(self, state: list[int], scores: tuple[int, int]) -> float:
+        """:func:`value_at_scoring` of a packed pair of counts, plus the smoothed value to break ties."""
+        m1, m2, m3, m4, m_yellow, m_green, m_black, m_blue, m_bonus = state[:AGGREGATE_SIZE]
+        t1, t2, t3, t4, t_yellow, t_green, t_black, t_blue, t_bonus = state[AGGREGATE_SIZE:]
+        tie_break = TIE_BREAK * self.value(state[:AGGREGATE_SIZE], state[AGGREGATE_SIZE:])
+        info = self.info
+        if (
+            min(
+                _SIZE - m1 + t1,
+                _SIZE - m2 + t2,
+                _SIZE - m3 + t3,
+                _SIZE - m4 + t4,
+                info.yellow_total - m_yellow + t_yellow,
+                info.green_total - m_green + t_green,
+            )
+            == 0
+        ):
+            return 2 * SCORING_WIN + tie_break
+        mine = m_bonus + (m1 - t1 if m1 > t1 else 0) + (_T2 if m2 > t2 else 0) + (m3 if m3 > t3 else 0)
+        theirs = t_bonus + (t1 - m1 if t1 > m1 else 0) + (_T2 if t2 > m2 else 0) + (t3 if t3 > m3 else 0)
+        if m4 > t4:
+            mine += _T4 * m_blue
+        elif t4 > m4:
+            theirs += _T4 * t_blue
+        if m_black > t_black:
+            mine += _BLACK
+        elif t_black > m_black:
+            theirs += _BLACK
+        my_total, their_total = scores[0] + mine, scores[1] + theirs
+        value = float(my_total - their_total)
+        if max(my_total, their_total) >= data.WINNING_POINTS and my_total != their_total:
+            value += SCORING_WIN if my_total > their_total else -SCORING_WIN
+        return value + tie_break
+
+
+def scoring_points(mine: Aggregate, theirs: Aggregate) -> tuple[int, int]:
+    """The points a scoring gives each side now (exact majorities, no smoothing): ``(mine, theirs)``.
+
+    >>> scoring_points([3, 0, 0, 0, 0, 0, 1, 0, 1], [1, 0, 0, 0, 0, 0, 0, 0, 0])
+    (11, 0)
+    """
+    points = [0, 0]
+    for index, (a, b) in enumerate(((mine[T1], theirs[T1]), (mine[T2], theirs[T2]), (mine[T3], theirs[T3]))):
+        if a != b:
+            winner = 0 if a > b else 1
+            points[winner] += abs(a - b) if index == 0 else data.TEMPLE2_MAJORITY_POINTS if index == 1 else max(a, b)
+    if mine[T4] != theirs[T4]:
+        winner = 0 if mine[T4] > theirs[T4] else 1
+        blue = (mine, theirs)[winner][BLUE_SQUARES]
+        points[winner] += data.TEMPLE4_POINTS_PER_BLUE_SQUARE * blue
+    if mine[BLACK] != theirs[BLACK]:
+        points[0 if mine[BLACK] > theirs[BLACK] else 1] += data.BLACK_MAJORITY_POINTS
+    points[0] += mine[BONUS]
+    points[1] += theirs[BONUS]
+    return points[0], points[1]
+
+
+TIE_BREAK = 0.001
+"""Weight of the smoothed board value in :meth:`Evaluator.best_before_scoring` (it only breaks ties)."""
+
+SCORING_WIN = 1000.0
+"""What winning at once is worth in :func:`value_at_scoring` (more than any difference of points)."""
+
+
+def value_at_scoring(mine: Aggregate, theirs: Aggregate, scores: tuple[int, int], info: BoardInfo) -> float:
+    """``mine``'s value of the board just before a scoring: a board victory, a win at 40, else the points ahead."""
+    if _missing(mine, theirs, info.yellow_total, info.green_total) == 0:
+        return 2 * SCORING_WIN
+    gained, lost = scoring_points(mine, theirs)
+    my_total, their_total = scores[0] + gained, scores[1] + lost
+    value = float(my_total - their_total)
+    if max(my_total, their_total) >= data.WINNING_POINTS and my_total != their_total:
+        value += SCORING_WIN if my_total > their_total else -SCORING_WIN
+    return value
+
+
+_Y, _G, _K, _B = YELLOW, GREEN, BLACK, BLUE_SQUARES
+_T2, _T4, _BLACK = data.TEMPLE2_MAJORITY_POINTS, data.TEMPLE4_POINTS_PER_BLUE_SQUARE, data.BLACK_MAJORITY_POINTS
+_SIZE = data.SQUARES_PER_TEMPLE
+
+MEMO_SIZE = 50_000
+"""Board values an :class:`Evaluator` keeps (a few megabytes)."""
+
+_EVALUATORS: dict[tuple[BoardInfo, Weights], Evaluator] = {}
+_LAST: list[Evaluator] = []
+
+
+def evaluator(info: BoardInfo, weights: Weights = DEFAULT_WEIGHTS) -> Evaluator:
+    """The shared :class:`Evaluator` of ``info`` and ``weights`` (one per pair, kept for the session)."""
+    if _LAST:
+        last = _LAST[0]
+        if last.info is info and last.weights is weights:
+            return last
+    found = _EVALUATORS.get((info, weights))
+    if found is None:
+        if len(_EVALUATORS) >= 16:
+            _EVALUATORS.clear()
+        found = _EVALUATORS[(info, weights)] = Evaluator(info, weights)
+    _LAST[:] = [found]
+    return found
+
+
 def best_square(
     squares: Sequence[Player | None],
     candidates: list[int],
@@ -316,39 +757,30 @@ def best_square(
     Returns ``(flat, gain)``; ties go to the first candidate.  Candidates of the
     same class are judged once.
     """
-    counts = aggregates(squares, info)
-    mine, theirs = counts[player], counts[player.other]
-    own = owner is player
-    seen: set[int] = set()
-    best_flat, best_value = candidates[0], -math.inf
-    klass = info.klass
-    for flat in candidates:
-        key = klass[flat]
-        if key in seen:
-            continue
-        seen.add(key)
-        value = after_change(mine, theirs, flat, own, sign, info, weights)
-        if value > best_value:
-            best_flat, best_value = flat, value
-    return best_flat, best_value - board_value(mine, theirs, info, weights)
+    return evaluator(info, weights).best(squares, candidates, owner, player, sign)
 
 
 __all__ = [
     "DEFAULT_WEIGHTS",
     "BoardInfo",
+    "Evaluator",
     "Weights",
     "advantage",
+    "advantage_parts",
     "after_change",
     "aggregates",
     "best_square",
     "board",
     "board_value",
     "class_representatives",
+    "evaluator",
     "flat_of",
     "logistic",
     "missing",
     "projection",
+    "scoring_points",
     "square_gain",
     "threat",
+    "value_at_scoring",
     "win_probability",
 ]

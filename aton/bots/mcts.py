@@ -17,9 +17,10 @@ all these imagined games, plays on with a quick policy, and scores the result.
   one square per class (temple and square kind): the others are equivalent.
 - The tree covers the current round.  Beyond it, and below new leaves, a
   **playout** finishes the round (and ``horizon`` more rounds) with the greedy
-  square choice (or uniformly random choices), then the position is scored
-  with :func:`aton.bots.heuristics.win_probability`; a finished game scores
-  1, 0 or 1/2.
+  square choice (or uniformly random choices; a player who removes last
+  before a scoring removes by that scoring's exact points), then the
+  position is scored with :func:`aton.bots.heuristics.win_probability`; a
+  finished game scores 1, 0 or 1/2.
 
 The budget is a number of iterations (deterministic: the same view and
 generator state give the same action) or milliseconds.
@@ -36,11 +37,11 @@ from functools import cache
 from typing import Any
 
 from .. import data
-from ..actions import Action, Assign, Exchange, Place, Player, Remove
+from ..actions import BLUE, RED, Action, Assign, Exchange, Place, Player, Remove
 from ..errors import BotError
 from ..game import Game, GameView, Phase
 from .base import Bot, Progress, Steps, run_steps
-from .greedy import AssignmentRater, greedy_square
+from .greedy import AssignmentRater
 from .heuristics import (
     DEFAULT_WEIGHTS,
     BoardInfo,
@@ -49,6 +50,7 @@ from .heuristics import (
     aggregates,
     board,
     class_representatives,
+    evaluator,
     flat_of,
     win_probability,
 )
@@ -99,8 +101,8 @@ class SearchConfig:
 
 PRESETS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=40, width=8),
-    "medium": SearchConfig(iterations=300, width=8),
-    "hard": SearchConfig(iterations=1200, width=8),
+    "medium": SearchConfig(iterations=450, width=8),
+    "hard": SearchConfig(iterations=1800, width=8),
 }
 """Named budgets; ``mcts`` means ``medium``."""
 
@@ -154,7 +156,11 @@ class OptionStats:
     """Mean playout result for the bot (an estimate of its chance to win)."""
     extra: dict[str, float] = field(default_factory=dict)
     """Averages over the playouts of this option: ``cartouche1`` (points won minus lost at cartouche 1),
-    ``first`` (share of playouts where the bot acted first)."""
+    ``first`` (share of playouts where the bot acted first), ``scoring`` (share of playouts whose round
+    ends with a scoring)."""
+    spread: float = 0.0
+    """Standard deviation of the playout results of this option (its ``win_rate`` has a standard error of
+    ``spread / sqrt(visits)``)."""
 
 
 @dataclass
@@ -287,6 +293,57 @@ class MctsBot(Bot):
         return sum(search.playout(search.determinize()) for _ in range(samples)) / samples
 
 
+def last_turn_before_scoring(game: Game, player: Player) -> bool:
+    """Whether ``player`` acts last this round and a scoring follows it (the Kingdom of the Dead fills up).
+
+    Counters removed during the turn go to the Kingdom, so a turn that still
+    has removals to make may fill it.  Then only this turn's placements come
+    between its removals and the scoring, and the quick policy chooses those
+    removals by the scoring itself (two at once: breaking a majority may take both).
+    """
+    if game.phase is Phase.SCORING_REMOVE or game.phase is Phase.ASSIGN or game.first_player is player:
+        return False
+    return len(game.kingdom) + game.removals_left >= data.KINGDOM_SIZE
+
+
+@dataclass
+class Playout:
+    """One imagined game of the search, kept whole to be shown (see :func:`imagine`)."""
+
+    start: Game
+    """The imagined game as dealt: the view's public facts, the hidden cards drawn at random."""
+    actions: list[Action]
+    """The quick policy's decisions, in order."""
+    end: Game
+    """Where the playout stopped: the end of the round (after its scoring, if any), or the end of the game."""
+    chance: float
+    """The score of the end: 1, 0 or 1/2 for a finished game, else the heuristic's chance to win."""
+
+
+def imagine(view: GameView, rng: random.Random, config: SearchConfig | None = None) -> Playout:
+    """One imagined game as the search plays it below its tree, kept whole (with its event log).
+
+    The hidden cards are dealt at random, consistent with ``view``; then the
+    quick policy plays on to the end of the round (card assignments at random,
+    each counter on the square with the best board value, one time in ten a
+    random square; the last removals before a scoring by that scoring); the end is scored for ``view.viewer`` with
+    :func:`aton.bots.heuristics.win_probability`.
+
+    >>> import aton
+    >>> playout = imagine(aton.new_game(seed=4).view(aton.RED), random.Random(0))
+    >>> playout.end.round == 2 or playout.end.result is not None
+    True
+    """
+    if not isinstance(view, GameView):
+        raise ValueError("a playout starts from a player's view: pass game.view(player)")
+    search = _Search(view, view.viewer, config or PRESETS["medium"], rng)
+    start = view.sample(rng, events=True, hidden_assignment="hand" if search.opponent_locked else "assigned")
+    game = start.clone(events=True)
+    done = len(game.actions)
+    chance = search.playout(game)
+    return Playout(start, game.actions[done:], game, chance)
+
+
 class _Search:
     """One search: the root view, the tree and the playout policy."""
 
@@ -304,9 +361,15 @@ class _Search:
         self.opponent_locked = view.phase is Phase.ASSIGN and view.has_assigned(opponent)
         """The opponent has already laid its cards face down: it may not exchange any more."""
         self.extra: dict[Key, list[float]] = {}
+        """Per root assignment of the bot: imagined rounds, cartouche 1 points, times first, scorings."""
+        self.noted: list[float] | None = None
+        self.squares: dict[Key, float] = {}
+        """Per root option of the bot: the sum of the squared results (for their spread)."""
         self.raters: dict[Player, AssignmentRater] = {}
         self.assign_cache: dict[Key, list[tuple[Key, Action]]] = {}
         self.square_cache: dict[Key, list[tuple[Key, Action]]] = {}
+        self.sample = view.sampler(hidden_assignment="hand" if self.opponent_locked else "assigned")
+        self.judge = evaluator(self.info, config.weights)
         self.only: list[tuple[Key, Action]] | None = None
         """The viewer's single root option, when the search is told to play it."""
         if only is not None:
@@ -320,7 +383,7 @@ class _Search:
     # -------------------------------------------------------------- imagining
     def determinize(self) -> Game:
         """A full game consistent with the view; a hidden opposing assignment becomes a hand to choose from."""
-        return self.view.sample(self.rng, hidden_assignment="hand" if self.opponent_locked else "assigned")
+        return self.sample(self.rng)
 
     def assign_options(self, game: Game, player: Player, at_root: bool) -> list[tuple[Key, Action]]:
         """The assignments the search considers for ``player``'s (imagined) hand, and the exchange if allowed.
@@ -406,6 +469,7 @@ class _Search:
 
     def iterate(self) -> None:
         """One imagined game: walk down the tree, add a node, play out, back up the result."""
+        self.noted = None
         game = self.determinize()
         node = self.root
         path: list[tuple[_Node, list[tuple[Player, Key]]]] = []
@@ -422,7 +486,7 @@ class _Search:
                     chosen.append((player, key))
                     picks.append(action)
                 for action in picks:
-                    game.apply(action)
+                    game._play(action)  # taken from the legal options of this very state
                 joint: Key = tuple(chosen)
                 if node is self.root:
                     self.note_root(game, chosen, picks)
@@ -433,7 +497,7 @@ class _Search:
                 else:
                     key, action = self.select(node, player, self.square_options(game, player))
                 chosen.append((player, key))
-                game.apply(action)
+                game._play(action)
                 joint = key
             path.append((node, chosen))
             child = node.children.get(joint)
@@ -441,12 +505,21 @@ class _Search:
                 node.children[joint] = _Node()
                 break
             node = child
+        kingdom = len(self.view.kingdom)
         reward = self.playout(game)
+        if self.noted is not None:  # a scoring empties the Kingdom (or ends the game with 40 points)
+            result = game.result
+            scored = result.at_scoring if result is not None else len(game.kingdom) < kingdom
+            self.noted[3] += scored
         for visited, picks_made in path:
             for player, key in picks_made:
                 entry = visited.stats[player][key]
                 entry[0] += 1
                 entry[1] += reward if player is me else 1.0 - reward
+        if path:
+            for player, key in path[0][1]:
+                if player is me:
+                    self.squares[key] = self.squares.get(key, 0.0) + reward * reward
 
     def note_root(self, game: Game, chosen: list[tuple[Player, Key]], picks: list[Action]) -> None:
         """Keep cartouche 1 points and the order of play for the bot's root assignment (the coach reads them)."""
@@ -462,7 +535,8 @@ class _Search:
                 return
         else:
             theirs_cards = theirs.cards
-        entry = self.extra.setdefault(key, [0.0, 0.0, 0.0])
+        entry = self.extra.setdefault(key, [0.0, 0.0, 0.0, 0.0])
+        self.noted = entry
         step = data.CARTOUCHE1_POINTS_PER_DIFFERENCE
         entry[0] += 1
         entry[1] += step * (mine.cards[0] - theirs_cards[0])
@@ -478,29 +552,48 @@ class _Search:
 
     # ---------------------------------------------------------------- playout
     def playout(self, game: Game) -> float:
+        """Play ``game`` on with the quick policy to the end of the round (plus ``horizon`` rounds); score it."""
         config = self.config
         last_round = self.round + config.horizon
         rng = self.rng
+        random_number = rng.random
+        randrange = rng.randrange
         greedy = config.playout == "greedy"
         epsilon = config.epsilon
-        weights = config.weights
+        best = self.judge.best
+        before_scoring = self.judge.best_before_scoring
+        play = game._play  # every action below is one of this state's legal choices
+        assign, place = Phase.ASSIGN, Phase.PLACE
         while game.result is None:
             phase = game.phase
-            if phase is Phase.ASSIGN:
+            if phase is assign:
                 if game.round > last_round:
                     break
                 for player in game.to_act:
-                    hand = tuple(game.hand(player) or ())
-                    patterns = assignment_patterns(hand)
-                    game.apply(Assign(player, patterns[rng.randrange(len(patterns))][1]))
+                    patterns = assignment_patterns(tuple(game.hand(player) or ()))
+                    play(Assign(player, patterns[randrange(len(patterns))][1]))
                 continue
             player = game.to_act[0]
-            if greedy and rng.random() >= epsilon:
-                game.apply(greedy_square(game, player, weights))
+            if greedy and random_number() >= epsilon:
+                flats, actions = game.square_choices(player)
+                squares = game.squares
+                if phase is place:
+                    owner, sign = player, 1
+                else:
+                    owner, sign = (
+                        (RED if squares[flats[0]] is RED else BLUE),
+                        -1,
+                    )  # a removal: whose counters are on offer
+                if sign < 0 and last_turn_before_scoring(game, player):
+                    scores = (game.score(player), game.score(player.other))
+                    more = game.removals_left - 1 if sign < 0 else 0
+                    play(actions[before_scoring(squares, flats, owner, player, sign, scores, more)])
+                else:
+                    play(actions[best(squares, flats, owner, player, sign)[0]])
             else:
                 options = game.legal_actions(player)
-                game.apply(options[rng.randrange(len(options))])
-        return win_probability(game, self.player, weights)
+                play(options[randrange(len(options))])
+        return win_probability(game, self.player, config.weights)
 
     # ---------------------------------------------------------------- results
     def line_rate(self, option: OptionStats) -> float:
@@ -547,8 +640,14 @@ class _Search:
             extra: dict[str, float] = {}
             record = self.extra.get(key)
             if record and record[0]:
-                extra = {"cartouche1": record[1] / record[0], "first": record[2] / record[0]}
-            result.append(OptionStats(action, int(visits), total / visits, extra))
+                extra = {
+                    "cartouche1": record[1] / record[0],
+                    "first": record[2] / record[0],
+                    "scoring": record[3] / record[0],
+                }
+            mean = total / visits
+            spread = math.sqrt(max(self.squares.get(key, 0.0) / visits - mean * mean, 0.0))
+            result.append(OptionStats(action, int(visits), mean, extra, spread))
         result.sort(key=lambda s: (-s.visits, -s.win_rate))
         if not result:
             options = view.legal_actions(me)
@@ -556,4 +655,14 @@ class _Search:
         return result
 
 
-__all__ = ["PRESETS", "MctsBot", "OptionStats", "SearchConfig", "SearchResult", "assignment_patterns"]
+__all__ = [
+    "PRESETS",
+    "MctsBot",
+    "OptionStats",
+    "Playout",
+    "SearchConfig",
+    "SearchResult",
+    "assignment_patterns",
+    "imagine",
+    "last_turn_before_scoring",
+]

@@ -64,6 +64,7 @@ from ..i18n import Message, check_lang, decimal, gtext, join, languages, msg, ng
 from ..jsonfile import check_json_value
 from ..position import ReplayError, record_start, replay
 from .base import Steps, run_steps
+from .calibration import Calibration, chance_words, shipped
 from .coach import _board_reasons, _square_words
 from .heuristics import BoardInfo, class_representatives, flat_of
 from .mcts import PRESETS, MctsBot, OptionStats, SearchResult
@@ -71,7 +72,7 @@ from .mcts import PRESETS, MctsBot, OptionStats, SearchResult
 Progress = Callable[[float], "bool | None"]
 """``on_progress(fraction)``; returning ``False`` cancels the review."""
 
-DEFAULT_ITERATIONS = 200
+DEFAULT_ITERATIONS = 120
 """Imagined games per search at the default strength (see ``aton bench-review`` for the time and the
 stability of the verdicts between seeds that decided it)."""
 
@@ -79,7 +80,7 @@ MEASURE_SHARE = 0.5
 """When the move played is not the best found, each of the two is measured by a search of this share of
 ``iterations`` that must open with it (the same imagined games for both)."""
 
-DEFAULT_SAMPLES = 24
+DEFAULT_SAMPLES = 20
 """Playouts behind each point of the chance-to-win graph."""
 
 
@@ -100,8 +101,15 @@ THRESHOLDS: tuple[tuple[Verdict, float], ...] = (
 """The verdicts by the chance to win lost against the best move found (0.20 is 20 percentage points),
 worst first; a smaller loss is :attr:`Verdict.GOOD`."""
 
+CONFIDENCE = 1.0
+"""A loss gives a verdict only beyond this many standard errors of the two measured chances: a loss the
+imagined games cannot tell from noise is not called a mistake (so verdicts do not change with the seed)."""
+
 SURE = 0.995
 """A chance to win this close to 1 (or to 0) is told as a win (or a loss) all but certain."""
+
+SCORING_NEAR = 0.5
+"""A round that ends with a scoring in at least this share of the imagined games is "before a scoring"."""
 
 EXPLAINED_FROM = Verdict.INACCURACY
 """Decisions judged this or worse get a sentence on the better move."""
@@ -204,6 +212,17 @@ def _fact(key: str, lang: str, values: dict[str, Any]) -> str:
             best=percent(values["best"], lang),
             played=percent(values["played"], lang),
         )
+    if key == "first_before_scoring":
+        return gtext(
+            lang,
+            "review better move",
+            "It acts first in about {best} of the imagined rounds, against {played} with the move played, and "
+            "about {scoring} of the imagined rounds end with a scoring: acting first, you leave your opponent the "
+            "last removals and placements before it.",
+            best=percent(values["best"], lang),
+            played=percent(values["played"], lang),
+            scoring=percent(values["scoring"], lang),
+        )
     if key == "sure_win":
         return gtext(lang, "review better move", "After it, the search finds your win all but certain.")
     if key == "sure_loss":
@@ -270,6 +289,8 @@ class Judgement:
     text: dict[str, str] = field(default_factory=dict)
     played_words: dict[str, str] = field(default_factory=dict)
     """The move played in words, by language (with ``text``)."""
+    games: tuple[int, int] = (0, 0)
+    """Imagined games behind ``played_chance`` and ``best_chance`` (few games: the chance is told as a range)."""
 
     @property
     def loss(self) -> float:
@@ -476,7 +497,7 @@ class Review:
                     kind=render(KIND_WORDS[judgement.kind], lang),
                     verdict=verdict_words(judgement.verdict, lang),
                     played=judgement.played_words.get(lang, str(judgement.played)),
-                    played_chance=percent(judgement.played_chance, lang),
+                    played_chance=chance_words(judgement.played_chance, judgement.games[0], lang),
                 )
             )
             lines.append("  " + judgement.text.get(lang, ""))
@@ -576,21 +597,34 @@ def _sentences(
         if "cartouche1" in b and "cartouche1" in p and abs(b["cartouche1"] - p["cartouche1"]) >= 0.5:
             facts.append(("c1", {"best": b["cartouche1"], "played": p["cartouche1"]}))
         if "first" in b and "first" in p and abs(b["first"] - p["first"]) >= 0.15 and view.round > 1:
-            facts.append(("first", {"best": b["first"], "played": p["first"]}))
+            if b["first"] < p["first"] and p.get("scoring", 0.0) >= SCORING_NEAR:
+                facts.append(
+                    ("first_before_scoring", {"best": b["first"], "played": p["first"], "scoring": p["scoring"]})
+                )
+            else:
+                facts.append(("first", {"best": b["first"], "played": p["first"]}))
     texts: dict[str, str] = {}
     played_words: dict[str, str] = {}
     for lang in languages():
         sentences = [gtext(lang, "review better move", "Better: {move}.", move=describe(view, best, lang))]
         sentences += [_fact(key, lang, values) for key, values in facts]
         if isinstance(best, (Place, Remove)) and won is None:
-            sentences += _board_reasons(view, view.viewer, best, lang)
+            # Only what differs: a reason the move played has too does not make the better move better.
+            shared = (
+                _board_reasons(view, view.viewer, played, lang, limit=None)
+                if isinstance(played, (Place, Remove))
+                else []
+            )
+            sentences += [
+                reason for reason in _board_reasons(view, view.viewer, best, lang, limit=None) if reason not in shared
+            ][:2]
         sentences.append(
             gtext(
                 lang,
                 "review better move",
                 "Estimated chance to win: {best} with it, {played} with the move played.",
-                best=percent(best_rate, lang),
-                played=percent(played_rate, lang),
+                best=chance_words(best_rate, best_option.visits, lang),
+                played=chance_words(played_rate, played_option.visits, lang),
             )
         )
         texts[lang] = " ".join(sentences)
@@ -605,6 +639,7 @@ def judge(
     iterations: int = DEFAULT_ITERATIONS,
     seed: int = 0,
     number: int = 1,
+    calibration: Calibration | None = None,
 ) -> Judgement:
     """Judge one decision: ``played`` by ``view.viewer``, from that view alone.
 
@@ -613,7 +648,9 @@ def judge(
     way.  ``number`` is the decision's number in the game (it names the
     decision's random stream, together with ``seed``).
     """
-    return run_steps(judge_steps(view, played, iterations=iterations, seed=seed, number=number))
+    return run_steps(
+        judge_steps(view, played, iterations=iterations, seed=seed, number=number, calibration=calibration)
+    )
 
 
 def judge_steps(
@@ -623,8 +660,13 @@ def judge_steps(
     iterations: int = DEFAULT_ITERATIONS,
     seed: int = 0,
     number: int = 1,
+    calibration: Calibration | None = None,
 ) -> Steps[Judgement]:
-    """:func:`judge` in steps (see :data:`aton.bots.base.Steps`): its searches pause now and then."""
+    """:func:`judge` in steps (see :data:`aton.bots.base.Steps`): its searches pause now and then.
+
+    The chances are the search's, mapped by ``calibration`` (the shipped one by default; see
+    :mod:`aton.bots.calibration`)."""
+    mapping = calibration if calibration is not None else shipped()
     if not isinstance(view, GameView):
         raise ValueError("a review reads a player's view: pass game.view(player)")
     player = view.viewer
@@ -642,22 +684,49 @@ def judge_steps(
     found = yield from bot.search_steps(view, random.Random(f"{stream}/search"))
     best = found.action
     if _same_choice(best, played, info):
-        rate = _rate(found)
-        return Judgement(number, view.round, kind, played, played, rate, rate, Verdict.GOOD)
+        games = found.options[0].visits
+        rate = mapping.apply("judged", _rate(found), _games(view, played, games, stream))
+        return Judgement(number, view.round, kind, played, played, rate, rate, Verdict.GOOD, games=(games, games))
     measure = MctsBot(replace(PRESETS["medium"], iterations=max(1, round(iterations * MEASURE_SHARE))))
     best_found = yield from measure.search_steps(view, random.Random(f"{stream}/measure"), only=best)
     played_found = yield from measure.search_steps(view, random.Random(f"{stream}/measure"), only=played)
-    best_rate, played_rate = _rate(best_found), _rate(played_found)
+    best_games, played_games = best_found.options[0].visits, played_found.options[0].visits
+    best_rate = mapping.apply("judged", _rate(best_found), _games(view, best, best_games, stream))
+    played_rate = mapping.apply("judged", _rate(played_found), _games(view, played, played_games, stream))
     if played_rate >= best_rate:
-        best, best_found, best_rate = played, played_found, played_rate
-    verdict = verdict_of(best_rate - played_rate)
+        best, best_found, best_rate, best_games = played, played_found, played_rate, played_games
+    uncertainty = math.hypot(_error(best_rate, best_found), _error(played_rate, played_found))
+    verdict = verdict_of(best_rate - played_rate - CONFIDENCE * uncertainty)
     text: dict[str, str] = {}
     played_words: dict[str, str] = {}
     if at_least(verdict, EXPLAINED_FROM):
         text, played_words = _sentences(
             view, played, best, (played_found.options[0], played_rate), (best_found.options[0], best_rate), stream
         )
-    return Judgement(number, view.round, kind, played, best, played_rate, best_rate, verdict, text, played_words)
+    return Judgement(
+        number,
+        view.round,
+        kind,
+        played,
+        best,
+        played_rate,
+        best_rate,
+        verdict,
+        text,
+        played_words,
+        games=(played_games, best_games),
+    )
+
+
+def _games(view: GameView, action: Action, games: int, stream: str) -> int:
+    """``games``, or 0 (an exact chance, not mapped) for a move that wins the game at once."""
+    return 0 if _wins_at_once(view, action, random.Random(f"{stream}/exact")) is not None else games
+
+
+def _error(rate: float, found: SearchResult) -> float:
+    """The standard error of a measured chance: the spread of its imagined games' results over ``sqrt(n)``."""
+    option = found.options[0]
+    return option.spread / math.sqrt(max(option.visits, 1))
 
 
 def _rate(found: SearchResult) -> float:
@@ -735,6 +804,7 @@ def review(
     iterations: int = DEFAULT_ITERATIONS,
     samples: int = DEFAULT_SAMPLES,
     on_progress: Progress | None = None,
+    calibration: Calibration | None = None,
 ) -> Review:
     """Review ``player``'s decisions in ``source`` (a game, or a record as ``game.record()`` writes it).
 
@@ -744,7 +814,15 @@ def review(
     played and :class:`ReviewCancelled` when ``on_progress`` returns ``False``.
     """
     return run_steps(
-        review_steps(source, player, seed=seed, iterations=iterations, samples=samples, on_progress=on_progress)
+        review_steps(
+            source,
+            player,
+            seed=seed,
+            iterations=iterations,
+            samples=samples,
+            on_progress=on_progress,
+            calibration=calibration,
+        )
     )
 
 
@@ -756,6 +834,7 @@ def review_steps(
     iterations: int = DEFAULT_ITERATIONS,
     samples: int = DEFAULT_SAMPLES,
     on_progress: Progress | None = None,
+    calibration: Calibration | None = None,
 ) -> Steps[Review]:
     """:func:`review` in steps (see :data:`aton.bots.base.Steps`): a pause inside every search and after
     every decision, so a page without threads handles its "stop" while a review runs."""
@@ -776,20 +855,27 @@ def review_steps(
         if on_progress is not None and on_progress(min(1.0, done / total)) is False:
             raise ReviewCancelled("the review was stopped")
 
+    mapping = calibration if calibration is not None else shipped()
     estimator = MctsBot(replace(PRESETS["medium"]), name="review")
-    start = estimator.estimate(game.view(player), random.Random(f"aton/review/{seed}/0/graph"), samples)
+
+    def chance(view: GameView, number: int) -> float:
+        raw = estimator.estimate(view, random.Random(f"aton/review/{seed}/{number}/graph"), samples)
+        return mapping.apply("graph", raw, 0 if view.result is not None else samples)
+
+    start = chance(game.view(player), 0)
     curve = [Point(0, game.round, None, start)]
     step(1)
     judgements: list[Judgement] = []
     for number, action in enumerate(actions, start=1):
         if action.player is player:
-            judged = yield from judge_steps(game.view(player), action, iterations=iterations, seed=seed, number=number)
+            judged = yield from judge_steps(
+                game.view(player), action, iterations=iterations, seed=seed, number=number, calibration=mapping
+            )
             judgements.append(judged)
         round_before = game.round
         game.apply(action)
         view = game.view(player)
-        chance = estimator.estimate(view, random.Random(f"aton/review/{seed}/{number}/graph"), samples)
-        curve.append(Point(number, round_before, action.player, chance))
+        curve.append(Point(number, round_before, action.player, chance(view, number)))
         step(1 + (3 if action.player is player else 0))
         yield
     result = None

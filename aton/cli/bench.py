@@ -11,7 +11,8 @@ import random
 import time
 from dataclasses import dataclass
 
-from ..game import new_game
+from .. import data
+from ..game import Game, Phase, new_game
 
 
 @dataclass(frozen=True)
@@ -65,3 +66,91 @@ def report(games: int = 2000, seed: int = 0, repeats: int = 3) -> str:
         f"actions/s: best {best.actions_per_second:,.0f}   median {median.actions_per_second:,.0f}\n"
         f"decisions per game {best.actions / games:.1f}, rounds per game {best.rounds / games:.1f}"
     )
+
+
+SEARCH_POSITIONS_SEED = 11
+"""The seed of the greedy game from which :func:`search_positions` takes its positions."""
+
+
+def search_positions(seed: int = SEARCH_POSITIONS_SEED) -> list[tuple[str, Game]]:
+    """Four fixed positions of one seeded greedy game, each at a card assignment (Red to decide).
+
+    - ``opening``: round 1;
+    - ``mid-game``: round 4;
+    - ``scoring``: the first round that starts with the Kingdom of the Dead nearly full (a scoring is near);
+    - ``ending``: the last round of the game.
+
+    >>> [name for name, _game in search_positions()]
+    ['opening', 'mid-game', 'scoring', 'ending']
+    """
+    from ..actions import RED
+    from ..bots.greedy import GreedyBot
+
+    game = new_game(seed)
+    bot = GreedyBot()
+    chooser = random.Random(f"positions/{seed}")
+    starts: list[Game] = []
+    scoring: Game | None = None
+    while game.result is None:
+        if game.phase is Phase.ASSIGN and not game.has_assigned(RED) and not game.has_assigned(RED.other):
+            starts.append(game.clone())
+            if scoring is None and len(game.kingdom) >= data.KINGDOM_SIZE - SCORING_NEAR:
+                scoring = starts[-1]
+        player = game.to_act[0]
+        game.apply(bot.decide(game.view(player), player, chooser, None))
+    return [
+        ("opening", starts[0]),
+        ("mid-game", starts[min(3, len(starts) - 1)]),
+        ("scoring", scoring if scoring is not None else starts[len(starts) // 2]),
+        ("ending", starts[-1]),
+    ]
+
+
+SCORING_NEAR = 2
+"""The ``scoring`` position is the first round that starts with the Kingdom this many counters short of full."""
+
+
+@dataclass(frozen=True)
+class SearchBench:
+    """Imagined games per second of the search on each fixed position (processor time, one core)."""
+
+    preset: str
+    per_position: tuple[tuple[str, int, float], ...]
+    """(position, imagined games, processor seconds)."""
+
+    @property
+    def games_per_second(self) -> float:
+        """Imagined games per second over every position."""
+        games = sum(games for _name, games, _seconds in self.per_position)
+        return games / max(sum(seconds for _name, _games, seconds in self.per_position), 1e-9)
+
+
+def search_speed(preset: str = "medium", repeats: int = 3, seed: int = SEARCH_POSITIONS_SEED) -> SearchBench:
+    """Run the ``preset`` search ``repeats`` times from Red's view of each of :func:`search_positions`."""
+    from ..actions import RED
+    from ..bots.mcts import PRESETS, MctsBot
+
+    bot = MctsBot(PRESETS[preset], name=preset)
+    rows = []
+    for name, game in search_positions(seed):
+        view = game.view(RED)
+        games = 0
+        start = time.process_time()
+        for repeat in range(repeats):
+            games += bot.search(view, random.Random(repeat)).iterations
+        rows.append((name, games, time.process_time() - start))
+    return SearchBench(preset, tuple(rows))
+
+
+def search_report(preset: str = "medium", repeats: int = 3, games: int = 500) -> str:
+    """The search's imagined games per second on the fixed positions, and random games per second."""
+    result = search_speed(preset, repeats)
+    start = time.process_time()
+    random_games = play_random_games(games)
+    random_rate = games / (time.process_time() - start)
+    lines = [f"search ({preset}), {repeats} searches per position, processor time, one core"]
+    for name, count, seconds in result.per_position:
+        lines.append(f"  {name:<9} {count / max(seconds, 1e-9):8,.0f} imagined games/s")
+    lines.append(f"  all       {result.games_per_second:8,.0f} imagined games/s")
+    lines.append(f"random games: {random_rate:,.0f} games/s ({random_games.actions / games:.1f} decisions per game)")
+    return "\n".join(lines)

@@ -35,8 +35,11 @@ def _whole(text: str) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from .bench import report
+    from .bench import report, search_report
 
+    if args.search:
+        print(search_report(args.preset, args.repeats))
+        return 0
     print(report(args.games, args.seed, args.repeats))
     return 0
 
@@ -51,6 +54,15 @@ def _add_bench(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     bench.add_argument("--games", type=_positive, default=2000, help="games per run (default 2000)")
     bench.add_argument("--seed", type=_whole, default=0, help="first game seed (default 0)")
     bench.add_argument("--repeats", type=_positive, default=3, help="runs; best and median are shown (default 3)")
+    bench.add_argument(
+        "--search",
+        action="store_true",
+        help="time the search bot instead: imagined games per second on four fixed positions "
+        "(opening, mid-game, scoring, ending), and random games per second, in processor time",
+    )
+    bench.add_argument(
+        "--preset", choices=("easy", "medium", "hard"), default="medium", help="search strength (default medium)"
+    )
     bench.set_defaults(handler=_bench)
 
 
@@ -313,8 +325,11 @@ def _bench_review(args: argparse.Namespace) -> int:
     from ..actions import Player
     from ..bots.review import recorded_game
     from ..position import ReplayError
-    from .review_bench import report, run
+    from .review_bench import random_report, report, run
 
+    if args.random:
+        print(random_report(args.random, max(args.seeds, 2), args.iterations, args.samples))
+        return 0
     if args.file is None:
         record: dict[str, object] | None = recorded_game("close-game")
         name = "the recorded game close-game"
@@ -345,12 +360,53 @@ def _add_bench_review(commands: argparse._SubParsersAction[argparse.ArgumentPars
     bench.add_argument("--player", choices=("red", "blue"), default="red", help="whose decisions (default red)")
     bench.add_argument("--seeds", type=_positive, default=3, help="review seeds to compare (default 3)")
     bench.add_argument(
+        "--random",
+        type=_positive,
+        default=0,
+        metavar="GAMES",
+        help="review Red in GAMES games of two random bots instead (random play), at least 2 seeds each",
+    )
+    bench.add_argument(
         "--iterations", type=_positive, default=DEFAULT_ITERATIONS, help=f"per search (default {DEFAULT_ITERATIONS})"
     )
     bench.add_argument(
         "--samples", type=_positive, default=DEFAULT_SAMPLES, help=f"per graph point (default {DEFAULT_SAMPLES})"
     )
     bench.set_defaults(handler=_bench_review)
+
+
+def _bench_calibration(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .calibration_bench import run
+
+    print(
+        run(
+            args.games,
+            write_fit=args.fit,
+            diagram_path=Path(args.diagram) if args.diagram else None,
+            load_path=Path(args.load) if args.load else None,
+            save_path=Path(args.save) if args.save else None,
+            log=lambda line: print(line, file=sys.stderr, flush=True),
+        )
+    )
+    return 0
+
+
+def _add_bench_calibration(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    bench = commands.add_parser(
+        "bench-calibration",
+        help="compare the chances to win the app shows with what happened in bot games",
+        description="Play two fixed sets of bot games of mixed strength; fit the chance mapping on the first, "
+        "measure on the second: calibration error (ECE, 10 bins) and Brier score of the review's graph, the "
+        "review's judged chances and the coach's candidates, before and after the mapping.",
+    )
+    bench.add_argument("--games", type=_positive, default=32, help="games in each set (default 32)")
+    bench.add_argument("--fit", action="store_true", help="write the fitted mapping to aton/bots/calibration.json")
+    bench.add_argument("--diagram", metavar="FILE.svg", help="write a reliability diagram")
+    bench.add_argument("--save", metavar="FILE.json", help="keep the raw chances gathered")
+    bench.add_argument("--load", metavar="FILE.json", help="use raw chances kept by --save instead of playing")
+    bench.set_defaults(handler=_bench_calibration)
 
 
 REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = [
@@ -360,6 +416,7 @@ REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]],
     _add_play,
     _add_review,
     _add_bench_review,
+    _add_bench_calibration,
 ]
 """Functions that add one sub-command each to the parser."""
 

@@ -112,4 +112,67 @@ def report(timings: list[ReviewTiming], name: str) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["ReviewTiming", "pairwise_changes", "report", "run", "verdict_changes"]
+def random_game_record(seed: int) -> dict[str, Any]:
+    """The record of a game of two random bots from ``seed`` (the "random play" of the benchmark).
+
+    >>> random_game_record(0)["format"]
+    'aton-record/1'
+    """
+    import random
+
+    from ..bots import RandomBot
+    from ..game import new_game
+
+    game = new_game(seed)
+    bot = RandomBot()
+    chooser = random.Random(f"random-play/{seed}")
+    while game.result is None:
+        player = game.to_act[0]
+        game.apply(bot.decide(game.view(player), player, chooser, None))
+    return game.record()
+
+
+def random_play(
+    games: int, seeds: int = 2, iterations: int = DEFAULT_ITERATIONS, samples: int = DEFAULT_SAMPLES
+) -> tuple[int, int, float, int]:
+    """Review Red in ``games`` random games with ``seeds`` review seeds each.
+
+    Returns ``(changed, judged, processor seconds, decisions)`` over all the games: the judged decisions
+    whose verdict is not the same for every seed, all judged decisions, the processor time of the reviews
+    and the decisions of the games (each counted once per review).
+    """
+    changed = judged = decisions = 0
+    seconds = 0.0
+    for number in range(games):
+        record = random_game_record(number)
+        timings = run(record, Player.RED, seeds, iterations, samples)
+        one, total = verdict_changes([t.review for t in timings])
+        changed += one
+        judged += total
+        seconds += sum(t.cpu_seconds for t in timings)
+        decisions += sum(t.review.total_decisions for t in timings)
+    return changed, judged, seconds, decisions
+
+
+def random_report(games: int, seeds: int, iterations: int, samples: int) -> str:
+    """:func:`random_play` as text."""
+    changed, judged, seconds, decisions = random_play(games, seeds, iterations, samples)
+    return (
+        f"random play: Red reviewed in {games} games of two random bots, {seeds} review seeds each, "
+        f"{iterations} imagined games per search\n"
+        f"verdict stability: {changed} of {judged} judged decisions change verdict between the seeds "
+        f"({changed / max(judged, 1):.1%})\n"
+        f"processor time: {100 * seconds / max(decisions, 1):.2f} s per 100 decisions of a game"
+    )
+
+
+__all__ = [
+    "ReviewTiming",
+    "pairwise_changes",
+    "random_game_record",
+    "random_play",
+    "random_report",
+    "report",
+    "run",
+    "verdict_changes",
+]
