@@ -51,10 +51,30 @@ WATCH_PIXEL_JS = """([selector, x, y, rgb, tolerance]) => {
 }"""
 
 
-# true once the page has stayed scrolled at y for ten frames in a row
+# what scrolls the page: Voila's cell area once the panels sit below the board, else the document
+SCROLLER = "(document.querySelector('#rendered_cells') || document.scrollingElement)"
+SCROLL_AT = f"() => [{SCROLLER}.scrollLeft, {SCROLLER}.scrollTop]"
+
+# a point on screen at the height of y (or near it) that is on the page but not on the board
+BESIDE_BOARD_JS = """(y) => {
+  const width = window.innerWidth, height = window.innerHeight;
+  for (const py of [y, height - 60, 60]) {
+    for (const px of [4, width - 12, width / 2]) {
+      const element = document.elementFromPoint(px, py);
+      const inside = (document.querySelector('#rendered_cells') || document.scrollingElement).contains(element);
+      if (element && !element.closest('canvas') && inside) return [px, py];
+    }
+  }
+  throw new Error('no point beside the board');
+}"""
+
+# true once the page has stayed scrolled at y (put back there while it moves) for ten frames in a row
 STILL_AT_JS = """(y) => {
-  const same = window.scrollY === y && window.__atonLastY === y;
-  window.__atonLastY = window.scrollY;
+  const scroller = document.querySelector('#rendered_cells') || document.scrollingElement;
+  if (Math.abs(scroller.scrollTop - y) > 1) scroller.scrollTop = y;  // a swipe's momentum may carry it on
+  const top = scroller.scrollTop;
+  const same = Math.abs(top - y) <= 1 && window.__atonLastY === top;
+  window.__atonLastY = top;
   window.__atonStill = same ? (window.__atonStill || 0) + 1 : 0;
   return window.__atonStill >= 10;
 }"""
@@ -105,7 +125,7 @@ class TouchPlayer:
             height = self.page.evaluate("() => window.innerHeight")
             if 40 <= page_y <= height - 40:
                 return page_x, page_y
-            self.page.evaluate("(dy) => window.scrollBy(0, dy)", page_y - height / 2)
+            self.page.evaluate(f"(dy) => {{ {SCROLLER}.scrollTop += dy; }}", page_y - height / 2)
         raise AssertionError(f"square {square} cannot be brought into view")
 
     def new_game(self, seed: int) -> None:
@@ -216,25 +236,25 @@ def test_a_round_on_a_touch_tablet_with_taps_only(tablet: Any, voila_url: str) -
             # the dashboard fits a 1024 x 768 screen: room below it lets a swipe show whether it scrolls the page
             page.evaluate(
                 "() => { const room = document.createElement('div'); room.id = 'aton-test-room';"
-                " room.style.height = '1500px'; document.body.appendChild(room); }"
+                f" room.style.height = '1500px'; const s = {SCROLLER};"
+                " (s === document.scrollingElement ? document.body : s).appendChild(room); }"
             )
             x, y = player.square_point(legal[0])
-            scroll = page.evaluate("() => [window.scrollX, window.scrollY]")
+            scroll = page.evaluate(SCROLL_AT)
             player.swipe((x, y), (x - 60, y - 200))  # a swipe up would scroll the page down, off the board
             temple, index = legal[0]
             row, column = divmod(index, data.COLUMNS_PER_TEMPLE)
             where = f"Temple {temple}, row {row + 1}, column {column + 1}:"
             player.hold(player.square_point(legal[0]), where)
             assert dash.status()["shown"] == status["shown"], "a swipe or a long press played a square"
-            assert page.evaluate("() => [window.scrollX, window.scrollY]") == scroll, "a swipe scrolled the page"
+            assert page.evaluate(SCROLL_AT) == scroll, "a swipe scrolled the page"
             # the same swipe beside the board scrolls the page: the board alone keeps its touches
-            box = page.locator(".aton-right-column").bounding_box()
-            side = (box["x"] + box["width"] / 2, min(box["y"] + box["height"] - 10, y))
+            side = page.evaluate(BESIDE_BOARD_JS, y)
             player.swipe(side, (side[0], side[1] - 200))
-            page.wait_for_function("(y) => window.scrollY > y", arg=scroll[1], timeout=TIMEOUT)
+            page.wait_for_function(f"(y) => {SCROLLER}.scrollTop > y", arg=scroll[1], timeout=TIMEOUT)
             # back as it was, once the swipe's momentum has stopped (a tap must land where it was aimed)
             page.evaluate(
-                "(y) => { document.getElementById('aton-test-room').remove(); window.scrollTo(0, y); }", scroll[1]
+                f"(y) => {{ document.getElementById('aton-test-room').remove(); {SCROLLER}.scrollTop = y; }}", scroll[1]
             )
             page.wait_for_function(STILL_AT_JS, arg=scroll[1], timeout=TIMEOUT)
         square = legal[0]
