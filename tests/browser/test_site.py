@@ -287,7 +287,7 @@ def test_the_simulation_lab_plays_in_the_page_and_its_stop_button_works(
     assert 1 <= played < 124, status.inner_text()
     assert page.locator(".aton-lab-report pre").count() >= 1
     plots = page.locator(".aton-lab-plot")
-    assert plots.count() == 4
+    assert plots.count() == 5  # four of the games, one of the Elo ladder
     page.wait_for_function(  # textContent, not innerText: the lower cells may be scrolled out of view
         "() => [...document.querySelectorAll('.aton-lab-plot')]"
         ".every((e) => e.textContent.includes('needs matplotlib'))",
