@@ -359,6 +359,51 @@ def cartouche1_exercise(
     )
 
 
+def removal_asked(card: int) -> int:
+    """How many counters a ``card`` on cartouche 2 asks to remove (a 1 removes one of your own).
+
+    >>> [removal_asked(card) for card in (1, 2, 3, 4)]
+    [1, 0, 1, 2]
+    """
+    return 1 if card == 1 else max(0, card - data.REMOVAL_OFFSET)
+
+
+def removal_meaning(n: int, *, card: int, player: Player, first_round: bool, lang: str) -> str:
+    """What answering ``n`` to "how many counters does ``player`` remove with ``card``?" would mean: the
+    diagnosis of a wrong count, shared by the removal exercise and the predict-then-see question."""
+    if first_round:
+        return gtext(lang, "lesson mistake", "You forgot that nobody removes counters in the game's first round.")
+    if n == card and card >= 2:
+        return gtext(lang, "lesson mistake", "You forgot to subtract 2 from the card: a card v removes v - 2.")
+    asked = removal_asked(card)
+    if n > asked:
+        return gtext(
+            lang,
+            "lesson mistake",
+            "{n} is more than the card asks for: a {card} on cartouche 2 removes {asked}.",
+            n=n,
+            card=card,
+            asked=asked,
+        )
+    return gtext(
+        lang,
+        "lesson mistake",
+        "{n} would leave counters that must go: removal is compulsory (a decision of this project) as long "
+        "as counters stand in the temples {player}'s cartouche 3 opens.",
+        n=n,
+        player=player_name(player.label, lang),
+    )
+
+
+def removal_hint(lang: str) -> str:
+    """The hint of every question on cartouche 2's removals."""
+    return gtext(
+        lang,
+        "lesson hint",
+        "Read the card on cartouche 2, then count the counters that stand in the temples its cartouche 3 opens.",
+    )
+
+
 def removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player: Player) -> RemovalExercise:
     """Exercise "how many counters does Red remove with cartouche 2?" (own or opponent's, as the card says)."""
     outcome = play_round(game, red, blue)
@@ -377,7 +422,7 @@ def removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
 
     reveal = first_of(new_events(game, outcome), Revealed)
     card = side(player, reveal.red, reveal.blue)[1]
-    asked = 1 if card == 1 else max(0, card - data.REMOVAL_OFFSET)
+    asked = removal_asked(card)
     first_round = any(isinstance(e, RemovalSkipped) for e in reasons)
     rule_id = "first-round" if first_round else {1: "removal-own", 2: "removal-two"}.get(card, "removal")
     mistakes: list[Mistake] = [
@@ -417,38 +462,12 @@ def removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
             count,
         ),
     ]
-    who = player
 
     def meaning(n: int, lang: str) -> str:
-        name = player_name(who.label, lang)
-        if first_round:
-            return gtext(lang, "lesson mistake", "You forgot that nobody removes counters in the game's first round.")
-        if n > asked:
-            return gtext(
-                lang,
-                "lesson mistake",
-                "{n} is more than the card asks for: a {card} on cartouche 2 removes {asked}.",
-                n=n,
-                card=card,
-                asked=asked,
-            )
-        return gtext(
-            lang,
-            "lesson mistake",
-            "{n} would leave counters that must go: removal is compulsory (a decision of this project) as long "
-            "as counters stand in the temples {player}'s cartouche 3 opens.",
-            n=n,
-            player=name,
-        )
+        return removal_meaning(n, card=card, player=player, first_round=first_round, lang=lang)
 
     mistakes += each("meaning", range(max(data.CARD_VALUES) + 1), meaning, count)
-    hint = Text(
-        lambda lang: gtext(
-            lang,
-            "lesson hint",
-            "Read the card on cartouche 2, then count the counters that stand in the temples its cartouche 3 opens.",
-        )
-    )
+    hint = Text(removal_hint)
     highest = max(data.CARD_VALUES)
     return RemovalExercise(
         game=game,

@@ -55,7 +55,7 @@ from ..game import Game
 from ..i18n import check_lang, gtext, msg, ngtext, render
 from ..rules import SquareKind
 from ..timeline import Step, timeline
-from .cartouches import REASONS, order_mistakes, order_options, order_reason
+from .cartouches import REASONS, order_mistakes, order_options, order_reason, removal_hint, removal_meaning
 from .exercise import ChoiceExercise, Exercise, NumberExercise, TempleSetExercise, as_int, as_temples, number_options
 from .feedback import Feedback, Mistake, Text, each, judged, mistake
 from .play import side
@@ -324,7 +324,6 @@ def _removal_question(
     removed = [e for e in turn if isinstance(e, CounterRemoved) and not e.scoring]
     count = len(removed)
     card = event.card
-    asked = 1 if card == 1 else max(0, card - data.REMOVAL_OFFSET)
     skipped = isinstance(event, RemovalSkipped)
     rule = "first-round" if skipped else {1: "removal-own", 2: "removal-two"}.get(card, "removal")
 
@@ -332,27 +331,7 @@ def _removal_question(
         return judged(as_int(value) == count, str(count), [event, *removed[:1]], lang)
 
     def meaning(n: int, lang: str) -> str:
-        if skipped:
-            return gtext(lang, "lesson mistake", "You forgot that nobody removes counters in the game's first round.")
-        if n == card and card >= 2:
-            return gtext(lang, "lesson mistake", "You forgot to subtract 2 from the card: a card v removes v - 2.")
-        if n > asked:
-            return gtext(
-                lang,
-                "lesson mistake",
-                "{n} is more than the card asks for: a {card} on cartouche 2 removes {asked}.",
-                n=n,
-                card=card,
-                asked=asked,
-            )
-        return gtext(
-            lang,
-            "lesson mistake",
-            "{n} would leave counters that must go: removal is compulsory (a decision of this project) as long "
-            "as counters stand in the temples {player}'s cartouche 3 opens.",
-            n=n,
-            player=player_name(player.label, lang),
-        )
+        return removal_meaning(n, card=card, player=player, first_round=skipped, lang=lang)
 
     def question(lang: str) -> str:
         return gtext(
@@ -370,14 +349,7 @@ def _removal_question(
         judge=judge,
         options=number_options(max(data.CARD_VALUES)),
         rule=rule,
-        hint=Text(
-            lambda lang: gtext(
-                lang,
-                "lesson hint",
-                "Read the card on cartouche 2, then count the counters that stand in the temples its cartouche 3 "
-                "opens.",
-            )
-        ),
+        hint=Text(removal_hint),
         mistakes=tuple(each("meaning", range(max(data.CARD_VALUES) + 1), meaning, count)),
     )
 
