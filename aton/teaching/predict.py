@@ -29,7 +29,7 @@ Tally(right=1, asked=1)
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -312,6 +312,33 @@ def _reason_words(reason: str, lang: str) -> str:
     return render(_REASON_WORDS[reason], lang)
 
 
+_COUNTS = range(max(data.CARD_VALUES) + 1)
+"""The answers offered to "how many counters ...?" questions: 0 up to the highest card."""
+
+
+def _count_question(
+    kind: type[NumberExercise],
+    before: Game,
+    question: Callable[[str], str],
+    answer: int,
+    judge: Callable[[Any, str], Feedback],
+    rule: str,
+    hint: Callable[[str], str],
+    mistakes: Sequence[Mistake],
+) -> Exercise:
+    """A "how many counters ...?" question on the position ``before`` the step, answered 0 to the highest card."""
+    return kind(
+        game=before,
+        question=Text(question),
+        answer=answer,
+        judge=judge,
+        options=number_options(max(data.CARD_VALUES)),
+        rule=rule,
+        hint=Text(hint),
+        mistakes=tuple(mistakes),
+    )
+
+
 class _RemovalQuestion(NumberExercise):
     kind = "predict_removal"
 
@@ -342,16 +369,8 @@ def _removal_question(
             card=card,
         )
 
-    return _RemovalQuestion(
-        game=before,
-        question=Text(question),
-        answer=count,
-        judge=judge,
-        options=number_options(max(data.CARD_VALUES)),
-        rule=rule,
-        hint=Text(removal_hint),
-        mistakes=tuple(each("meaning", range(max(data.CARD_VALUES) + 1), meaning, count)),
-    )
+    mistakes = each("meaning", _COUNTS, meaning, count)
+    return _count_question(_RemovalQuestion, before, question, count, judge, rule, removal_hint, mistakes)
 
 
 class _TemplesQuestion(TempleSetExercise):
@@ -464,22 +483,16 @@ def _placement_question(steps: Sequence[Step], index: int, event: PlacementAllow
             empty=event.empty,
         )
 
-    return _PlacementQuestion(
-        game=before,
-        question=Text(question),
-        answer=sent,
-        judge=judge,
-        options=number_options(max(data.CARD_VALUES)),
-        rule=rule,
-        hint=Text(
-            lambda lang: gtext(
-                lang,
-                "lesson hint",
-                "Count the empty squares of the open temples, the counters the card asks for, and the room left in "
-                "the Kingdom of the Dead.",
-            )
-        ),
-        mistakes=tuple(each("meaning", range(max(data.CARD_VALUES) + 1), meaning, sent)),
+    def hint(lang: str) -> str:
+        return gtext(
+            lang,
+            "lesson hint",
+            "Count the empty squares of the open temples, the counters the card asks for, and the room left in "
+            "the Kingdom of the Dead.",
+        )
+
+    return _count_question(
+        _PlacementQuestion, before, question, sent, judge, rule, hint, [*each("meaning", _COUNTS, meaning, sent)]
     )
 
 
