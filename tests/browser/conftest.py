@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from dashboard_page import local_page
 
 from aton.serving.launch import (
     CHROMIUM_FLAGS,
@@ -126,18 +127,7 @@ def page(
 ) -> Iterator[Any]:
     """A fresh page (1280 x 720) whose requests leave only for localhost; fails on any page error."""
     context = browser.new_context(viewport={"width": 1280, "height": 720}, accept_downloads=True)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-
-    def only_local(route: Any) -> None:
-        url = route.request.url
-        if url.startswith(("http://127.0.0.1", "http://localhost", "ws://127.0.0.1", "data:", "blob:")):
-            route.continue_()
-        else:
-            route.abort()
-
-    page.route("**/*", only_local)
-    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    page = local_page(context, page_errors)
     yield page
     failed = getattr(request.node, "report_call", None)
     if failed is not None and failed.failed:

@@ -41,6 +41,19 @@ PIXEL_JS = """([selector, x, y]) => {
 }"""
 
 
+LOCAL = ("http://127.0.0.1", "http://localhost", "ws://127.0.0.1", "ws://localhost", "data:", "blob:")
+"""Where a test page's requests may go: this machine only (a page that reaches for the internet fails there too)."""
+
+
+def local_page(context: Any, errors: list[str], timeout: float = TIMEOUT) -> Any:
+    """A new page of ``context`` whose requests leave only for this machine; its errors go to ``errors``."""
+    page = context.new_page()
+    page.set_default_timeout(timeout)
+    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(LOCAL) else route.abort())
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page
+
+
 def hex_rgb(colour: str) -> tuple[int, int, int]:
     """``"#F0E442"`` -> ``(240, 228, 66)``."""
     colour = colour.lstrip("#")

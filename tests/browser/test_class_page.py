@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from dashboard_page import local_page
 from playwright.sync_api import expect
 
 import aton
@@ -99,18 +100,7 @@ def play_to_end(store: rooms.RoomStore, code: str, tokens: dict[Any, str], seed:
 
 def new_page(browser: Any, errors: list[str], **options: Any) -> Any:
     context = browser.new_context(accept_downloads=True, **options)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    page.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:"))
-            else route.abort()
-        ),
-    )
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return page
+    return local_page(context, errors, timeout=60_000)
 
 
 def type_code(page: Any, code: str) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dashboard_page import STATUS, DashboardPage
+from dashboard_page import STATUS, DashboardPage, local_page
 
 from aton.serving.launch import SERVER_MODULE, classroom_options, free_port, wait_until_up
 
@@ -77,23 +77,14 @@ def classroom(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> I
             process.kill()
 
 
-def local_page(browser: Any, errors: list[str]) -> Any:
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    page = context.new_page()
-    page.route(
-        "**/*",
-        lambda route: (
-            route.continue_() if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:")) else route.abort()
-        ),
-    )
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return page
+def new_page(browser: Any, errors: list[str]) -> Any:
+    return local_page(browser.new_context(viewport={"width": 1280, "height": 720}), errors)
 
 
 def test_several_pages_opened_at_once_all_draw_their_board(browser: Any, classroom: tuple[str, int]) -> None:
     base, server = classroom
     errors: list[str] = []
-    pages = [local_page(browser, errors) for _ in range(CLASS + 1)]  # one more than the pool
+    pages = [new_page(browser, errors) for _ in range(CLASS + 1)]  # one more than the pool
     try:
         for page in pages:
             page.goto(base, wait_until="commit", timeout=120_000)
@@ -115,7 +106,7 @@ def test_several_pages_opened_at_once_all_draw_their_board(browser: Any, classro
 def test_the_starting_notice_shows_until_the_dashboard_is_there(browser: Any, classroom: tuple[str, int]) -> None:
     base, _ = classroom
     errors: list[str] = []
-    page = local_page(browser, errors)
+    page = new_page(browser, errors)
     try:
         # Hold back the widget manager's code: the page's cells are there, the widgets are not yet.
         page.route(re.compile(r".*/labextensions/.*"), lambda route: route.abort())
@@ -130,7 +121,7 @@ def test_the_starting_notice_shows_until_the_dashboard_is_there(browser: Any, cl
 def test_the_kernel_of_an_abandoned_page_is_culled(browser: Any, classroom: tuple[str, int]) -> None:
     base, server = classroom
     errors: list[str] = []
-    page = local_page(browser, errors)
+    page = new_page(browser, errors)
     page.goto(base, timeout=120_000)
     DashboardPage(page, base).wait_square_colour((1, 0), "#F0E442")
     kernel = page.evaluate(KERNEL_ID_JS)

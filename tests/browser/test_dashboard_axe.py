@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from conftest import browser_required
-from dashboard_page import DashboardPage
+from dashboard_page import DashboardPage, local_page
 
 pytestmark = pytest.mark.browser
 
@@ -126,18 +126,8 @@ def test_axe_finds_no_serious_violation(page: Any, voila_url: str, axe_source: s
 def test_axe_on_a_phone(browser: Any, voila_url: str, axe_source: str) -> None:
     """The phone layout (390 x 844, touch): every tab, French in the dark theme and English in the light one."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:"))
-            else route.abort()
-        ),
-    )
+    page = local_page(context, errors)
     try:
         page.goto(voila_url)
         page.wait_for_function("() => document.querySelector('.aton-dashboard.aton-layout-phone .aton-status-line')")

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import PageErrors, rooms_url
-from dashboard_page import TIMEOUT, DashboardPage
+from dashboard_page import TIMEOUT, DashboardPage, local_page
 from test_dashboard_fair import Frames, seed_marks, shows_cards
 
 import aton
@@ -59,17 +59,7 @@ class Pages:
         self.contexts.append(context)
         if saved is not None:  # what an earlier visit left in this browser
             context.add_init_script(f"window.localStorage.setItem('aton-room', {json.dumps(saved)});")
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        page.route(
-            "**/*",
-            lambda route: (
-                route.continue_()
-                if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:"))
-                else route.abort()
-            ),
-        )
-        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page = local_page(context, self.errors)
         frames = TimedFrames()
         frames.record(page)
         return DashboardPage(page, self.url + "/" + query).open(), frames
