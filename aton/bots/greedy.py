@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from .. import data
 from ..actions import BLUE, RED, Action, Assign, Exchange, Player
+from ..errors import BotError
 from ..game import GameView, Phase
 from .base import Bot, Progress
 from .heuristics import (
@@ -242,7 +243,7 @@ def greedy_square(game: Game, player: Player, weights: Weights = DEFAULT_WEIGHTS
     """The best removal or placement for ``player`` now, by the board value."""
     flats, actions = game.square_choices(player)
     if not flats:
-        raise ValueError(f"{player.label} has no square to choose now")
+        raise BotError("bot_nothing_to_decide", player=player.label, phase=game.phase.value)
     squares = board(game)
     if game.phase is Phase.PLACE:
         owner, sign = player, 1
