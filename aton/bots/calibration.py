@@ -23,10 +23,13 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import Any
 
+from ..actions import BLUE, RED
 from ..i18n import gtext, percent
 
 SOURCES = ("graph", "judged", "coach")
@@ -38,24 +41,86 @@ FEW_GAMES = 40
 _FILE = "calibration.json"
 
 
+KINDS = ("temperature", "platt", "beta", "platt-progress", "isotonic")
+"""The forms a mapping of one source can take (``t`` is the game's :func:`progress`, ``L = logit(raw)``):
+
+- ``temperature`` ``(a,)``: ``logistic(a * L)`` (50% stays 50%: one number, the least to learn);
+- ``platt`` ``(a, b)``: ``logistic(a * L + b)``;
+- ``beta`` ``(a, c, b)``: ``logistic(a * ln(raw) - c * ln(1 - raw) + b)`` (Platt's two tails bent apart);
+- ``platt-progress`` ``(a, b, c, d)``: ``logistic((a + c * t) * L + b + d * t)``;
+- ``isotonic`` ``(x1, y1, x2, y2, ...)``: a rising curve through the knots, flat beyond them.
+"""
+
+ROUND_SCALE = 12
+"""The round by which :func:`progress` says a game is (about) over."""
+
+
+def progress(round_number: int, scores: tuple[int, int]) -> float:
+    """How far a game has gone, from 0 to 1: the higher of its round and its leading score, each scaled.
+
+    >>> progress(1, (0, 0)), round(progress(6, (10, 4)), 3), progress(3, (40, 12))
+    (0.0, 0.455, 1.0)
+    """
+    by_round = (round_number - 1) / (ROUND_SCALE - 1)
+    return min(1.0, max(0.0, by_round, max(scores) / 40))
+
+
+def view_progress(view: Any) -> float:
+    """:func:`progress` of a game or view (its round and both public scores)."""
+    return progress(view.round, (view.score(RED), view.score(BLUE)))
+
+
 @dataclass(frozen=True)
 class Calibration:
-    """One Platt mapping ``(a, b)`` per source; a source without one is left as it is."""
+    """One mapping per source (see :data:`KINDS`; Platt ``(a, b)`` unless ``kinds`` says otherwise);
+    a source without one is left as it is."""
 
-    mappings: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    mappings: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
+    kinds: Mapping[str, str] = field(default_factory=dict)
 
-    def apply(self, source: str, raw: float, games: int | None = None) -> float:
+    def apply(self, source: str, raw: float, games: int | None = None, progress: float = 0.5) -> float:
         """The calibrated chance for a ``raw`` chance of ``source`` measured on ``games`` imagined games.
 
         ``games=0`` means an exact value (a finished game): returned as it is.  With ``games``, a raw
         chance of 0 or 1 (every imagined game lost or won) is first moved half a game inwards.
+        ``progress`` (:func:`view_progress` of the position) matters to a ``platt-progress`` mapping only.
         """
         if games == 0 or math.isnan(raw):
             return raw
         low = 0.5 / games if games else 1e-4
         clamped = min(max(raw, low), 1.0 - low)
-        a, b = self.mappings.get(source, (1.0, 0.0))
-        return _logistic(a * _logit(clamped) + b)
+        params = self.mappings.get(source)
+        if params is None:
+            return clamped
+        return curve(self.kinds.get(source, "platt"), params, clamped, progress)
+
+
+def curve(kind: str, params: Sequence[float], p: float, t: float = 0.5) -> float:
+    """A mapping of :data:`KINDS` applied to a chance ``p`` strictly between 0 and 1, at progress ``t``.
+
+    >>> round(curve("isotonic", (0.2, 0.1, 0.6, 0.5), 0.4), 3)
+    0.3
+    """
+    if kind == "temperature":
+        return _logistic(params[0] * _logit(p))
+    if kind == "platt":
+        a, b = params
+        return _logistic(a * _logit(p) + b)
+    if kind == "beta":
+        a, c, b = params
+        return _logistic(a * math.log(p) - c * math.log(1.0 - p) + b)
+    if kind == "platt-progress":
+        a, b, c, d = params
+        return _logistic((a + c * t) * _logit(p) + b + d * t)
+    if kind == "isotonic":
+        xs, ys = params[0::2], params[1::2]
+        if p <= xs[0]:
+            return ys[0]
+        for x0, y0, x1, y1 in zip(xs, ys, xs[1:], ys[1:], strict=False):
+            if p <= x1:
+                return y0 if x1 == x0 else y0 + (y1 - y0) * (p - x0) / (x1 - x0)
+        return ys[-1]
+    raise ValueError(f"unknown mapping kind {kind!r}; known: {', '.join(KINDS)}")
 
 
 IDENTITY = Calibration()
@@ -68,15 +133,37 @@ def load() -> Calibration:
         raw = json.loads(resources.files("aton.bots").joinpath(_FILE).read_text(encoding="utf-8"))
     except FileNotFoundError:
         return IDENTITY
-    mappings = {}
+    return from_dict(raw)
+
+
+_SIZES = {"temperature": 1, "platt": 2, "beta": 3, "platt-progress": 4}
+
+
+def from_dict(raw: Mapping[str, Any]) -> Calibration:
+    """A calibration from its JSON form: ``{"mappings": {source: [numbers]}, "kinds": {source: kind}}``.
+
+    >>> from_dict({"mappings": {"graph": [0.8, 0.1]}}).apply("graph", 0.5) > 0.5
+    True
+    """
+    mappings: dict[str, tuple[float, ...]] = {}
+    kinds: dict[str, str] = {}
     for source in SOURCES:
-        pair = raw.get("mappings", {}).get(source)
-        if pair is not None:
-            a, b = (float(value) for value in pair)
-            if not (math.isfinite(a) and math.isfinite(b) and a > 0):
-                raise ValueError(f"{_FILE}: the mapping of {source} must be two numbers with a > 0, not {pair}")
-            mappings[source] = (a, b)
-    return Calibration(mappings)
+        numbers = raw.get("mappings", {}).get(source)
+        if numbers is None:
+            continue
+        kind = raw.get("kinds", {}).get(source, "platt")
+        values = tuple(float(value) for value in numbers)
+        if kind not in KINDS or not all(math.isfinite(v) for v in values):
+            raise ValueError(f"{_FILE}: the mapping of {source} must be a known kind and numbers, not {numbers}")
+        if kind == "isotonic":
+            xs, ys = values[0::2], values[1::2]
+            if len(values) < 4 or len(values) % 2 or list(xs) != sorted(xs) or list(ys) != sorted(ys):
+                raise ValueError(f"{_FILE}: the isotonic mapping of {source} must be rising knots, not {numbers}")
+        elif len(values) != _SIZES[kind] or values[0] <= 0:
+            raise ValueError(f"{_FILE}: the {kind} mapping of {source} must be {_SIZES[kind]} numbers, a > 0")
+        mappings[source] = values
+        kinds[source] = kind
+    return Calibration(mappings, kinds)
 
 
 _SHIPPED: list[Calibration] = []
@@ -115,29 +202,134 @@ def fit(points: Iterable[Point], steps: int = 50) -> tuple[float, float]:
     >>> round(Calibration({"graph": (a, b)}).apply("graph", 0.8), 3)
     0.6
     """
-    data = [(_logit(p), y) for p, y in points if 0.0 < p < 1.0]
-    a, b = 1.0, 0.0
-    for _ in range(steps):
-        ga = gb = haa = hab = hbb = 0.0
-        for x, y in data:
-            q = _logistic(a * x + b)
-            error, weight = q - y, q * (1.0 - q)
-            ga += error * x
-            gb += error
-            haa += weight * x * x
-            hab += weight * x
-            hbb += weight
-        haa += 1e-9
-        hbb += 1e-9
-        det = haa * hbb - hab * hab
-        if det <= 0:
-            break
-        da = (hbb * ga - hab * gb) / det
-        db = (haa * gb - hab * ga) / det
-        a, b = a - da, b - db
-        if abs(da) + abs(db) < 1e-10:
-            break
+    a, b = fit_kind("platt", [(p, y, 0.5) for p, y in points], steps=steps, ridge=0.0)
     return a, b
+
+
+Sample = tuple[float, float, float]
+"""``(chance, outcome, progress)``: a chance, what happened and how far the game had gone (:func:`progress`)."""
+
+
+def _features(kind: str, p: float, t: float) -> list[float]:
+    x = _logit(p)
+    if kind == "temperature":
+        return [x]
+    if kind == "platt":
+        return [x, 1.0]
+    if kind == "beta":
+        return [math.log(p), -math.log(1.0 - p), 1.0]
+    if kind == "platt-progress":
+        return [x, 1.0, t * x, t]
+    raise ValueError(f"no features for {kind!r}")
+
+
+_START = {"temperature": [1.0], "platt": [1.0, 0.0], "beta": [1.0, 1.0, 0.0], "platt-progress": [1.0, 0.0, 0.0, 0.0]}
+
+
+def fit_kind(kind: str, samples: Sequence[Sample], steps: int = 30, ridge: float = 1e-3) -> tuple[float, ...]:
+    """The mapping of ``kind`` (:data:`KINDS`) that best predicts the outcomes of ``samples``.
+
+    The logistic forms minimise the log loss (Newton's method, with a small ``ridge`` pulling them
+    towards the identity); ``isotonic`` is the rising curve nearest the outcomes (pool adjacent
+    violators), its knots at the middle of each pooled block.  Exact chances (0 or 1) are left out.
+
+    >>> said_80_won_60 = [(0.8, 1.0, 0.5)] * 6 + [(0.8, 0.0, 0.5)] * 4 + [(0.2, 0.0, 0.5)] * 6 + [(0.2, 1.0, 0.5)] * 4
+    >>> beta = fit_kind("beta", said_80_won_60, ridge=0.0)
+    >>> round(curve("beta", beta, 0.8), 3), round(curve("isotonic", fit_kind("isotonic", said_80_won_60), 0.8), 3)
+    (0.6, 0.6)
+    """
+    data = [(p, y, t) for p, y, t in samples if 0.0 < p < 1.0]
+    if kind == "isotonic":
+        return _isotonic(data)
+    rows = [(_features(kind, p, t), y) for p, y, t in data]
+    prior = _START[kind]
+    w = list(prior)
+    size = len(w)
+    weight = ridge * max(1, len(rows))
+    for _ in range(steps):
+        grad = [weight * (w[i] - prior[i]) for i in range(size)]
+        hess = [[weight if i == j else 0.0 for j in range(size)] for i in range(size)]
+        for x, y in rows:
+            q = _logistic(sum(wi * xi for wi, xi in zip(w, x, strict=True)))
+            error, curvature = q - y, q * (1.0 - q)
+            for i in range(size):
+                grad[i] += error * x[i]
+                for j in range(i + 1):
+                    hess[i][j] += curvature * x[i] * x[j]
+        for i in range(size):
+            for j in range(i):
+                hess[j][i] = hess[i][j]
+        step = _solve(hess, grad)
+        before = _penalised_loss(rows, w, prior, weight)
+        for _ in range(40):  # halve the step until the loss falls: far from the answer Newton overshoots
+            trial = [wi - si for wi, si in zip(w, step, strict=True)]
+            if _penalised_loss(rows, trial, prior, weight) <= before:
+                break
+            step = [si / 2 for si in step]
+        else:
+            break
+        w = trial
+        if sum(abs(si) for si in step) < 1e-7:
+            break
+    return tuple(w)
+
+
+def _penalised_loss(
+    rows: Sequence[tuple[list[float], float]], w: list[float], prior: list[float], weight: float
+) -> float:
+    total = weight / 2 * sum((wi - pi) ** 2 for wi, pi in zip(w, prior, strict=True))
+    for x, y in rows:
+        z = sum(wi * xi for wi, xi in zip(w, x, strict=True))
+        # log(1 + e^z) - y z, computed without overflow
+        total += (z if z > 0 else 0.0) + math.log1p(math.exp(-abs(z))) - y * z
+    return total
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """``matrix^-1 vector`` by Gaussian elimination (the matrix is small and positive definite)."""
+    size = len(vector)
+    rows = [[*row, value] for row, value in zip(matrix, vector, strict=True)]
+    for col in range(size):
+        pivot = max(range(col, size), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        head = rows[col][col] or 1e-12
+        for r in range(size):
+            if r != col:
+                factor = rows[r][col] / head
+                rows[r] = [v - factor * h for v, h in zip(rows[r], rows[col], strict=True)]
+    return [rows[i][size] / (rows[i][i] or 1e-12) for i in range(size)]
+
+
+def _isotonic(data: Sequence[Sample]) -> tuple[float, ...]:
+    tied: dict[float, list[float]] = {}
+    for p, y, _t in data:
+        tied.setdefault(p, [0.0, 0.0, 0.0])
+        tied[p][0] += p
+        tied[p][1] += y
+        tied[p][2] += 1.0
+    blocks: list[list[float]] = []  # [sum of chances, sum of outcomes, count]
+    for _p, block in sorted(tied.items()):
+        blocks.append(block)
+        while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
+            last = blocks.pop()
+            blocks[-1] = [blocks[-1][k] + last[k] for k in range(3)]
+    knots: list[float] = []
+    for total_p, total_y, count in blocks:
+        knots += [total_p / count, min(max(total_y / count, 1e-3), 1.0 - 1e-3)]
+    if len(knots) == 2:
+        knots += [knots[0], knots[1]]
+    return tuple(knots)
+
+
+def log_loss(points: Sequence[Point]) -> float:
+    """Mean of ``-log`` of the chance given to what happened (a draw counts half each way)."""
+    if not points:
+        return 0.0
+    total = 0.0
+    for p, y in points:
+        q = min(max(p, 1e-6), 1.0 - 1e-6)
+        total -= y * math.log(q) + (1.0 - y) * math.log(1.0 - q)
+    return total / len(points)
 
 
 def reliability(points: Sequence[Point], bins: int = 10) -> list[tuple[int, float, float]]:
@@ -166,6 +358,46 @@ def ece(points: Sequence[Point], bins: int = 10) -> float:
 def brier(points: Sequence[Point]) -> float:
     """Mean squared gap between chance and outcome (0 is perfect; always saying 50% scores 0.25)."""
     return sum((p - y) ** 2 for p, y in points) / len(points) if points else 0.0
+
+
+def bootstrap(
+    groups: Sequence[Sequence[Point]], resamples: int = 500, seed: int = 0, bins: int = 10
+) -> dict[str, tuple[float, float]]:
+    """95% intervals of the ECE and the Brier score, by resampling whole ``groups`` (games) with replacement.
+
+    The points of one game share its outcome, so the game, not the point, is the unit drawn.  Each game
+    is first summed per bin, so a resample costs a few additions per game.
+
+    >>> games = [[(0.5, 1.0)] * 3, [(0.5, 0.0)] * 3]
+    >>> bootstrap(games, resamples=200)["brier"]
+    (0.25, 0.25)
+    """
+    if not groups:
+        return {"ece": (0.0, 0.0), "brier": (0.0, 0.0)}
+    sums = []
+    for points in groups:
+        table = [0.0] * (3 * bins + 1)  # per bin: count, chances, outcomes; then the squared errors
+        for p, y in points:
+            at = 3 * min(int(p * bins), bins - 1)
+            table[at] += 1
+            table[at + 1] += p
+            table[at + 2] += y
+            table[-1] += (p - y) ** 2
+        sums.append([(i, v) for i, v in enumerate(table) if v])  # a game touches a few bins
+    chooser = random.Random(seed)
+    eces, briers = [], []
+    for _ in range(resamples):
+        total = [0.0] * (3 * bins + 1)
+        for _ in range(len(sums)):
+            for i, v in sums[chooser.randrange(len(sums))]:
+                total[i] += v
+        count = sum(total[0 : 3 * bins : 3]) or 1.0
+        eces.append(sum(abs(total[i + 1] - total[i + 2]) for i in range(0, 3 * bins, 3)) / count)
+        briers.append(total[-1] / count)
+    low, high = int(0.025 * (resamples - 1)), round(0.975 * (resamples - 1))
+    eces.sort()
+    briers.sort()
+    return {"ece": (eces[low], eces[high]), "brier": (briers[low], briers[high])}
 
 
 # ----------------------------------------------------------------- telling
@@ -201,13 +433,22 @@ def _wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
 __all__ = [
     "FEW_GAMES",
     "IDENTITY",
+    "KINDS",
     "SOURCES",
     "Calibration",
+    "Sample",
+    "bootstrap",
     "brier",
     "chance_words",
+    "curve",
     "ece",
     "fit",
+    "fit_kind",
+    "from_dict",
     "load",
+    "log_loss",
+    "progress",
     "reliability",
     "shipped",
+    "view_progress",
 ]

@@ -28,7 +28,7 @@ from ..game import Game, GameView, Phase
 from ..i18n import check_lang, decimal, gtext, join, msg, ngtext, percent, render
 from ..rules import SquareKind
 from .base import Progress, Steps, run_steps
-from .calibration import Calibration, chance_words, shipped
+from .calibration import Calibration, chance_words, shipped, view_progress
 from .heuristics import DEFAULT_WEIGHTS, BoardInfo, Weights, aggregates, board, flat_of, missing
 from .mcts import PRESETS, MctsBot, OptionStats, SearchResult
 
@@ -275,7 +275,7 @@ def hint_steps(
         sentences += _board_reasons(view, player, action, lang)
 
     def chance(option: OptionStats) -> float:
-        return mapping.apply("coach", option.win_rate, option.visits)
+        return mapping.apply("coach", option.win_rate, option.visits, view_progress(view))
 
     if result.iterations:
         sentences.append(
@@ -337,9 +337,13 @@ def search_candidates(
     result = MctsBot(config, name="coach").search(view, random.Random(f"aton/coach/{seed}"))
     total = sum(option.visits for option in result.options) or 1
     mapping = calibration if calibration is not None else shipped()
+    progress = view_progress(view)
     return [
         Candidate(
-            option.action, option.visits, mapping.apply("coach", option.win_rate, option.visits), option.visits / total
+            option.action,
+            option.visits,
+            mapping.apply("coach", option.win_rate, option.visits, progress),
+            option.visits / total,
         )
         for option in result.options[:limit]
     ]

@@ -64,7 +64,7 @@ from ..i18n import Message, check_lang, decimal, gtext, join, languages, msg, ng
 from ..jsonfile import check_json_value
 from ..position import ReplayError, record_start, replay
 from .base import Steps, run_steps
-from .calibration import Calibration, chance_words, shipped
+from .calibration import Calibration, chance_words, shipped, view_progress
 from .coach import _board_reasons, _square_words
 from .heuristics import BoardInfo, class_representatives, flat_of
 from .mcts import PRESETS, MctsBot, OptionStats, SearchResult
@@ -685,14 +685,15 @@ def judge_steps(
     best = found.action
     if _same_choice(best, played, info):
         games = found.options[0].visits
-        rate = mapping.apply("judged", _rate(found), _games(view, played, games, stream))
+        rate = mapping.apply("judged", _rate(found), _games(view, played, games, stream), view_progress(view))
         return Judgement(number, view.round, kind, played, played, rate, rate, Verdict.GOOD, games=(games, games))
     measure = MctsBot(replace(PRESETS["medium"], iterations=max(1, round(iterations * MEASURE_SHARE))))
     best_found = yield from measure.search_steps(view, random.Random(f"{stream}/measure"), only=best)
     played_found = yield from measure.search_steps(view, random.Random(f"{stream}/measure"), only=played)
     best_games, played_games = best_found.options[0].visits, played_found.options[0].visits
-    best_rate = mapping.apply("judged", _rate(best_found), _games(view, best, best_games, stream))
-    played_rate = mapping.apply("judged", _rate(played_found), _games(view, played, played_games, stream))
+    progress = view_progress(view)
+    best_rate = mapping.apply("judged", _rate(best_found), _games(view, best, best_games, stream), progress)
+    played_rate = mapping.apply("judged", _rate(played_found), _games(view, played, played_games, stream), progress)
     if played_rate >= best_rate:
         best, best_found, best_rate, best_games = played, played_found, played_rate, played_games
     uncertainty = math.hypot(_error(best_rate, best_found), _error(played_rate, played_found))
@@ -826,6 +827,22 @@ def review(
     )
 
 
+def graph_chance(
+    view: GameView,
+    *,
+    seed: int = 0,
+    number: int = 0,
+    samples: int = DEFAULT_SAMPLES,
+    calibration: Calibration | None = None,
+) -> float:
+    """The graph's point after ``number`` decisions: ``view.viewer``'s chance to win from ``view``, the mean of
+    ``samples`` playouts (seeded by ``seed`` and ``number``), mapped by ``calibration`` (default: shipped)."""
+    mapping = calibration if calibration is not None else shipped()
+    estimator = MctsBot(replace(PRESETS["medium"]), name="review")
+    raw = estimator.estimate(view, random.Random(f"aton/review/{seed}/{number}/graph"), samples)
+    return mapping.apply("graph", raw, 0 if view.result is not None else samples, view_progress(view))
+
+
 def review_steps(
     source: Game | dict[str, Any],
     player: Player,
@@ -856,11 +873,9 @@ def review_steps(
             raise ReviewCancelled("the review was stopped")
 
     mapping = calibration if calibration is not None else shipped()
-    estimator = MctsBot(replace(PRESETS["medium"]), name="review")
 
     def chance(view: GameView, number: int) -> float:
-        raw = estimator.estimate(view, random.Random(f"aton/review/{seed}/{number}/graph"), samples)
-        return mapping.apply("graph", raw, 0 if view.result is not None else samples)
+        return graph_chance(view, seed=seed, number=number, samples=samples, calibration=mapping)
 
     start = chance(game.view(player), 0)
     curve = [Point(0, game.round, None, start)]
@@ -902,6 +917,7 @@ __all__ = [
     "Verdict",
     "at_least",
     "describe",
+    "graph_chance",
     "judge",
     "judge_steps",
     "recorded_game",

@@ -4,89 +4,139 @@ Plays a fixed set of bot games of mixed strength (:data:`PAIRS`, colours alterna
 chance the app shows with who won:
 
 - ``graph``: the review's chance-to-win graph (Red's view after every decision but the last);
-- ``judged``: the review's chance for each judged move played;
-- ``coach``: the coach's chance for its candidate that Red then played (every few decisions).
+- ``judged``: the review's chance for the move played, at every second decision of Red that is judged;
+- ``coach``: the coach's chance for its candidate that Red then played (every fourth decision).
 
-Two sets of games are played: one to fit the mapping (:func:`aton.bots.calibration.fit`, seeds from
-:data:`FIT_SEED`) and another to measure it (seeds from :data:`TEST_SEED`), so the figures after the
-mapping are measured on games it was not fitted on.  Prints the expected calibration error (10 bins)
-and the Brier score of each source before and after the mapping, and can write the mapping
-(``--fit``, into ``aton/bots/calibration.json``) and a reliability diagram (``--diagram FILE.svg``).
+Two sets of games are played: one to fit the mapping (seeds from :data:`FIT_SEED`) and another to
+measure it (seeds from :data:`TEST_SEED`), so the figures after the mapping are measured on games it
+was not fitted on.  On the first set, each form of :data:`aton.bots.calibration.KINDS` is tried by
+cross-validation over games (fitted on four fifths of the games, scored on the fifth left out) and the
+one with the least held-out Brier score is fitted on the whole set.  On the second set the report gives
+the expected calibration error (10 bins) and the Brier score of each source before and after the
+mapping, each with a 95% interval from resampling whole games (every point of one game shares its
+outcome, so the game is the unit of chance).  ``--fit`` writes the mapping of each source that makes
+the second set better (both figures) into ``aton/bots/calibration.json``; ``--diagram FILE.svg`` draws
+the reliability diagram.
+
+Game ``i`` of a set is played with seed ``S + i`` and reviewed with seed ``i``, so ``--jobs J`` (processes)
+gives exactly the serial result; ``--minutes M`` stops starting games after M minutes of wall time and
+keeps as many games in each set as both have (the report says how many: ``--games`` that many gives the
+same figures).
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from ..actions import RED, parse_action
-from ..bots.calibration import IDENTITY, SOURCES, Calibration, brier, ece, fit, reliability, shipped
+from ..bots.calibration import (
+    IDENTITY,
+    KINDS,
+    SOURCES,
+    Calibration,
+    Point,
+    bootstrap,
+    brier,
+    ece,
+    fit_kind,
+    log_loss,
+    reliability,
+    shipped,
+    view_progress,
+)
 from ..bots.coach import COACH_ITERATIONS, search_candidates
 from ..bots.heuristics import BoardInfo, class_representatives
-from ..bots.review import review
-from ..bots.tournament import play_game
+from ..bots.review import DEFAULT_ITERATIONS as REVIEW_ITERATIONS
+from ..bots.review import DEFAULT_SAMPLES, graph_chance, judge
+from ..bots.tournament import SerialExecutor, play_game
 from ..position import record_start
+from ..runtime import CAN_START_PROCESSES, cpu_time
 
 PAIRS = (
     ("greedy", "easy"),
     ("easy", "greedy"),
     ("easy", "medium"),
     ("medium", "easy"),
-    ("greedy", "medium"),
-    ("medium", "greedy"),
     ("random", "easy"),
     ("easy", "random"),
+    ("easy", "easy"),
+    ("greedy", "greedy"),
 )
-"""Red and Blue of game 0, 1, 2, ... (in turn): mixed strengths, each bot as both colours."""
+"""Red and Blue of game 0, 1, 2, ... (in turn): mixed strengths, each bot as both colours, and two even
+matches.  Medium plays a quarter of the games: its own thinking is most of a game's cost."""
 
 FIT_SEED = 5000
 TEST_SEED = 9000
-COACH_EVERY = 2
-"""The coach is asked at every second decision of Red."""
+JUDGE_EVERY = 2
+"""The review's judgement is read at every second decision of Red (odd ones in odd games): the points of
+one game share its outcome, so the game, not the point, is what costs and what informs."""
+COACH_EVERY = 4
+"""The coach is asked at every fourth decision of Red (shifted by the game's number)."""
+FOLDS = 5
+"""Cross-validation over the first set's games: game ``i`` is left out in fold ``i % FOLDS``."""
 
-Sample = tuple[float, int, float]
-"""``(raw chance, imagined games behind it, outcome for Red)``."""
+Sample = tuple[float, int, float, int, float]
+"""``(raw chance, imagined games behind it, outcome for Red, game number, progress)``."""
+Samples = dict[str, list[Sample]]
 
 
-def collect(
-    games: int, seed: int, coach_iterations: int = COACH_ITERATIONS, on_game: Callable[[int], None] | None = None
-) -> dict[str, list[Sample]]:
-    """Play ``games`` games from ``seed`` and gather the raw chances of every source with the outcome."""
-    samples: dict[str, list[Sample]] = {source: [] for source in SOURCES}
-    for number in range(games):
-        red, blue = PAIRS[number % len(PAIRS)]
-        game, _summary = play_game(red, blue, seed + number)
-        result = game.result
-        assert result is not None
-        outcome = 0.5 if result.winner is None else 1.0 if result.winner is RED else 0.0
-        record = game.record()
-        reviewed = review(record, RED, seed=number, calibration=IDENTITY)
-        for point in reviewed.curve[:-1]:
-            samples["graph"].append((point.chance, reviewed.samples, outcome))
-        for judged in reviewed.judged():
-            samples["judged"].append((judged.played_chance, judged.games[0], outcome))
-        start, texts = record_start(record)
-        info = BoardInfo.of(start.rules.layout)
-        decided = 0
-        for text in texts:
-            action = parse_action(text)
-            if action.player is RED:
-                view = start.view(RED)
-                if decided % COACH_EVERY == 0 and len(class_representatives(view.legal_actions(RED), info)) > 1:
-                    for candidate in search_candidates(
-                        view, iterations=coach_iterations, seed=number, calibration=IDENTITY
-                    ):
-                        if _alike(candidate.action, action, info):
-                            samples["coach"].append((candidate.win_rate, candidate.visits, outcome))
-                            break
-                decided += 1
-            start.apply(action)
-        if on_game is not None:
-            on_game(number)
-    return samples
+def gather_game(seed: int, number: int, coach_iterations: int = COACH_ITERATIONS) -> tuple[Samples, dict[str, Any]]:
+    """Play game ``number`` (seed ``seed + number``) and read Red's chances as the app shows them: the
+    review's graph after every decision, the review's judgement of every :data:`JUDGE_EVERY`-th decision
+    of Red, the coach at every :data:`COACH_EVERY`-th (the review's and the coach's own functions and
+    seeds, unmapped).  Returns the raw chances and the processor time each part took."""
+    samples: Samples = {source: [] for source in SOURCES}
+    red, blue = PAIRS[number % len(PAIRS)]
+    tick = cpu_time()
+    game, _summary = play_game(red, blue, seed + number)
+    times: dict[str, float] = {"play": cpu_time() - tick, "review": 0.0, "coach": 0.0}
+    result = game.result
+    assert result is not None
+    outcome = 0.5 if result.winner is None else 1.0 if result.winner is RED else 0.0
+    start, texts = record_start(game.record())
+    info = BoardInfo.of(start.rules.layout)
+
+    def graph(decisions: int) -> None:
+        view = start.view(RED)
+        if view.result is None:
+            tick = cpu_time()
+            raw = graph_chance(view, seed=number, number=decisions, samples=DEFAULT_SAMPLES, calibration=IDENTITY)
+            samples["graph"].append((raw, DEFAULT_SAMPLES, outcome, number, view_progress(view)))
+            times["review"] += cpu_time() - tick
+
+    graph(0)
+    decided = 0
+    for decisions, text in enumerate(texts, start=1):
+        action = parse_action(text)
+        if action.player is RED:
+            view = start.view(RED)
+            progress = view_progress(view)
+            if (decided + number) % JUDGE_EVERY == 0:
+                tick = cpu_time()
+                judged = judge(
+                    view, action, iterations=REVIEW_ITERATIONS, seed=number, number=decisions, calibration=IDENTITY
+                )
+                if judged.verdict is not None:
+                    samples["judged"].append((judged.played_chance, judged.games[0], outcome, number, progress))
+                times["review"] += cpu_time() - tick
+            if (decided + number) % COACH_EVERY == 0 and len(class_representatives(view.legal_actions(RED), info)) > 1:
+                tick = cpu_time()
+                for candidate in search_candidates(
+                    view, iterations=coach_iterations, seed=number, calibration=IDENTITY
+                ):
+                    if _alike(candidate.action, action, info):
+                        samples["coach"].append((candidate.win_rate, candidate.visits, outcome, number, progress))
+                        break
+                times["coach"] += cpu_time() - tick
+            decided += 1
+        start.apply(action)
+        graph(decisions)
+    return samples, {"pair": f"{red}-{blue}", **times}
 
 
 def _alike(a: Any, b: Any, info: BoardInfo) -> bool:
@@ -98,68 +148,251 @@ def _alike(a: Any, b: Any, info: BoardInfo) -> bool:
     return bool(info.klass[(square_a[0] - 1) * 12 + square_a[1]] == info.klass[(square_b[0] - 1) * 12 + square_b[1]])
 
 
-def points(samples: list[Sample], mapping: Calibration, source: str) -> list[tuple[float, float]]:
+def collect(
+    games: int,
+    *,
+    jobs: int = 1,
+    minutes: float | None = None,
+    coach_iterations: int = COACH_ITERATIONS,
+    log: Callable[[str], None] | None = None,
+) -> tuple[Samples, Samples, list[dict[str, Any]]]:
+    """Play both sets, game ``i`` of the first then game ``i`` of the second, on ``jobs`` processes.
+
+    Stops starting games after ``minutes`` of wall time; returns the samples of the first ``n`` games of
+    each set (``n`` the games both sets finished) and the time each game took."""
+    order = [(seed, number) for number in range(games) for seed in (FIT_SEED, TEST_SEED)]
+    executor: Executor = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 and CAN_START_PROCESSES else SerialExecutor()
+    deadline = None if minutes is None else time.monotonic() + 60 * minutes
+    done: dict[tuple[int, int], tuple[Samples, dict[str, Any]]] = {}
+    try:
+        pending: list[tuple[tuple[int, int], Future[tuple[Samples, dict[str, Any]]]]] = []
+        tasks = iter(order)
+
+        def top_up() -> None:
+            while len(pending) < 2 * jobs and (deadline is None or time.monotonic() < deadline):
+                task = next(tasks, None)
+                if task is None:
+                    return
+                pending.append((task, executor.submit(gather_game, task[0], task[1], coach_iterations)))
+
+        top_up()
+        while pending:
+            task, future = pending.pop(0)
+            done[task] = future.result()
+            if log is not None:
+                times = done[task][1]
+                log(
+                    f"  {'fit' if task[0] == FIT_SEED else 'test'} game {task[1] + 1} ({times['pair']}): "
+                    f"play {times['play']:.1f} s, review {times['review']:.1f} s, coach {times['coach']:.1f} s"
+                )
+            top_up()
+    finally:
+        executor.shutdown()
+    kept = 0
+    while (FIT_SEED, kept) in done and (TEST_SEED, kept) in done:
+        kept += 1
+    sets: list[Samples] = []
+    for seed in (FIT_SEED, TEST_SEED):
+        merged: Samples = {source: [] for source in SOURCES}
+        for number in range(kept):
+            for source in SOURCES:
+                merged[source].extend(done[seed, number][0][source])
+        sets.append(merged)
+    timing = [done[seed, number][1] for number in range(kept) for seed in (FIT_SEED, TEST_SEED)]
+    return sets[0], sets[1], timing
+
+
+# ----------------------------------------------------------------- measuring
+def points(samples: list[Sample], mapping: Calibration, source: str) -> list[Point]:
     """``(chance shown, outcome)`` pairs: the raw chances through ``mapping``."""
-    return [(mapping.apply(source, raw, games), outcome) for raw, games, outcome in samples]
+    return [(mapping.apply(source, raw, games, t), outcome) for raw, games, outcome, _n, t in samples]
 
 
-def fit_all(samples: dict[str, list[Sample]]) -> Calibration:
-    """One Platt mapping per source, fitted on ``samples`` (clamped as they are shown)."""
-    return Calibration({source: fit(points(samples[source], IDENTITY, source)) for source in SOURCES})
+def by_game(samples: list[Sample], mapping: Calibration, source: str) -> list[list[Point]]:
+    """:func:`points`, one list per game (the unit the intervals resample)."""
+    groups: dict[int, list[Point]] = {}
+    for sample in samples:
+        groups.setdefault(sample[3], []).extend(points([sample], mapping, source))
+    return list(groups.values())
 
 
-def table(test: dict[str, list[Sample]], mapping: Calibration) -> str:
-    """ECE and Brier per source, before (raw) and after ``mapping``, on the ``test`` samples."""
-    lines = ["source   points   ECE raw -> mapped   Brier raw -> mapped"]
+def _clamped(samples: list[Sample], source: str) -> list[tuple[float, float, float]]:
+    """The fitting data: chances clamped as they are shown, with outcome and progress."""
+    return [(IDENTITY.apply(source, raw, games), outcome, t) for raw, games, outcome, _n, t in samples]
+
+
+def fit_source(samples: list[Sample], source: str, kind: str) -> Calibration:
+    """A mapping of ``kind`` for ``source`` fitted on ``samples`` (``identity``: none)."""
+    if kind == "identity":
+        return IDENTITY
+    return Calibration({source: fit_kind(kind, _clamped(samples, source))}, {source: kind})
+
+
+def cross_validate(samples: list[Sample], source: str) -> dict[str, tuple[float, float, float]]:
+    """Per form (and ``identity``): held-out ``(Brier, ECE, log loss)`` over :data:`FOLDS` folds of games."""
+    scores = {}
+    for kind in ("identity", *KINDS):
+        held_out: list[Point] = []
+        for fold in range(FOLDS):
+            train = [s for s in samples if s[3] % FOLDS != fold]
+            test = [s for s in samples if s[3] % FOLDS == fold]
+            held_out += points(test, fit_source(train, source, kind), source)
+        scores[kind] = (brier(held_out), ece(held_out), log_loss(held_out))
+    return scores
+
+
+def choose(fit_set: Samples) -> tuple[Calibration, dict[str, dict[str, tuple[float, float, float]]]]:
+    """Per source, the form with the least held-out Brier score, fitted on the whole first set."""
+    mappings: dict[str, tuple[float, ...]] = {}
+    kinds: dict[str, str] = {}
+    table = {}
     for source in SOURCES:
-        raw = points(test[source], IDENTITY, source)
-        mapped = points(test[source], mapping, source)
+        table[source] = cross_validate(fit_set[source], source)
+        best = min(table[source], key=lambda kind: table[source][kind][0])
+        fitted = fit_source(fit_set[source], source, best)
+        if source in fitted.mappings:
+            mappings[source] = fitted.mappings[source]
+            kinds[source] = fitted.kinds[source]
+    return Calibration(mappings, kinds), table
+
+
+def measure(samples: list[Sample], mapping: Calibration, source: str) -> dict[str, Any]:
+    """ECE and Brier of ``samples`` through ``mapping``, each with its 95% interval over games."""
+    shown = points(samples, mapping, source)
+    groups = by_game(samples, mapping, source)
+    intervals = bootstrap(groups)
+    return {
+        "points": len(shown),
+        "games": len(groups),
+        "ece": ece(shown),
+        "ece95": intervals["ece"],
+        "brier": brier(shown),
+        "brier95": intervals["brier"],
+    }
+
+
+def better(raw: dict[str, Any], mapped: dict[str, Any]) -> bool:
+    """Whether a mapping makes the held-out set better: a lower ECE and no higher Brier score."""
+    return bool(mapped["ece"] < raw["ece"] and mapped["brier"] <= raw["brier"])
+
+
+def table(test: Samples, mapping: Calibration, raw: dict[str, dict[str, Any]] | None = None) -> str:
+    """ECE and Brier per source, before (raw; ``raw`` if already measured) and after ``mapping``, on the
+    ``test`` samples, with intervals."""
+    lines = [
+        "source   games points   ECE raw [95%]         -> mapped [95%]          Brier raw [95%]       -> mapped [95%]"
+    ]
+    for source in SOURCES:
+        before = raw[source] if raw is not None else measure(test[source], IDENTITY, source)
+        after = measure(test[source], mapping, source)
         lines.append(
-            f"{source:<8} {len(raw):>6}   {ece(raw):.3f} -> {ece(mapped):.3f}      "
-            f"{brier(raw):.3f} -> {brier(mapped):.3f}"
+            f"{source:<8} {before['games']:>5} {before['points']:>6}   {_with(before, 'ece')} -> "
+            f"{_with(after, 'ece')}   {_with(before, 'brier')} -> {_with(after, 'brier')}"
         )
     return "\n".join(lines)
 
 
-def diagram(test: dict[str, list[Sample]], mapping: Calibration, title: str = "Reliability of the chances") -> str:
-    """A reliability diagram as SVG: per source, the share won against the chance shown (10 bins)."""
-    size, margin = 360, 48
-    colours = {"graph": "#1f77b4", "judged": "#d62728", "coach": "#2ca02c"}
+def _with(figures: dict[str, Any], name: str) -> str:
+    low, high = figures[f"{name}95"]
+    return f"{figures[name]:.3f} [{low:.3f}-{high:.3f}]"
+
+
+def _describe(mapping: Calibration) -> str:
+    return ", ".join(
+        f"{s} {mapping.kinds.get(s, 'platt')} ({' '.join(f'{v:.3f}' for v in mapping.mappings[s])})"
+        if s in mapping.mappings and mapping.kinds.get(s) != "isotonic"
+        else f"{s} isotonic ({len(mapping.mappings[s]) // 2} knots)"
+        if s in mapping.mappings
+        else f"{s} none"
+        for s in SOURCES
+    )
+
+
+# ----------------------------------------------------------------- drawing
+COLOURS = {"graph": "#1f77b4", "judged": "#d62728", "coach": "#2ca02c"}
+
+
+def diagram(test: Samples, mapping: Calibration, title: str = "Reliability of the chances") -> str:
+    """A reliability diagram as SVG: per source, the share won against the chance shown (10 bins), raw
+    (left) and mapped (right); each dot's area grows with its points, and a bin needs 5 to be drawn."""
+    size, margin, gap = 300, 48, 70
+    width = 2 * size + gap + 2 * margin
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 2 * margin + 150}" height="{size + 2 * margin}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{size + 2 * margin + 60}" '
         f'font-family="sans-serif" font-size="12">',
         f'<text x="{margin}" y="20" font-size="14">{title}</text>',
-        f'<rect x="{margin}" y="{margin}" width="{size}" height="{size}" fill="none" stroke="#888"/>',
-        f'<line x1="{margin}" y1="{margin + size}" x2="{margin + size}" y2="{margin}" stroke="#bbb" '
-        'stroke-dasharray="4 4"/>',
     ]
-    for tick in range(0, 11, 2):
-        x = margin + size * tick / 10
-        y = margin + size - size * tick / 10
-        parts.append(f'<text x="{x - 8:.0f}" y="{margin + size + 16}">{tick * 10}%</text>')
-        parts.append(f'<text x="{margin - 36}" y="{y + 4:.0f}">{tick * 10}%</text>')
-    parts.append(f'<text x="{margin + size / 2 - 50:.0f}" y="{margin + size + 34}">chance shown</text>')
-    parts.append(
-        f'<text x="12" y="{margin + size / 2 + 30:.0f}" transform="rotate(-90 12 {margin + size / 2 + 30:.0f})">'
-        "share of games won</text>"
-    )
-    for row, source in enumerate(SOURCES):
-        shown = points(test[source], mapping, source)
-        bins = [(mean, won, n) for n, mean, won in reliability(shown) if n >= 5]
-        path = " ".join(f"{margin + size * mean:.1f},{margin + size - size * won:.1f}" for mean, won, _n in bins)
-        colour = colours[source]
-        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
-        for mean, won, n in bins:
-            radius = min(8.0, 2.0 + n**0.5 / 4)
+    for panel, (name, shown_by) in enumerate((("raw", IDENTITY), ("mapped", mapping))):
+        left = margin + panel * (size + gap)
+        parts += [
+            f'<text x="{left}" y="{margin - 8}">{name}</text>',
+            f'<rect x="{left}" y="{margin}" width="{size}" height="{size}" fill="none" stroke="#888"/>',
+            f'<line x1="{left}" y1="{margin + size}" x2="{left + size}" y2="{margin}" stroke="#bbb" '
+            'stroke-dasharray="4 4"/>',
+        ]
+        for tick in range(0, 11, 2):
+            x = left + size * tick / 10
+            y = margin + size - size * tick / 10
+            parts.append(f'<text x="{x - 8:.0f}" y="{margin + size + 16}">{tick * 10}%</text>')
+            parts.append(f'<text x="{left - 34}" y="{y + 4:.0f}">{tick * 10}%</text>')
+        parts.append(f'<text x="{left + size / 2 - 40:.0f}" y="{margin + size + 34}">chance shown</text>')
+        if panel == 0:
             parts.append(
-                f'<circle cx="{margin + size * mean:.1f}" cy="{margin + size - size * won:.1f}" r="{radius:.1f}" '
-                f'fill="{colour}" fill-opacity="0.6"/>'
+                f'<text x="12" y="{margin + size / 2 + 50:.0f}" '
+                f'transform="rotate(-90 12 {margin + size / 2 + 50:.0f})">share of games won</text>'
             )
-        label_y = margin + 20 + 22 * row
-        parts.append(f'<rect x="{margin + size + 16}" y="{label_y - 10}" width="12" height="12" fill="{colour}"/>')
-        parts.append(f'<text x="{margin + size + 34}" y="{label_y}">{source} (ECE {ece(shown):.3f})</text>')
+        for row, source in enumerate(SOURCES):
+            shown = points(test[source], shown_by, source)
+            bins = [(mean, won, n) for n, mean, won in reliability(shown) if n >= 5]
+            path = " ".join(f"{left + size * mean:.1f},{margin + size - size * won:.1f}" for mean, won, _n in bins)
+            colour = COLOURS[source]
+            parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
+            for mean, won, n in bins:
+                radius = min(8.0, 2.0 + n**0.5 / 4)
+                parts.append(
+                    f'<circle cx="{left + size * mean:.1f}" cy="{margin + size - size * won:.1f}" '
+                    f'r="{radius:.1f}" fill="{colour}" fill-opacity="0.6"/>'
+                )
+            label_y = margin + size + 56 + 0 * row
+            label_x = left + 100 * row
+            parts.append(f'<rect x="{label_x}" y="{label_y - 10}" width="12" height="12" fill="{colour}"/>')
+            parts.append(f'<text x="{label_x + 16}" y="{label_y}">{source} {ece(shown):.3f}</text>')
+    parts.append(
+        f'<text x="{margin}" y="{size + 2 * margin + 50}" fill="#555">the figure after each source: its ECE '
+        "(10 bins) on games the mapping was not fitted on</text>"
+    )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+# ----------------------------------------------------------------- the whole benchmark
+def _load(path: Path) -> tuple[Samples, Samples, list[dict[str, Any]], int]:
+    saved = json.loads(path.read_text(encoding="utf-8"))
+
+    def read(name: str) -> Samples:
+        return {
+            s: [(float(r), int(g), float(y), int(n), float(t)) for r, g, y, n, t in saved[name][s]] for s in SOURCES
+        }
+
+    return read("fit"), read("test"), list(saved.get("timing", [])), int(saved["games"])
+
+
+def _timing_lines(timing: list[dict[str, Any]], wall: float | None, jobs: int) -> Iterator[str]:
+    if not timing:
+        return
+    parts = ("play", "review", "coach")
+    total = {part: sum(t[part] for t in timing) for part in parts}
+    count = len(timing)
+    yield (
+        f"processor time per game: {sum(total.values()) / count:.2f} s "
+        f"(play {total['play'] / count:.2f}, review {total['review'] / count:.2f}, coach {total['coach'] / count:.2f})"
+        f"; {sum(total.values()):.0f} s in all for {count} games"
+        + (f", {wall:.0f} s of wall time on {jobs} process{'es' if jobs > 1 else ''}" if wall is not None else "")
+    )
+    pairs: dict[str, list[float]] = {}
+    for t in timing:
+        pairs.setdefault(t["pair"], []).append(sum(t[part] for part in parts))
+    yield "  per pair: " + ", ".join(f"{pair} {sum(v) / len(v):.2f} s" for pair, v in pairs.items())
 
 
 def run(
@@ -169,55 +402,76 @@ def run(
     diagram_path: Path | None = None,
     load_path: Path | None = None,
     save_path: Path | None = None,
+    jobs: int = 1,
+    minutes: float | None = None,
+    fit_path: Path | None = None,
     log: Callable[[str], None] = print,
 ) -> str:
-    """The whole benchmark: gather (or load) both sets, fit, measure; returns the report."""
-    start = time.process_time()
+    """The whole benchmark: gather (or load) both sets, choose and fit, measure; returns the report.
+
+    With ``write_fit``, the kept mappings go to ``fit_path`` (default: the package's ``calibration.json``)."""
+    wall: float | None = None
     if load_path is not None:
-        saved = json.loads(load_path.read_text(encoding="utf-8"))
-        fit_set = {s: [tuple(x) for x in saved["fit"][s]] for s in SOURCES}
-        test_set = {s: [tuple(x) for x in saved["test"][s]] for s in SOURCES}
+        fit_set, test_set, timing, games = _load(load_path)
     else:
-        log(f"playing and reviewing {games} games to fit, then {games} others to measure ...")
-        fit_set = collect(games, FIT_SEED, on_game=lambda n: log(f"  fit game {n + 1}/{games}"))
-        test_set = collect(games, TEST_SEED, on_game=lambda n: log(f"  test game {n + 1}/{games}"))
+        limit = f" (or as many as {minutes:g} minutes allow)" if minutes is not None else ""
+        log(f"playing and reviewing {games} games{limit} to fit, and as many others to measure ...")
+        began = time.monotonic()
+        fit_set, test_set, timing = collect(games, jobs=jobs, minutes=minutes, log=log)
+        wall = time.monotonic() - began
+        games = len(timing) // 2
         if save_path is not None:
-            save_path.write_text(json.dumps({"fit": fit_set, "test": test_set}), encoding="utf-8")
-    fitted = fit_all(fit_set)
-    mapping = fitted if write_fit else shipped()
+            save_path.write_text(
+                json.dumps({"games": games, "fit": fit_set, "test": test_set, "timing": timing}), encoding="utf-8"
+            )
+    chosen, scores = choose(fit_set)
+    raw_test = {s: measure(test_set[s], IDENTITY, s) for s in SOURCES}
+    kept = Calibration(
+        {s: v for s, v in chosen.mappings.items() if better(raw_test[s], measure(test_set[s], chosen, s))},
+        {s: k for s, k in chosen.kinds.items() if s in chosen.mappings},
+    )
     lines = [
         f"{games} games of mixed strength to fit (seeds from {FIT_SEED}), {games} others to measure "
         f"(seeds from {TEST_SEED}); Red's view; pairs {', '.join(f'{r}-{b}' for r, b in PAIRS)}",
-        ("mapping fitted now" if write_fit else "the shipped mapping")
-        + " (a, b per source): "
-        + ", ".join(
-            f"{s} {mapping.mappings.get(s, (1.0, 0.0))[0]:.3f} {mapping.mappings.get(s, (1.0, 0.0))[1]:+.3f}"
-            for s in SOURCES
-        ),
-        table(test_set, mapping),
+        *_timing_lines(timing, wall, jobs),
+        f"forms tried by {FOLDS}-fold cross-validation over the first set's games "
+        "(held-out Brier / ECE / log loss; the least Brier is chosen):",
     ]
-    if not write_fit:
+    for source in SOURCES:
+        lines.append(
+            f"  {source:<8} "
+            + ", ".join(f"{kind} {b:.4f}/{e:.3f}/{ll:.4f}" for kind, (b, e, ll) in scores[source].items())
+        )
+    lines += [
+        "chosen and fitted on the whole first set: " + _describe(chosen),
+        f"measured on the second set (95% intervals over its {games} games):",
+        table(test_set, chosen, raw_test),
+        "makes the second set better (lower ECE, Brier no higher), so kept: " + _describe(kept),
+    ]
+    current = shipped()
+    if not write_fit and current.mappings:
         lines += [
-            "a mapping fitted now on the first set (a, b per source): "
-            + ", ".join(f"{s} {fitted.mappings[s][0]:.3f} {fitted.mappings[s][1]:+.3f}" for s in SOURCES),
-            table(test_set, fitted),
+            "the shipped mapping (" + _describe(current) + ") on the second set:",
+            table(test_set, current, raw_test),
         ]
     for name, samples in (("first", fit_set), ("second", test_set)):
         graph = samples["graph"]
         if graph:
             lines.append(
-                f"{name} set: Red's mean chance on the graph {sum(p for p, _g, _y in graph) / len(graph):.3f}, "
-                f"Red won {sum(y for _p, _g, y in graph) / len(graph):.3f} (weighted by the graph's points)"
+                f"{name} set: Red's mean chance on the graph {sum(s[0] for s in graph) / len(graph):.3f}, "
+                f"Red won {sum(s[2] for s in graph) / len(graph):.3f} (weighted by the graph's points)"
             )
     if write_fit:
-        target = Path(__file__).resolve().parent.parent / "bots" / "calibration.json"
+        target = fit_path or Path(__file__).resolve().parent.parent / "bots" / "calibration.json"
         target.write_text(
             json.dumps(
                 {
-                    "about": "Platt mappings logistic(a * logit(raw) + b) of the search's chances, fitted by "
-                    "aton bench-calibration --fit on the games of FIT_SEED; measured on those of TEST_SEED.",
+                    "about": "Mappings of the search's chances (forms: aton.bots.calibration.KINDS), fitted by "
+                    "aton bench-calibration --fit on the games of FIT_SEED, kept only for the sources they make "
+                    "better on the games of TEST_SEED.",
                     "games": games,
-                    "mappings": {s: [round(v, 6) for v in fitted.mappings[s]] for s in SOURCES},
+                    "kinds": {s: kept.kinds[s] for s in kept.mappings},
+                    "mappings": {s: [round(v, 6) for v in kept.mappings[s]] for s in kept.mappings},
                 },
                 indent=2,
             )
@@ -226,10 +480,28 @@ def run(
         )
         lines.append(f"mapping written to {target}")
     if diagram_path is not None:
-        diagram_path.write_text(diagram(test_set, mapping), encoding="utf-8")
+        diagram_path.write_text(diagram(test_set, kept if write_fit else chosen), encoding="utf-8")
         lines.append(f"reliability diagram written to {diagram_path}")
-    lines.append(f"processor time: {time.process_time() - start:.0f} s")
     return "\n".join(lines)
 
 
-__all__ = ["FIT_SEED", "PAIRS", "TEST_SEED", "collect", "diagram", "fit_all", "points", "run", "table"]
+__all__ = [
+    "COACH_EVERY",
+    "FIT_SEED",
+    "FOLDS",
+    "JUDGE_EVERY",
+    "PAIRS",
+    "TEST_SEED",
+    "better",
+    "by_game",
+    "choose",
+    "collect",
+    "cross_validate",
+    "diagram",
+    "fit_source",
+    "gather_game",
+    "measure",
+    "points",
+    "run",
+    "table",
+]

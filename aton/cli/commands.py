@@ -387,6 +387,8 @@ def _bench_calibration(args: argparse.Namespace) -> int:
             diagram_path=Path(args.diagram) if args.diagram else None,
             load_path=Path(args.load) if args.load else None,
             save_path=Path(args.save) if args.save else None,
+            jobs=args.jobs,
+            minutes=args.minutes,
             log=lambda line: print(line, file=sys.stderr, flush=True),
         )
     )
@@ -397,12 +399,21 @@ def _add_bench_calibration(commands: argparse._SubParsersAction[argparse.Argumen
     bench = commands.add_parser(
         "bench-calibration",
         help="compare the chances to win the app shows with what happened in bot games",
-        description="Play two fixed sets of bot games of mixed strength; fit the chance mapping on the first, "
-        "measure on the second: calibration error (ECE, 10 bins) and Brier score of the review's graph, the "
-        "review's judged chances and the coach's candidates, before and after the mapping.",
+        description="Play two fixed sets of bot games of mixed strength; choose and fit the chance mapping on "
+        "the first, measure on the second: calibration error (ECE, 10 bins) and Brier score of the review's "
+        "graph, the review's judged chances and the coach's candidates, before and after the mapping, with 95% "
+        "intervals over games.",
     )
     bench.add_argument("--games", type=_positive, default=32, help="games in each set (default 32)")
-    bench.add_argument("--fit", action="store_true", help="write the fitted mapping to aton/bots/calibration.json")
+    bench.add_argument(
+        "--fit",
+        action="store_true",
+        help="write the mappings that make the second set better to aton/bots/calibration.json",
+    )
+    bench.add_argument("--jobs", type=_positive, default=1, help="parallel processes (default 1; same results)")
+    bench.add_argument(
+        "--minutes", type=float, help="start no game after this many minutes of wall time (both sets keep as many)"
+    )
     bench.add_argument("--diagram", metavar="FILE.svg", help="write a reliability diagram")
     bench.add_argument("--save", metavar="FILE.json", help="keep the raw chances gathered")
     bench.add_argument("--load", metavar="FILE.json", help="use raw chances kept by --save instead of playing")

@@ -1,0 +1,180 @@
+"""Honest chances: the mappings of :mod:`aton.bots.calibration`, how they are chosen and measured
+(:mod:`aton.cli.calibration_bench`), and what the app says of a chance on few imagined games."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+import aton
+from aton.bots.calibration import (
+    IDENTITY,
+    KINDS,
+    SOURCES,
+    Calibration,
+    bootstrap,
+    brier,
+    chance_words,
+    curve,
+    ece,
+    fit_kind,
+    from_dict,
+    load,
+    progress,
+    view_progress,
+)
+from aton.cli import calibration_bench as bench
+
+
+def _games(
+    count: int, seed: int, gain: float = 0.5, drift: float = 0.0, steps: int = 10
+) -> list[tuple[float, float, float, int]]:
+    """Synthetic games: each has a true chance ``q`` and one outcome; at progress ``t`` its points show the
+    chance whose logit times ``gain + drift * t`` is the true logit (overconfident for a factor below 1)."""
+    chooser = random.Random(seed)
+    rows = []
+    for game in range(count):
+        q = chooser.uniform(0.03, 0.97)
+        outcome = 1.0 if chooser.random() < q else 0.0
+        for step in range(steps):
+            t = step / max(1, steps - 1)
+            shown = 1 / (1 + math.exp(-math.log(q / (1 - q)) / (gain + drift * t)))
+            rows.append((shown, outcome, t, game))
+    return rows
+
+
+def _samples(rows: list[tuple[float, float, float, int]]) -> list[bench.Sample]:
+    return [(p, 400, y, n, t) for p, y, t, n in rows]
+
+
+def test_every_form_fits_an_overconfident_chance_and_makes_it_honest() -> None:
+    rows = _games(6000, 1, steps=2)  # many games: each game's single outcome is the noise
+    data = [(p, y, t) for p, y, t, _n in rows]
+    raw = [(p, y) for p, y, _t, _n in rows]
+    for kind in KINDS:
+        params = fit_kind(kind, data)
+        mapped = [(curve(kind, params, p, t), y) for p, y, t in data]
+        assert ece(mapped) < 0.03 < ece(raw), kind
+        assert brier(mapped) < brier(raw), kind
+        assert abs(curve(kind, params, 0.9, 0.5) - 1 / (1 + 9 ** (-1 / 2))) < 0.05, kind  # the true chance
+
+
+def test_cross_validation_prefers_the_progress_form_when_the_error_grows_with_the_game() -> None:
+    samples = _samples(_games(400, 2, gain=1.0, drift=-0.7, steps=5))
+    scores = bench.cross_validate(samples, "graph")
+    assert min(scores, key=lambda kind: scores[kind][0]) == "platt-progress"
+    assert scores["platt-progress"][0] < scores["platt"][0] < scores["identity"][0]
+
+
+def test_a_calibrated_source_gains_nothing_from_a_mapping() -> None:
+    samples = _samples(_games(400, 3, gain=1.0, steps=5))
+    scores = bench.cross_validate(samples, "coach")
+    assert scores["platt"][0] >= scores["identity"][0] - 0.002
+    assert scores["identity"][1] < 0.06
+
+
+def test_the_interval_over_games_holds_the_figure_and_narrows_with_more_games() -> None:
+    def interval(count: int) -> tuple[float, float, float]:
+        rows = _games(count, 4, gain=1.0)
+        groups: dict[int, list[tuple[float, float]]] = {}
+        for p, y, _t, n in rows:
+            groups.setdefault(n, []).append((p, y))
+        low, high = bootstrap(list(groups.values()), resamples=300)["ece"]
+        return low, ece([(p, y) for p, y, _t, _n in rows]), high
+
+    few, many = interval(40), interval(640)
+    assert few[0] <= few[1] <= few[2] and many[0] <= many[1] <= many[2]
+    assert many[2] - many[0] < (few[2] - few[0]) / 2
+    assert few[2] > 0.05  # 40 games cannot show an ECE under 0.05, even for honest chances
+
+
+def test_a_mapping_is_kept_only_where_it_makes_the_held_out_games_better(tmp_path: Path) -> None:
+    distorted, honest = _games(200, 5, steps=5), _games(200, 6, gain=1.0, steps=5)
+    fit_set = {"graph": _samples(distorted), "judged": _samples(honest), "coach": _samples(distorted)}
+    test_set = {
+        "graph": _samples(_games(200, 7, steps=5)),
+        "judged": _samples(_games(200, 8, gain=1.0, steps=5)),
+        "coach": _samples(_games(200, 9, steps=5)),
+    }
+    saved = tmp_path / "chances.json"
+    saved.write_text(json.dumps({"games": 200, "fit": fit_set, "test": test_set, "timing": []}), encoding="utf-8")
+    written = tmp_path / "calibration.json"
+    report = bench.run(0, load_path=saved, write_fit=True, fit_path=written, diagram_path=tmp_path / "d.svg")
+    assert "200 games of mixed strength to fit" in report and "1000" in report  # games and points
+    assert "[" in report  # the intervals
+    kept = json.loads(written.read_text(encoding="utf-8"))
+    assert set(kept["mappings"]) >= {"graph", "coach"}
+    assert "judged" not in kept["mappings"] or kept["kinds"]["judged"] != "isotonic"
+    mapping = from_dict(kept)
+    for source in kept["mappings"]:
+        raw = bench.measure(test_set[source], IDENTITY, source)
+        assert bench.better(raw, bench.measure(test_set[source], mapping, source))
+    svg = (tmp_path / "d.svg").read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and "mapped" in svg and svg.count("<polyline") == 6
+
+
+def test_serial_and_parallel_gathering_give_the_same_chances() -> None:
+    serial = bench.collect(1, jobs=1, coach_iterations=30)
+    parallel = bench.collect(1, jobs=2, coach_iterations=30)
+    assert serial[:2] == parallel[:2]
+    fit_set, test_set, timing = serial
+    assert len(timing) == 2 and all(timing[0][part] > 0 for part in ("play", "review", "coach"))
+    for source in SOURCES:
+        assert fit_set[source] and test_set[source]
+        assert all(0.0 <= raw <= 1.0 and 0.0 <= t <= 1.0 for raw, _g, _y, _n, t in fit_set[source])
+        assert len({y for _r, _g, y, _n, _t in fit_set[source]}) == 1  # one game: one outcome
+
+
+def test_progress_grows_through_a_game() -> None:
+    game = aton.new_game(seed=1)
+    assert view_progress(game) == 0.0
+    assert progress(12, (0, 0)) == 1.0 and progress(2, (20, 3)) == 0.5
+
+
+def test_the_shipped_mapping_reads_and_keeps_few_games_humble() -> None:
+    mapping = load()
+    for source in mapping.mappings:
+        assert source in SOURCES
+        low = mapping.apply(source, 0.05, 400, 0.5)
+        high = mapping.apply(source, 0.95, 400, 0.5)
+        assert 0.0 < low < high < 1.0
+        assert mapping.apply(source, 1.0, 10, 0.9) < 1.0  # all ten imagined games won: not a certainty
+        assert mapping.apply(source, 1.0, 0) == 1.0  # a finished game is exact
+    assert chance_words(mapping.apply("coach", 1.0, 12, 0.5), 12).startswith("between")
+    assert chance_words(mapping.apply("judged", 0.0, 8, 0.5), 8, "fr").startswith("entre")
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"mappings": {"graph": [0.0, 0.1]}},
+        {"mappings": {"graph": [1.0, 0.1, 0.2]}},
+        {"mappings": {"graph": [0.1, 0.9, 0.5, 0.2]}, "kinds": {"graph": "isotonic"}},
+        {"mappings": {"graph": [1.0, 0.1]}, "kinds": {"graph": "spline"}},
+    ],
+)
+def test_a_broken_mapping_file_is_refused(raw: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        from_dict(raw)
+
+
+def test_the_review_and_the_coach_apply_the_mapping_they_are_given() -> None:
+    from aton.bots.coach import search_candidates
+    from aton.bots.review import review
+
+    game = aton.new_game(seed=4)
+    view = game.view(aton.RED)
+    lower = Calibration({"coach": (1.0, -1.0)})
+    raw = search_candidates(view, iterations=40, calibration=IDENTITY)
+    mapped = search_candidates(view, iterations=40, calibration=lower)
+    assert [c.action for c in raw] == [c.action for c in mapped]
+    assert all(m.win_rate < r.win_rate for r, m in zip(raw, mapped, strict=True) if 0 < r.win_rate < 1)
+    for _ in range(4):
+        game.apply(aton.bots.make_bot("random").choose(game.view(game.to_act[0]), random.Random(1)))
+    plain = review(game, aton.RED, iterations=20, samples=4, calibration=IDENTITY)
+    shifted = review(game, aton.RED, iterations=20, samples=4, calibration=Calibration({"graph": (1.0, 1.0)}))
+    assert all(s.chance > p.chance for p, s in zip(plain.curve, shifted.curve, strict=True) if 0 < p.chance < 1)
