@@ -1,11 +1,15 @@
 """How honest the chances are: ``aton bench-calibration``.
 
 Plays a fixed set of bot games of mixed strength (:data:`PAIRS`, colours alternated) and compares every
-chance the app shows with who won:
+chance the app shows with who won, for both players, each from its own view:
 
-- ``graph``: the review's chance-to-win graph (Red's view after every decision but the last);
-- ``judged``: the review's chance for the move played, at every second decision of Red that is judged;
-- ``coach``: the coach's chance for its candidate that Red then played (every fourth decision).
+- ``graph``: the review's chance-to-win graph (after every decision but the last);
+- ``judged``: the review's chance for the move played, at every third decision of the player;
+- ``coach``: the coach's chance for its candidate that the player then played (every sixth decision).
+
+Both players' chances are read: one game's outcome is a win for one and a loss for the other, so the
+share of games Red happened to win in a set (a large part of the noise of a few dozen games) cannot
+pass for a fault of the chances.
 
 Two sets of games are played: one to fit the mapping (seeds from :data:`FIT_SEED`) and another to
 measure it (seeds from :data:`TEST_SEED`), so the figures after the mapping are measured on games it
@@ -33,7 +37,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from ..actions import RED, parse_action
+from ..actions import BLUE, RED, parse_action
 from ..bots.calibration import (
     IDENTITY,
     KINDS,
@@ -72,11 +76,11 @@ matches.  Medium plays a quarter of the games: its own thinking is most of a gam
 
 FIT_SEED = 5000
 TEST_SEED = 9000
-JUDGE_EVERY = 2
-"""The review's judgement is read at every second decision of Red (odd ones in odd games): the points of
-one game share its outcome, so the game, not the point, is what costs and what informs."""
-COACH_EVERY = 4
-"""The coach is asked at every fourth decision of Red (shifted by the game's number)."""
+JUDGE_EVERY = 3
+"""The review's judgement is read at every third decision of each player (shifted by the game's number):
+the points of one game share its outcome, so the game, not the point, is what costs and what informs."""
+COACH_EVERY = 6
+"""The coach is asked at every sixth decision of each player (shifted by the game's number)."""
 FOLDS = 5
 """Cross-validation over the first set's games: game ``i`` is left out in fold ``i % FOLDS``."""
 
@@ -86,10 +90,11 @@ Samples = dict[str, list[Sample]]
 
 
 def gather_game(seed: int, number: int, coach_iterations: int = COACH_ITERATIONS) -> tuple[Samples, dict[str, Any]]:
-    """Play game ``number`` (seed ``seed + number``) and read Red's chances as the app shows them: the
-    review's graph after every decision, the review's judgement of every :data:`JUDGE_EVERY`-th decision
-    of Red, the coach at every :data:`COACH_EVERY`-th (the review's and the coach's own functions and
-    seeds, unmapped).  Returns the raw chances and the processor time each part took."""
+    """Play game ``number`` (seed ``seed + number``) and read both players' chances as the app shows them,
+    each from its own view: the review's graph after every decision, the review's judgement of every
+    :data:`JUDGE_EVERY`-th decision of the player, the coach at every :data:`COACH_EVERY`-th (the review's
+    and the coach's own functions and seeds, unmapped).  Returns the raw chances, each with the outcome
+    for its player, and the processor time each part took."""
     samples: Samples = {source: [] for source in SOURCES}
     red, blue = PAIRS[number % len(PAIRS)]
     tick = cpu_time()
@@ -97,46 +102,46 @@ def gather_game(seed: int, number: int, coach_iterations: int = COACH_ITERATIONS
     times: dict[str, float] = {"play": cpu_time() - tick, "review": 0.0, "coach": 0.0}
     result = game.result
     assert result is not None
-    outcome = 0.5 if result.winner is None else 1.0 if result.winner is RED else 0.0
+    won = {player: 0.5 if result.winner is None else float(result.winner is player) for player in (RED, BLUE)}
     start, texts = record_start(game.record())
     info = BoardInfo.of(start.rules.layout)
 
     def graph(decisions: int) -> None:
-        view = start.view(RED)
-        if view.result is None:
-            tick = cpu_time()
-            raw = graph_chance(view, seed=number, number=decisions, samples=DEFAULT_SAMPLES, calibration=IDENTITY)
-            samples["graph"].append((raw, DEFAULT_SAMPLES, outcome, number, view_progress(view)))
-            times["review"] += cpu_time() - tick
+        for player in (RED, BLUE):
+            view = start.view(player)
+            if view.result is None:
+                tick = cpu_time()
+                raw = graph_chance(view, seed=number, number=decisions, samples=DEFAULT_SAMPLES, calibration=IDENTITY)
+                samples["graph"].append((raw, DEFAULT_SAMPLES, won[player], number, view_progress(view)))
+                times["review"] += cpu_time() - tick
 
     graph(0)
-    decided = 0
+    decided = {RED: 0, BLUE: 0}
     for decisions, text in enumerate(texts, start=1):
         action = parse_action(text)
-        if action.player is RED:
-            view = start.view(RED)
-            progress = view_progress(view)
-            if (decided + number) % JUDGE_EVERY == 0:
-                tick = cpu_time()
-                judged = judge(
-                    view, action, iterations=REVIEW_ITERATIONS, seed=number, number=decisions, calibration=IDENTITY
-                )
-                if judged.verdict is not None:
-                    samples["judged"].append((judged.played_chance, judged.games[0], outcome, number, progress))
-                times["review"] += cpu_time() - tick
-            if (decided + number) % COACH_EVERY == 0 and len(class_representatives(view.legal_actions(RED), info)) > 1:
-                tick = cpu_time()
-                for candidate in search_candidates(
-                    view, iterations=coach_iterations, seed=number, calibration=IDENTITY
-                ):
-                    if _alike(candidate.action, action, info):
-                        samples["coach"].append((candidate.win_rate, candidate.visits, outcome, number, progress))
-                        break
-                times["coach"] += cpu_time() - tick
-            decided += 1
+        player = action.player
+        view = start.view(player)
+        progress = view_progress(view)
+        turn = decided[player] + number
+        if turn % JUDGE_EVERY == 0:
+            tick = cpu_time()
+            judged = judge(
+                view, action, iterations=REVIEW_ITERATIONS, seed=number, number=decisions, calibration=IDENTITY
+            )
+            if judged.verdict is not None:
+                samples["judged"].append((judged.played_chance, judged.games[0], won[player], number, progress))
+            times["review"] += cpu_time() - tick
+        if turn % COACH_EVERY == 0 and len(class_representatives(view.legal_actions(player), info)) > 1:
+            tick = cpu_time()
+            for candidate in search_candidates(view, iterations=coach_iterations, seed=number, calibration=IDENTITY):
+                if _alike(candidate.action, action, info):
+                    samples["coach"].append((candidate.win_rate, candidate.visits, won[player], number, progress))
+                    break
+            times["coach"] += cpu_time() - tick
+        decided[player] += 1
         start.apply(action)
         graph(decisions)
-    return samples, {"pair": f"{red}-{blue}", **times}
+    return samples, {"pair": f"{red}-{blue}", "red_won": won[RED], **times}
 
 
 def _alike(a: Any, b: Any, info: BoardInfo) -> bool:
@@ -432,7 +437,7 @@ def run(
     )
     lines = [
         f"{games} games of mixed strength to fit (seeds from {FIT_SEED}), {games} others to measure "
-        f"(seeds from {TEST_SEED}); Red's view; pairs {', '.join(f'{r}-{b}' for r, b in PAIRS)}",
+        f"(seeds from {TEST_SEED}); both players' views; pairs {', '.join(f'{r}-{b}' for r, b in PAIRS)}",
         *_timing_lines(timing, wall, jobs),
         f"forms tried by {FOLDS}-fold cross-validation over the first set's games "
         "(held-out Brier / ECE / log loss; the least Brier is chosen):",
@@ -454,13 +459,10 @@ def run(
             "the shipped mapping (" + _describe(current) + ") on the second set:",
             table(test_set, current, raw_test),
         ]
-    for name, samples in (("first", fit_set), ("second", test_set)):
-        graph = samples["graph"]
-        if graph:
-            lines.append(
-                f"{name} set: Red's mean chance on the graph {sum(s[0] for s in graph) / len(graph):.3f}, "
-                f"Red won {sum(s[2] for s in graph) / len(graph):.3f} (weighted by the graph's points)"
-            )
+    for name, index in (("first", 0), ("second", 1)):
+        red_won = [t["red_won"] for t in timing[index::2] if "red_won" in t]
+        if red_won:
+            lines.append(f"{name} set: Red won {sum(red_won):g} of {len(red_won)} games (draws count half)")
     if write_fit:
         target = fit_path or Path(__file__).resolve().parent.parent / "bots" / "calibration.json"
         target.write_text(
