@@ -180,3 +180,31 @@ def test_the_review_and_the_coach_apply_the_mapping_they_are_given() -> None:
     plain = review(game, aton.RED, iterations=20, samples=4, calibration=IDENTITY)
     shifted = review(game, aton.RED, iterations=20, samples=4, calibration=Calibration({"graph": (1.0, 1.0)}))
     assert all(s.chance > p.chance for p, s in zip(plain.curve, shifted.curve, strict=True) if 0 < p.chance < 1)
+    assert [j.verdict for j in plain.decisions] == [j.verdict for j in shifted.decisions]
+
+
+def test_the_verdicts_compare_the_search_s_own_chances_whatever_the_mapping() -> None:
+    from aton.bots.review import review
+
+    game = aton.new_game(seed=5)
+    chooser = random.Random(2)
+    for _ in range(6):
+        player = game.to_act[0]
+        game.apply(aton.bots.make_bot("random").choose(game.view(player), chooser))
+    plain = review(game, aton.RED, iterations=30, samples=2, calibration=IDENTITY)
+    squeezed = review(game, aton.RED, iterations=30, samples=2, calibration=Calibration({"judged": (0.3, -0.5)}))
+    assert [j.verdict for j in plain.decisions] == [j.verdict for j in squeezed.decisions]
+    assert [j.best for j in plain.decisions] == [j.best for j in squeezed.decisions]
+    judged = [(p, s) for p, s in zip(plain.judged(), squeezed.judged(), strict=True) if 0 < p.played_chance < 1]
+    assert judged and all(s.played_chance != p.played_chance for p, s in judged)
+
+
+def test_the_candidates_table_tells_a_chance_on_few_visits_as_a_range() -> None:
+    from aton.bots.coach import Candidate
+    from aton.widgets.thinking import candidates_html
+
+    game = aton.new_game(seed=1)
+    view = game.view(aton.RED)
+    action = view.legal_actions(aton.RED)[0]
+    table = candidates_html(view, [Candidate(action, 400, 0.62, 0.9), Candidate(action, 6, 0.9, 0.1)], "en")
+    assert "62%" in table and "between" in table

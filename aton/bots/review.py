@@ -64,7 +64,7 @@ from ..i18n import Message, check_lang, decimal, gtext, join, languages, msg, ng
 from ..jsonfile import check_json_value
 from ..position import ReplayError, record_start, replay
 from .base import Steps, run_steps
-from .calibration import Calibration, chance_words, shipped, view_progress
+from .calibration import IDENTITY, Calibration, chance_words, shipped, view_progress
 from .coach import _board_reasons, _square_words
 from .heuristics import BoardInfo, class_representatives, flat_of
 from .mcts import PRESETS, MctsBot, OptionStats, SearchResult
@@ -692,12 +692,16 @@ def judge_steps(
     played_found = yield from measure.search_steps(view, random.Random(f"{stream}/measure"), only=played)
     best_games, played_games = best_found.options[0].visits, played_found.options[0].visits
     progress = view_progress(view)
-    best_rate = mapping.apply("judged", _rate(best_found), _games(view, best, best_games, stream), progress)
-    played_rate = mapping.apply("judged", _rate(played_found), _games(view, played, played_games, stream), progress)
-    if played_rate >= best_rate:
-        best, best_found, best_rate, best_games = played, played_found, played_rate, played_games
-    uncertainty = math.hypot(_error(best_rate, best_found), _error(played_rate, played_found))
-    verdict = verdict_of(best_rate - played_rate - CONFIDENCE * uncertainty)
+    best_exact, played_exact = _games(view, best, best_games, stream), _games(view, played, played_games, stream)
+    # The verdict compares the search's own chances (its thresholds are set on them); people read them mapped.
+    best_raw = IDENTITY.apply("judged", _rate(best_found), best_exact)
+    played_raw = IDENTITY.apply("judged", _rate(played_found), played_exact)
+    best_rate = mapping.apply("judged", _rate(best_found), best_exact, progress)
+    played_rate = mapping.apply("judged", _rate(played_found), played_exact, progress)
+    if played_raw >= best_raw:
+        best, best_found, best_rate, best_games, best_raw = played, played_found, played_rate, played_games, played_raw
+    uncertainty = math.hypot(_error(best_raw, best_found), _error(played_raw, played_found))
+    verdict = verdict_of(best_raw - played_raw - CONFIDENCE * uncertainty)
     text: dict[str, str] = {}
     played_words: dict[str, str] = {}
     if at_least(verdict, EXPLAINED_FROM):

@@ -26,9 +26,10 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..bots.calibration import chance_words
 from ..bots.coach import Candidate, action_words
 from ..game import Game, GameView
-from ..i18n import check_lang, gtext, percent
+from ..i18n import check_lang, gtext
 
 __all__ = ["SearchChart", "candidates_html"]
 
@@ -55,7 +56,7 @@ def candidates_html(view: GameView | Game, candidates: Sequence[Candidate], lang
             f"<td>{html.escape(action_words(view, candidate.action, lang))}</td>"
             f'<td style="width:40%">{bar}</td>'
             f'<td style="text-align:right">{candidate.visits}</td>'
-            f'<td style="text-align:right">{html.escape(percent(candidate.win_rate, lang))}</td>'
+            f'<td style="text-align:right">{html.escape(chance_words(candidate.win_rate, candidate.visits, lang))}</td>'
             "</tr>"
         )
     return (

@@ -28,10 +28,11 @@ from typing import Any
 
 from ...actions import Assign, Place, Player, Remove
 from ...bots.base import Steps, run_steps
+from ...bots.calibration import chance_words
 from ...bots.review import DEFAULT_ITERATIONS, DEFAULT_SAMPLES, Judgement, Review, ReviewCancelled, review_steps
 from ...explain import player_name
 from ...game import Game
-from ...i18n import Message, check_lang, msg, nmsg, percent, render_key, table
+from ...i18n import Message, check_lang, msg, nmsg, render_key, table
 from ...refusals import error_text
 from ...timeline import Step, timeline
 
@@ -223,6 +224,7 @@ class ReviewFlow:
         if self.result is None or self.moment is None:
             return ""
         point = self.result.curve[self.moment]
+        over = self.moment == len(self.result.curve) - 1 and self.result.result is not None
         return words(
             "moment",
             lang,
@@ -230,7 +232,8 @@ class ReviewFlow:
             count=len(self.result.curve) - 1,
             round=point.round,
             player=words(self.player.label, lang),
-            percent=percent(point.chance, lang),
+            # a point rests on a few playouts: told as a range; the end of a finished game is exact
+            percent=chance_words(point.chance, 0 if over else self.result.samples, lang),
         )
 
     def mistakes(self) -> list[Judgement]:
