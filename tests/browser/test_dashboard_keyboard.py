@@ -192,3 +192,60 @@ def test_a_whole_game_with_the_keyboard_only(page: Any, voila_url: str) -> None:
     assert page.locator(".aton-result").inner_text().strip()
     assert page.evaluate("() => window.__atonMouse") == 0, "a mouse or pointer event reached the page"
     print(f"keyboard game: {len(rounds)} rounds, {len(placed)} squares chosen, final {status}")
+
+
+# where the focus is, as one word of the play order
+PLACE_JS = """() => {
+  const e = document.activeElement;
+  if (!e || !e.closest('.aton-dashboard')) return 'out';
+  if (e.matches('canvas.aton-board')) return 'board';
+  if (e.closest('.aton-assign')) return 'cards';
+  if (e.closest('.aton-steps')) return 'steps';
+  if (e.matches('.aton-right > .lm-TabBar .lm-TabBar-tab')) return 'tabs';
+  if (e.matches('.aton-left > .lm-TabBar .lm-TabBar-tab')) return 'board-tabs';
+  return 'other:' + e.tagName + '.' + String(e.className).slice(0, 60);
+}"""
+
+
+def test_tab_goes_board_cards_steps_tabs_then_on(page: Any, voila_url: str) -> None:
+    dash = DashboardPage(page, voila_url).open()
+    player = KeyboardPlayer(page, dash)
+    player.press_until("Tab", BOARD)
+    forward = ["board"]
+    for _ in range(40):  # real Tab presses, one at a time, until the focus leaves the dashboard
+        page.keyboard.press("Tab")
+        if forward[-1] == "board":  # Tab on the board goes through the kernel
+            page.wait_for_function("() => !document.activeElement.matches('canvas.aton-board')", timeout=TIMEOUT)
+        place = page.evaluate(PLACE_JS)
+        if forward[-1] != place:
+            forward.append(place)
+        if place in ("tabs", "out"):
+            break
+    assert forward == ["board", "cards", "steps", "tabs"], forward
+    assert page.evaluate("() => document.activeElement.textContent.trim()") == "Play"
+
+    # Shift+Tab goes the same way back: from the tabs to the step controls, the cards, the board, the tabs above it
+    backward = ["tabs"]
+    for _ in range(40):
+        page.keyboard.press("Shift+Tab")
+        place = page.evaluate(PLACE_JS)
+        if backward[-1] != place:
+            backward.append(place)
+        if place == "board-tabs":
+            break
+    assert backward == ["tabs", "steps", "cards", "board", "board-tabs"], backward
+
+    # and from the tabs, Tab goes on to the rest of the page (no loop back into the panel)
+    player.press_until("Tab", ".aton-right > .lm-TabBar .lm-TabBar-tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate(PLACE_JS) == "out"
+
+    # another panel than Play: Tab on the board goes to that panel's first control, then its tabs, then on
+    dash.tab("Coach")
+    player.press_until("Tab", BOARD)
+    page.keyboard.press("Tab")
+    player.wait_focus(".aton-hint-button")
+    player.press_until("Tab", ".aton-right > .lm-TabBar .lm-TabBar-tab")
+    assert page.evaluate("() => document.activeElement.textContent.trim()") == "Coach"
+    page.keyboard.press("Tab")
+    assert page.evaluate(PLACE_JS) == "out"

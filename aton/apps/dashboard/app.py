@@ -125,11 +125,58 @@ PAGE_SCRIPT = """(function () {
     }
     new MutationObserver(language).observe(root, {attributes: true, attributeFilter: ['class']});
     language();
+    document.addEventListener('keydown', function (event) { tabOrder(root, event); }, true);
   }, 100);
+  // The keyboard's order: board, the right panel's controls (card panel, Confirm, step controls), then the
+  // tabs above that panel, then the rest of the page; Shift+Tab goes the same way back.  The tab bars come
+  // before their panels in the page, so Tab alone would never reach them after the panel's last control.
+  function shown(element) {
+    return !element.disabled && element.tabIndex >= 0 && element.getClientRects().length > 0 &&
+      getComputedStyle(element).visibility !== 'hidden';
+  }
+  function controls(box) {
+    return Array.prototype.filter.call(
+      box.querySelectorAll('button, input, select, textarea, a[href], [tabindex]'), shown);
+  }
+  function currentTab(tabs) {
+    var bar = tabs && tabs.querySelector(':scope > .lm-TabBar');
+    return bar ? bar.querySelector('.lm-TabBar-tab.lm-mod-current') : null;
+  }
+  function tabOrder(root, event) {
+    if (event.key !== 'Tab' && event.key !== 'Escape') { return; }
+    if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var here = document.activeElement, back = event.key === 'Tab' && event.shiftKey;
+    var tabs = root.querySelector('.aton-right'), tab = currentTab(tabs);
+    var panel = tabs && tabs.querySelector(':scope > .widget-tab-contents');
+    if (!tab || !panel || !here || !root.contains(here)) { return; }
+    var inside = controls(panel), first = inside[0], last = inside[inside.length - 1];
+    var playing = tab === tabs.querySelector('.lm-TabBar-tab');  // the first tab: Play
+    if (here.matches('canvas.aton-board')) {
+      if (back) {  // up the page: the tabs above the board
+        var above = currentTab(here.closest('.aton-left'));
+        if (above) { event.preventDefault(); above.focus(); }
+      } else if (!playing) {  // the kernel leads the way to the play controls; other panels start here
+        event.preventDefault();
+        (first || tab).focus();
+      }
+      return;
+    }
+    if (event.key !== 'Tab' || !first) { return; }
+    if (!back && here === last) {
+      event.preventDefault();
+      tab.focus();
+    } else if (tab.parentNode.contains(here)) {
+      if (back) { event.preventDefault(); }
+      last.focus();  // forward, the browser goes on from the panel's last control: out of the panel
+    } else if (back && here === first) {
+      tab.focus();  // the browser goes on from the tabs: what comes before the panel
+    }
+  }
 })();"""
 """Runs in the page: reports its width to the hidden field ``aton-page-width`` (at once and after a resize),
 sets the page's ``lang`` from the dashboard's class, makes the dashboard the page's main landmark, and keeps
-a click on a canvas from scrolling the page before the click is read."""
+a click on a canvas from scrolling the page before the click is read, and keeps the keyboard's order: board,
+the right panel's controls, the tabs above it, the rest of the page (Shift+Tab the same way back)."""
 
 
 def _guarded(method: Callable[Concatenate[Dashboard, P], T]) -> Callable[Concatenate[Dashboard, P], T | None]:
@@ -661,12 +708,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     def _leave_board(self, forward: bool) -> None:
         """Tab or Escape on the board: the next control of the play order (card panel, Confirm, step controls).
 
-        Shift+Tab goes the other way round the same order, to its last control (the tabs above the board
-        cannot take the focus from here).
+        The page's script (:data:`PAGE_SCRIPT`) moves the focus itself for Shift+Tab (to the tabs above the
+        board) and when another panel than Play shows (to that panel's first control).
         """
-        controls = self._play_controls()
-        target = controls[0] if forward else controls[-1]
-        target.focus()
+        if not forward or self.right_tabs.selected_index != PLAY_TAB:
+            return
+        self._play_controls()[0].focus()
 
     def _play_controls(self) -> list[widgets.DOMWidget]:
         """The controls after the board, in the keyboard's order (never empty: the tabs come last)."""
