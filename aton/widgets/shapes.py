@@ -427,5 +427,27 @@ NARROW = Geometry(
 squares of 38 and no text under 13 logical pixels, so that a 360-pixel-wide board keeps squares of 36 CSS
 pixels and text of 12."""
 
-LAYOUTS: dict[str, Geometry] = {"wide": GEOMETRY, "narrow": NARROW}
+UPRIGHT = Geometry(
+    margin=8.0,
+    track_cell=18.0,
+    temple_gap=12.0,
+    legend_y=382.0,
+    legend_columns=3,
+    legend_column_width=280.0,
+    rows_y=(466.0, 646.0),
+    cartouche_x=262.0,
+    cartouche_pitch=296.0,
+    cartouche_width=288.0,
+    cartouches_per_row=2,
+    cartouche_row_pitch=84.0,
+    min_text=15.5,
+    width=854.0,
+    height=826.0,
+)
+"""The board on an upright tablet (logical size 854 x 826): the four temples side by side as on the wide
+board, closer together, the legend in three columns under the Kingdom, each player's cartouches two by two
+beside their panel.  Shown 730 CSS pixels wide (a tablet held upright, 768 pixels), its squares are 39 CSS
+pixels, larger than the wide board's would be there (34), and no text is under 12."""
+
+LAYOUTS: dict[str, Geometry] = {"wide": GEOMETRY, "upright": UPRIGHT, "narrow": NARROW}
 """The board's layouts by name: the page picks one from its width (see the dashboard's style)."""

@@ -43,7 +43,8 @@ kept from an earlier visit: ``aton-resume-continue``, ``aton-resume-decline``), 
 Phones and tablets: a small script in the page types the page's width into a hidden field
 (``aton-page-width``) when it opens and when it is resized; :func:`~aton.apps.dashboard.style.page_layout`
 names the layout for it (``page_layout``: ``"wide"``, ``"tablet"`` or ``"phone"``), the root carries
-it as a class (``aton-layout-phone``...), the boards take the narrow geometry on a phone, and the words
+it as a class (``aton-layout-phone``...), the boards take the narrow geometry on a phone and the upright
+one on a tablet held upright (``board_layout``, up to 900 CSS pixels), and the words
 that point to the step buttons say where they are.  The same script keeps the page's ``lang`` attribute
 in step with the language (the root's class ``aton-lang-fr``...).
 """
@@ -64,7 +65,7 @@ from ...widgets.assign import AssignPanel
 from ...widgets.board import BoardView
 from ...widgets.i18n import LANGUAGES, check_lang
 from ...widgets.language import LanguageSwitch
-from ...widgets.scene import GEOMETRY, NARROW, Geometry, Highlights, highlights_for_event
+from ...widgets.scene import GEOMETRY, NARROW, UPRIGHT, Geometry, Highlights, highlights_for_event
 from ...widgets.stepper import Stepper
 from ..work import Worker, kernel_schedule
 from .controller import DashboardController
@@ -75,7 +76,7 @@ from .html import coach_html, log_html, message_html, status_html
 from .play import CoverScreen, PlayPanel, close_tree
 from .resume import GAME_KEY, GameKeeper
 from .session import Mode, SavedFile, Session
-from .style import PAGE_LAYOUTS, dashboard_css, page_layout
+from .style import PAGE_LAYOUTS, board_layout, dashboard_css, page_layout
 from .text import say
 
 __all__ = ["Dashboard", "close_tree", "kernel_schedule"]
@@ -88,6 +89,9 @@ high-DPI laptop), and each redraw moves about half the pixels of 2 x (measured: 
 compositing the 2 x board took about 30 ms per click)."""
 NARROW_SCALE = 2.0
 """The narrow board (372 x 1206 logical pixels) draws at 2 x: sharp on a phone; 744 x 2412 canvas pixels."""
+UPRIGHT_SCALE = 1.75
+"""The upright tablet's board (854 x 826 logical pixels) draws at 1.75 x: 1494 canvas pixels for about 730
+CSS pixels, sharp on a tablet's screen of 2 device pixels per CSS pixel."""
 PLAY_TAB, COACH_TAB, LOG_TAB, GAME_TAB = range(4)
 
 PAGE_SCRIPT = """(function () {
@@ -235,6 +239,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
     theme = traitlets.Unicode("light")
     page_layout = traitlets.Unicode("wide")
+    board_layout = traitlets.Unicode("wide")
+    """The board's geometry the page's width asks for (``"narrow"``, ``"upright"``, ``"wide"``), see
+    :func:`~aton.apps.dashboard.style.board_layout`."""
     """The page's layout (``"wide"``, ``"tablet"``, ``"phone"``), from the width the page reports."""
 
     def __init__(
@@ -367,7 +374,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.left_tabs.observe(self._on_left_tab, names="selected_index")
         self.right_tabs.observe(self._on_right_tab, names="selected_index")
         self.observe(self._on_theme, names="theme")
-        self.observe(self._on_page_layout, names="page_layout")
+        self.observe(self._on_page_layout, names=["page_layout", "board_layout"])
         self.page_width.observe(self._on_page_width, names="value")
         self.add_class("aton-layout-wide")
         self.theme_switch.observe(self._on_theme_switch, names="value")
@@ -562,6 +569,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             width = float(str(change["new"]))
         except ValueError:
             return
+        self.board_layout = board_layout(width)
         self.page_layout = page_layout(width)
 
     @_guarded
@@ -570,6 +578,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.remove_class(f"aton-layout-{name}")
         self.add_class(f"aton-layout-{self.page_layout}")
         geometry, scale = self._geometry()
+        if geometry is UPRIGHT:  # the style sheet gives the upright board the screen's width, less a strip
+            self.add_class("aton-board-upright")
+        else:
+            self.remove_class("aton-board-upright")
         self.board.set_geometry(geometry, scale)
         if self._stepper is not None:
             self._stepper.board.set_geometry(geometry, scale)
@@ -579,6 +591,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         """The boards' geometry and drawing scale for the page's layout."""
         if self.page_layout == "phone":
             return NARROW, NARROW_SCALE
+        if self.page_layout == "tablet" and self.board_layout == "upright":
+            return UPRIGHT, UPRIGHT_SCALE  # a tablet held upright (the width said so)
         return GEOMETRY, BOARD_SCALE
 
     @traitlets.validate("page_layout")

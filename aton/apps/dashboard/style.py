@@ -15,11 +15,13 @@ like a printed board on a dark table.
 True
 >>> [page_layout(width) for width in (390, 1024, 1280)]
 ['phone', 'tablet', 'wide']
+>>> [board_layout(width) for width in (390, 768, 1024, 1280)]
+['narrow', 'upright', 'wide', 'wide']
 """
 
 from __future__ import annotations
 
-__all__ = ["PAGE_LAYOUTS", "dashboard_css", "page_layout"]
+__all__ = ["PAGE_LAYOUTS", "board_layout", "dashboard_css", "page_layout"]
 
 PAGE_LAYOUTS = ("wide", "tablet", "phone")
 """The page's layouts: the panels right of the board, below a full-width board, below a narrow board."""
@@ -34,6 +36,24 @@ def page_layout(width: float) -> str:
     if width <= 0 or width > TABLET_MAX_WIDTH:
         return "wide"
     return "phone" if width <= PHONE_MAX_WIDTH else "tablet"
+
+
+UPRIGHT_MAX_WIDTH = 900
+"""Tablet pages up to this wide (a tablet held upright: 768, 800, 834 px) draw the upright board
+(:data:`~aton.widgets.shapes.UPRIGHT`): the wide board would show its squares under 37 CSS px there."""
+
+
+def board_layout(width: float) -> str:
+    """The board's geometry for a page ``width`` CSS pixels wide: a key of :data:`~aton.widgets.shapes.LAYOUTS`.
+
+    The phone's narrow board, the upright tablet's board, else the wide board (``0``: unknown, wide).
+    """
+    layout = page_layout(width)
+    if layout == "phone":
+        return "narrow"
+    if layout == "tablet" and width <= UPRIGHT_MAX_WIDTH:
+        return "upright"
+    return "wide"
 
 
 _LIGHT = {
@@ -253,6 +273,11 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-dashboard.aton-layout-phone .widget-tab-contents, .aton-dashboard.aton-layout-phone .lm-TabPanel-stackedPanel {{
   padding: 4px 2px;
 }}
+/* A tablet held upright (the upright board): as much of the width as the phone gives its board, with the
+   same strip on the right for a finger to scroll the page. */
+.aton-dashboard.aton-layout-tablet.aton-board-upright {{ padding: 4px 16px 72px 4px; }}
+.aton-dashboard.aton-board-upright .aton-left > .widget-tab-contents,
+.aton-dashboard.aton-board-upright .aton-left > .lm-TabPanel-stackedPanel {{ padding: 4px 2px; }}
 .aton-dashboard.aton-layout-phone .aton-board-view .aton-message {{ height: 4.2em; }}  /* three lines */
 .aton-dashboard.aton-layout-phone .aton-heading {{ font-size: 1.3em; white-space: normal; }}
 .aton-dashboard.aton-layout-phone .aton-status {{ flex-basis: 100%; }}
