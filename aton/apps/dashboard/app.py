@@ -52,6 +52,7 @@ in step with the language (the root's class ``aton-lang-fr``...).
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable
 from html import escape
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -74,7 +75,7 @@ from .form import GameForm
 from .friend_page import FriendPage
 from .html import coach_html, log_html, message_html, status_html
 from .play import CoverScreen, PlayPanel, close_tree
-from .resume import GAME_KEY, GameKeeper
+from .resume import GAME_KEY, HERE_KEY, BrowserStore, GameKeeper
 from .session import Mode, SavedFile, Session
 from .style import PAGE_LAYOUTS, board_layout, dashboard_css, page_layout
 from .text import say
@@ -181,6 +182,46 @@ PAGE_SCRIPT = """(function () {
 sets the page's ``lang`` from the dashboard's class, makes the dashboard the page's main landmark, and keeps
 a click on a canvas from scrolling the page before the click is read, and keeps the keyboard's order: board,
 the right panel's controls, the tabs above it, the rest of the page (Shift+Tab the same way back)."""
+
+
+HERE_READER = """(function () {
+  if (!window.atonLeaveAsks) {
+    window.atonLeaveAsks = true;
+    window.addEventListener('beforeunload', function (event) {
+      if (document.querySelector('.aton-status-line[data-in-game="true"]')) {
+        event.preventDefault();
+        event.returnValue = '';
+        return '';
+      }
+    });
+  }
+  var tries = 0;
+  var timer = setInterval(function () {
+    var field = document.querySelector('.aton-here-bridge input');
+    if (!field && ++tries < 600) { return; }
+    clearInterval(timer);
+    if (!field) { return; }
+    var kept = null;
+    try { kept = window.localStorage.getItem('HERE_KEY'); } catch (error) { kept = null; }
+    field.value = JSON.stringify({kept: kept || ''});
+    field.dispatchEvent(new Event('input', {bubbles: true}));
+  }, 100);
+})();""".replace("HERE_KEY", HERE_KEY)
+"""Runs in the static site's page (no room store): types the game this browser keeps (``localStorage``,
+:data:`~aton.apps.dashboard.resume.HERE_KEY`) into the hidden field ``aton-here-bridge``, and asks before
+the page is left while a game is in progress."""
+
+
+def _here_writer(text: str, count: int) -> tuple[dict[str, Any], ...]:
+    """The script that keeps ``text`` in the browser under :data:`HERE_KEY` (``""``: forgets it)."""
+    key = json.dumps(HERE_KEY)
+    code = (
+        f"window.localStorage.setItem({key}, {json.dumps(text)});"
+        if text
+        else f"window.localStorage.removeItem({key});"
+    )
+    source = f"try {{ {code} }} catch (error) {{}} // {count}"
+    return ({"output_type": "display_data", "data": {"application/javascript": source}, "metadata": {}},)
 
 
 def _guarded(method: Callable[Concatenate[Dashboard, P], T]) -> Callable[Concatenate[Dashboard, P], T | None]:
@@ -365,12 +406,25 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         for button in (self.play.next_button, self.play.skip_button, self.cover.button):
             button.on_click(lambda _b: self._want_focus())  # after the page's own handler: the flow moved on
         self.keeper: GameKeeper | None = None
-        """Keeps this page's game in the room store, so a reload continues it (``None`` without rooms)."""
+        """Keeps this page's game for a reload: in the room store, or in the browser where there is none."""
         if self.friend is not None:
             room = self.friend.room
             panel = self.form.friend
             self.keeper = GameKeeper(flow, store=_LazyStore(lambda: room.store), remember=self._remember_game)
             panel.on_bridge(self._on_bridge)
+        else:  # no room store (the static site): the browser keeps the game itself
+            self._here_writes = 0
+            self.here_store = BrowserStore(self._write_here)
+            self.here_bridge = widgets.Text(layout=widgets.Layout(display="none"))
+            self.here_bridge.add_class("aton-here-bridge")
+            self.here_script = widgets.Output(layout=widgets.Layout(display="none"))
+            self.here_script.outputs = (
+                {"output_type": "display_data", "data": {"application/javascript": HERE_READER}, "metadata": {}},
+            )
+            self.here_writer = widgets.Output(layout=widgets.Layout(display="none"))
+            self.children = [*self.children, self.here_bridge, self.here_script, self.here_writer]
+            self.keeper = GameKeeper(flow, store=self.here_store)
+            self.here_bridge.observe(self._on_here_bridge, names="value")
         self.left_tabs.observe(self._on_left_tab, names="selected_index")
         self.right_tabs.observe(self._on_right_tab, names="selected_index")
         self.observe(self._on_theme, names="theme")
@@ -504,6 +558,21 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         """The browser said what it holds: the key of a game kept from an earlier visit, if any."""
         if self.keeper is not None:
             self.keeper.browser_said(facts.get("game", ""))
+
+    @_guarded
+    def _on_here_bridge(self, change: Any) -> None:
+        """The static site's browser said which game it keeps (its text, or nothing)."""
+        try:
+            kept = json.loads(str(change["new"])).get("kept", "")
+        except (ValueError, AttributeError):
+            return
+        if self.keeper is not None:
+            self.keeper.browser_said(self.here_store.load(kept))
+
+    def _write_here(self, text: str) -> None:
+        """Keep ``text`` (this page's game) in the static site's browser; ``""`` forgets it."""
+        self._here_writes += 1
+        self.here_writer.outputs = _here_writer(text, self._here_writes)
 
     def _remember_game(self, key: str) -> None:
         self.form.friend.keep(key, GAME_KEY)
