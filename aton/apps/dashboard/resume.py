@@ -205,8 +205,6 @@ class GameKeeper:
 
     def browser_said(self, key: str) -> None:
         """The key the browser keeps (``""``: none): offer its game if one is in progress, then keep this page's."""
-        from ...rooms import RoomError
-
         if self.ready:
             return
         self.ready = True
@@ -215,7 +213,7 @@ class GameKeeper:
             self.key = key
             try:
                 kept = self.store.kept_game(key)
-            except RoomError as error:
+            except _store_errors() as error:
                 self._fail(error)
                 return
             setup = setup_from_dict(kept[1]) if kept is not None else None
@@ -227,8 +225,6 @@ class GameKeeper:
 
     def _changed(self) -> None:
         """After every change of the controller: keep its game when a person moved it on."""
-        from ...rooms import RoomError
-
         controller = self.controller
         if not self.ready or self.failed or controller.resume_offer is not None:
             return
@@ -254,7 +250,7 @@ class GameKeeper:
             settings = dict(setup_to_dict(controller.session.setup), bots=bot_states(controller.session))
             key = self.store.keep_game(self.key, game, settings)
             self._mark = mark
-        except RoomError as error:
+        except _store_errors() as error:
             self._fail(error)
             return
         if key != self.key:
@@ -344,6 +340,16 @@ class BrowserStore:
 
     def dispose(self) -> None:
         """Nothing to close (the room store's call)."""
+
+
+def _store_errors() -> tuple[type[Exception], ...]:
+    """The room store's refusals, to catch; none where there is no room store (the static site's Pyodide has no
+    SQLAlchemy, so :mod:`aton.rooms` does not import there, and the browser keeps the game: :class:`BrowserStore`)."""
+    try:
+        from ...rooms import RoomError
+    except ImportError:
+        return ()
+    return (RoomError,)
 
 
 def _not_kept(reason: Callable[[str], str], lang: str) -> str:
