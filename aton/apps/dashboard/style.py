@@ -262,6 +262,16 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-dashboard.aton-layout-tablet .aton-app-message .widget-html-content > div:not(.aton-reason) {{
   background: var(--aton-panel);
 }}
+/* The pinned message holds words only: a tap on it reaches what lies beneath (a tab, a button at the bottom of
+   the screen), and news (not a problem) fades away after a while; each new message shows again. */
+.aton-dashboard.aton-layout-phone .aton-app-message, .aton-dashboard.aton-layout-tablet .aton-app-message {{
+  pointer-events: none;
+}}
+.aton-dashboard.aton-layout-phone .aton-app-message [role="status"],
+.aton-dashboard.aton-layout-tablet .aton-app-message [role="status"] {{
+  animation: aton-news-fades 0.6s ease-in 8s forwards;
+}}
+@keyframes aton-news-fades {{ to {{ opacity: 0; visibility: hidden; }} }}
 .aton-dashboard.aton-layout-phone .aton-resume, .aton-dashboard.aton-layout-tablet .aton-resume {{
   position: fixed; left: 8px; right: 8px; top: 8px; z-index: 30; background: var(--aton-panel);
   border: 2px solid var(--aton-accent); border-radius: 6px; padding: 6px 10px; box-shadow: 0 2px 8px #0008;
