@@ -235,3 +235,21 @@ def test_the_arrow_keys_follow_the_board_as_drawn() -> None:
     assert NARROW.neighbour((2, 3), 0, 1) == (2, 3)  # the right edge
     assert NARROW.neighbour((4, 11), 1, 0) == (4, 11)  # the bottom edge
     assert GEOMETRY.neighbour((1, 8), 1, 0) == (1, 8)
+
+
+def test_a_board_without_a_geometry_follows_the_room_it_has() -> None:
+    """A tutorial's board (no geometry given) takes the layout of the width the page reports for it."""
+    from aton.widgets.board import BoardView
+
+    board = BoardView(aton.new_game(seed=3))
+    assert board.width_field is not None and board.geometry is GEOMETRY
+    for width, geometry in (("360", NARROW), ("738", UPRIGHT), ("1100", GEOMETRY), ("not a width", GEOMETRY)):
+        board.width_field.value = width
+        assert board.geometry is geometry, width
+        assert board.canvas.width == round(geometry.width * board.scale)
+    board.width_field.value = "360"
+    x, y = NARROW.square_box((3, 4)).center
+    assert board.target_at(x * board.scale, y * board.scale) == aton_target((3, 4))
+    assert BoardView(geometry=GEOMETRY).width_field is None  # the dashboard lays its boards out itself
+    marks = {c for c in BoardView().width_field._dom_classes if c.startswith("aton-fit-")}  # type: ignore[union-attr]
+    assert len(marks) == 1 and marks != {c for c in board.width_field._dom_classes if c.startswith("aton-fit-")}

@@ -450,4 +450,23 @@ beside their panel.  Shown 730 CSS pixels wide (a tablet held upright, 768 pixel
 pixels, larger than the wide board's would be there (34), and no text is under 12."""
 
 LAYOUTS: dict[str, Geometry] = {"wide": GEOMETRY, "upright": UPRIGHT, "narrow": NARROW}
+
+NARROW_MAX_WIDTH = 700
+"""Up to this many CSS pixels wide (a phone), the board takes the narrow geometry."""
+UPRIGHT_MAX_WIDTH = 900
+"""Up to this wide (a tablet held upright: 768, 800, 834 px), the upright geometry: the wide board would show
+its squares under 37 CSS pixels there."""
+
+
+def layout_for_width(width: float) -> str:
+    """The board's layout (a key of :data:`LAYOUTS`) for ``width`` CSS pixels of room (``0``: unknown, wide).
+
+    >>> [layout_for_width(w) for w in (0, 360, 700, 768, 900, 1024)]
+    ['wide', 'narrow', 'narrow', 'upright', 'upright', 'wide']
+    """
+    if width <= 0 or width > UPRIGHT_MAX_WIDTH:
+        return "wide"
+    return "narrow" if width <= NARROW_MAX_WIDTH else "upright"
+
+
 """The board's layouts by name: the page picks one from its width (see the dashboard's style)."""

@@ -270,20 +270,20 @@ def test_the_static_dashboard_fits_an_upright_tablet_and_keeps_its_game_over_a_r
 
         dash.wait_status(thinking="")
         dash.assign(sorted(dash.hand()))
-        dash.wait_status(**{"in-game": "true"})
+        dash.catch_up()  # the reveal watched, the bot's counters placed: red's turn to place
+        dash.wait_status(**{"in-game": "true", "to-act": "red"})
         page.wait_for_function("() => (localStorage.getItem('aton-game-here') || '').length > 1000")
+        page.wait_for_timeout(1000)  # the last move written too
         before = dash.status()
         page.reload()
         page.wait_for_selector(".aton-resume-continue", state="visible", timeout=START_TIMEOUT)
         assert "left in progress in this browser" in page.locator(".aton-resume").inner_text()
         page.locator(".aton-resume-continue").tap()
         dash.wait_status(**{"in-game": "true", "offer": "false"})
+        dash.catch_up()
+        facts = ("round", "phase", "to-act", "red-score", "blue-score", "red-stock", "blue-stock")
         after = dash.status()
-        assert (after["round"], after["red-score"], after["blue-score"]) == (
-            before["round"],
-            before["red-score"],
-            before["blue-score"],
-        ), (before, after)
+        assert [after[fact] for fact in facts] == [before[fact] for fact in facts], (before, after)
         assert not errors, errors
     finally:
         context.close()

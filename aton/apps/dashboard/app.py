@@ -132,7 +132,7 @@ PAGE_SCRIPT = """(function () {
     language();
     document.addEventListener('keydown', function (event) { tabOrder(root, event); }, true);
   }, 100);
-  // The keyboard's order: board, the right panel's controls (card panel, Confirm, step controls), then the
+  // The keyboard's order: board, the right panel's controls (the cards and the step controls), then the
   // tabs above that panel, then the rest of the page; Shift+Tab goes the same way back.  The tab bars come
   // before their panels in the page, so Tab alone would never reach them after the panel's last control.
   function shown(element) {

@@ -21,11 +21,13 @@ True
 
 from __future__ import annotations
 
+from ...widgets.shapes import NARROW_MAX_WIDTH, layout_for_width
+
 __all__ = ["PAGE_LAYOUTS", "board_layout", "dashboard_css", "page_layout"]
 
 PAGE_LAYOUTS = ("wide", "tablet", "phone")
 """The page's layouts: the panels right of the board, below a full-width board, below a narrow board."""
-PHONE_MAX_WIDTH = 700
+PHONE_MAX_WIDTH = NARROW_MAX_WIDTH
 """Pages up to this many CSS pixels wide get the phone layout (the board's narrow geometry)."""
 TABLET_MAX_WIDTH = 1180
 """Pages up to this wide (and wider than a phone) get the tablet layout: the board full width, panels below."""
@@ -38,22 +40,12 @@ def page_layout(width: float) -> str:
     return "phone" if width <= PHONE_MAX_WIDTH else "tablet"
 
 
-UPRIGHT_MAX_WIDTH = 900
-"""Tablet pages up to this wide (a tablet held upright: 768, 800, 834 px) draw the upright board
-(:data:`~aton.widgets.shapes.UPRIGHT`): the wide board would show its squares under 37 CSS px there."""
-
-
 def board_layout(width: float) -> str:
     """The board's geometry for a page ``width`` CSS pixels wide: a key of :data:`~aton.widgets.shapes.LAYOUTS`.
 
     The phone's narrow board, the upright tablet's board, else the wide board (``0``: unknown, wide).
     """
-    layout = page_layout(width)
-    if layout == "phone":
-        return "narrow"
-    if layout == "tablet" and width <= UPRIGHT_MAX_WIDTH:
-        return "upright"
-    return "wide"
+    return layout_for_width(width)
 
 
 _LIGHT = {
