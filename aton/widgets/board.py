@@ -97,9 +97,11 @@ def _square_words(square: Square, lang: str) -> str:
     return tr("picker.where", lang, temple=temple, row=row + 1, column=column + 1)
 
 
-def _status(text: str, *, alert: bool = False, square: str | None = None) -> str:
+def _status(text: str, *, alert: bool = False, square: str | None = None, focus_y: float | None = None) -> str:
     role = 'class="aton-reason" role="alert"' if alert else 'role="status" aria-live="polite"'
     cursor = f' data-cursor="{square}"' if square is not None else ""  # the keyboard cursor's square, for tools
+    if focus_y is not None:  # how far down the board the keyboard acts: the page scrolls it into view
+        cursor += f' data-focus-y="{focus_y:.3f}"'
     return f"<div {role}{cursor}>{escape(text)}</div>"
 
 
@@ -791,7 +793,10 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         text = self._info(self.lang) if self._info is not None else ""
         cursor = self._cursor
         where = f"{cursor[0]}-{cursor[1]}" if cursor is not None and self._hover is None else None
-        self.info.value = _status(text, square=where) if text else ""
+        legal = self.legal_squares() if cursor is None else ()
+        place = cursor if cursor is not None else legal[0] if legal else None
+        focus_y = None if place is None else self.geometry.square_box(place).center[1] / self.geometry.height
+        self.info.value = _status(text, square=where, focus_y=focus_y) if text or focus_y is not None else ""
 
     def _update_picker(self) -> None:
         legal = self.legal_squares()

@@ -131,7 +131,37 @@ PAGE_SCRIPT = """(function () {
     new MutationObserver(language).observe(root, {attributes: true, attributeFilter: ['class']});
     language();
     document.addEventListener('keydown', function (event) { tabOrder(root, event); }, true);
+    // The keyboard on a board taller than the screen (a phone, an upright tablet): when the focus comes to
+    // the board, and when its cursor moves, the place where the keyboard acts is brought into view (a
+    // finger or a mouse on the board moves nothing: the board is where they are).
+    var pointerAt = 0;
+    document.addEventListener('pointerdown', function () { pointerAt = Date.now(); }, true);
+    document.addEventListener('touchstart', function () { pointerAt = Date.now(); }, {capture: true, passive: true});
+    function keyboardOnBoard() {
+      var here = document.activeElement;
+      return here && here.matches('canvas.aton-board') && root.contains(here) && Date.now() - pointerAt > 800;
+    }
+    document.addEventListener('focusin', function () {
+      if (keyboardOnBoard()) { setTimeout(showPlace, 60); }
+    }, true);
+    new MutationObserver(function () { if (keyboardOnBoard()) { showPlace(); } }).observe(
+      root, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-focus-y']});
   }, 100);
+  function showPlace() {
+    var canvas = document.activeElement;
+    var view = canvas && canvas.closest('.aton-board-view');
+    var info = view && view.querySelector('.aton-hover [data-focus-y]');
+    if (!info) { return; }
+    var box = canvas.getBoundingClientRect(), room = window.innerHeight;
+    var y = box.top + parseFloat(info.getAttribute('data-focus-y')) * box.height;
+    if (y >= 80 && y <= room - 80) { return; }
+    var scroller = document.querySelector('#rendered_cells');
+    if (scroller && scroller.scrollHeight > scroller.clientHeight + 1) {
+      scroller.scrollTop += y - room / 2;
+    } else {
+      window.scrollBy(0, y - room / 2);
+    }
+  }
   // The keyboard's order: board, the right panel's controls (the cards and the step controls), then the
   // tabs above that panel, then the rest of the page; Shift+Tab goes the same way back.  The tab bars come
   // before their panels in the page, so Tab alone would never reach them after the panel's last control.
