@@ -205,11 +205,7 @@ def advantage(game: Game, player: Player, weights: Weights = DEFAULT_WEIGHTS) ->
     Public information only, so it can be asked of a view.
     """
     judge = evaluator(BoardInfo.of(game.rules.layout), weights)
-    both = judge.counts(board(game))
-    size = AGGREGATE_SIZE
-    mine, theirs = (both[size:], both[:size]) if player else (both[:size], both[size:])
-    my_score, their_score = game.score(player), game.score(player.other)
-    return my_score - their_score + _race(my_score, weights) - _race(their_score, weights) + judge.value(mine, theirs)
+    return judge.advantage(judge.counts(board(game)), player, game.score(player), game.score(player.other))
 
 
 def advantage_parts(game: Game, player: Player, weights: Weights = DEFAULT_WEIGHTS) -> dict[str, float]:
@@ -408,6 +404,15 @@ class Evaluator:
             counts[second] += extra
         return counts
 
+    def advantage(self, both: list[int], player: Player, my_score: int, their_score: int) -> float:
+        """:func:`advantage` from the board's counts (:meth:`counts`) and both scores, ``player``'s first."""
+        size = AGGREGATE_SIZE
+        mine, theirs = (both[size:], both[:size]) if player else (both[:size], both[size:])
+        weights = self.weights
+        return (
+            my_score - their_score + _race(my_score, weights) - _race(their_score, weights) + self.value(mine, theirs)
+        )
+
     def best(
         self,
         squares: Sequence[Player | None],
@@ -434,7 +439,17 @@ class Evaluator:
         player: Player,
         sign: int,
     ) -> tuple[int, float]:
-        both = self.counts(squares)
+        return self.best_of_counts(self.counts(squares), candidates, owner, player, sign)
+
+    def best_of_counts(
+        self,
+        both: list[int],
+        candidates: list[int],
+        owner: Player,
+        player: Player,
+        sign: int,
+    ) -> tuple[int, float]:
+        """:meth:`best` from the board's counts (:meth:`counts`) instead of its squares (the same choice)."""
         size = AGGREGATE_SIZE
         if player:  # Blue: Blue's counts first
             both = both[size:] + both[:size]
@@ -586,7 +601,19 @@ class Evaluator:
         are looked at together with this one (two removals that break a
         majority only together).  ``scores`` are ``player``'s score and the opponent's.
         """
-        both = self.counts(squares)
+        return self.before_scoring_of_counts(self.counts(squares), candidates, owner, player, sign, scores, more)
+
+    def before_scoring_of_counts(
+        self,
+        both: list[int],
+        candidates: list[int],
+        owner: Player,
+        player: Player,
+        sign: int,
+        scores: tuple[int, int],
+        more: int = 0,
+    ) -> int:
+        """:meth:`best_before_scoring` from the board's counts (:meth:`counts`) instead of its squares."""
         size = AGGREGATE_SIZE
         if player:
             both = both[size:] + both[:size]
