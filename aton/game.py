@@ -21,6 +21,7 @@ Cartouche 2 (order): Red played the lower card (1 against 2), so Red resolves ca
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -1432,7 +1433,7 @@ class GameView(Game):
 
         def sample(generator: Any) -> Game:
             game = clone(template, events=events)
-            shuffle = generator.shuffle
+            shuffle = shuffler(generator)
             for player in PLAYERS:
                 pool = list(pools[player])
                 shuffle(pool)
@@ -1483,6 +1484,37 @@ class GameView(Game):
             game._deck[player] = pool
         game._rng = generator.getrandbits(64)
         return game
+
+
+def shuffler(generator: Any) -> Callable[[list[Any]], None]:
+    """``generator.shuffle``, or a quicker function that shuffles exactly as it does for a ``random.Random``.
+
+    :meth:`random.Random.shuffle` swaps each item ``i`` (from the last down) with
+    an index drawn by ``_randbelow(i + 1)``: ``getrandbits`` of the bit length
+    of ``i + 1``, drawn again while too large.  The same draws, without a
+    method call per item, take a third less time (a search shuffles the unseen
+    cards of every imagined game); the tests compare the two.
+
+    >>> import random
+    >>> cards, same = list(range(20)), list(range(20))
+    >>> shuffler(random.Random(3))(cards); random.Random(3).shuffle(same)
+    >>> cards == same
+    True
+    """
+    if type(generator) is not random.Random:
+        return generator.shuffle  # type: ignore[no-any-return]
+    getrandbits = generator.getrandbits
+
+    def shuffle(items: list[Any]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            below = i + 1
+            bits = below.bit_length()
+            j = getrandbits(bits)
+            while j >= below:
+                j = getrandbits(bits)
+            items[i], items[j] = items[j], items[i]
+
+    return shuffle
 
 
 class SpectatorView(GameView):

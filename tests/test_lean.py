@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import functools
 import random
+from typing import Literal
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import aton
 from aton.bots.heuristics import BoardInfo, evaluator
-from aton.bots.lean import NEXT_ROUND, OVER, PLACE, REMOVE, SCORING_REMOVE, LeanRound
+from aton.bots.lean import NEXT_ROUND, OVER, PLACE, REMOVE, SCORING_REMOVE, LeanRound, count_changes
 from aton.bots.mcts import PRESETS, SearchConfig, _Search
-from aton.game import Game, Phase
+from aton.game import Game, Phase, shuffler
 from aton.rules import Rules
 
 PHASES = {Phase.REMOVE: REMOVE, Phase.PLACE: PLACE, Phase.SCORING_REMOVE: SCORING_REMOVE}
@@ -29,7 +30,7 @@ def play_randomly(game: Game, chooser: random.Random, steps: int) -> None:
 
 def lean_of(game: Game) -> LeanRound:
     info = BoardInfo.of(game.rules.layout)
-    return LeanRound(game, info, evaluator(info).counts(game.squares))
+    return LeanRound(game, count_changes(info), evaluator(info).counts(game.squares))
 
 
 def check_same(game: Game, lean: LeanRound) -> None:
@@ -75,7 +76,9 @@ def race(game: Game, chooser: random.Random) -> int:
     limit=st.sampled_from([200, 3, 6]),
     war=st.sampled_from(["bottom", "discard"]),
 )
-def test_a_lean_round_plays_as_the_engine(seed: int, before: int, choices: int, limit: int, war: str) -> None:
+def test_a_lean_round_plays_as_the_engine(
+    seed: int, before: int, choices: int, limit: int, war: Literal["bottom", "discard"]
+) -> None:
     game = aton.new_game(seed, Rules(round_limit=limit, war_cards=war), events=False)
     chooser = random.Random(choices)
     play_randomly(game, chooser, before)
@@ -164,3 +167,15 @@ def _engine_finish(search: _Search, game: Game, kingdom: int) -> tuple[float, bo
     reward = search.playout(game)
     result = game.result
     return reward, (result.at_scoring if result is not None else len(game.kingdom) < kingdom)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**64), size=st.integers(0, 80))
+def test_the_quick_shuffle_shuffles_as_random(seed: int, size: int) -> None:
+    """The sampler's shuffle draws exactly what ``random.Random.shuffle`` draws, and leaves the same state."""
+    quick, slow = random.Random(seed), random.Random(seed)
+    items, same = list(range(size)), list(range(size))
+    shuffler(quick)(items)
+    slow.shuffle(same)
+    assert items == same
+    assert quick.getstate() == slow.getstate()

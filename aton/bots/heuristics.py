@@ -454,20 +454,19 @@ class Evaluator:
         if player:  # Blue: Blue's counts first
             both = both[size:] + both[:size]
         base = 0 if owner is player else size
-        klass = self.info.klass
-        firsts: dict[int, int] = {}
-        for flat in candidates:
-            if klass[flat] not in firsts:
-                firsts[klass[flat]] = flat
+        class_of = self.info.klass.__getitem__
+        # The classes on offer in order, and the first flat of each (the last one written from the end).
+        classes = dict.fromkeys(map(class_of, candidates))
+        first_of = dict(zip(map(class_of, reversed(candidates)), reversed(candidates), strict=True))
         # The choice depends only on the counts and the classes on offer: many boards share them.
-        key = (*both, base, sign, *firsts)
+        key = (*both, base, sign, *classes)
         found = self._by_counts.get(key)
         if found is None:
             if len(self._by_counts) >= MEMO_SIZE:
                 self._by_counts.clear()
-            found = self._by_counts[key] = self._choose(both, list(firsts.values()), base, sign)
+            found = self._by_counts[key] = self._choose(both, [first_of[k] for k in classes], base, sign)
         position, gain = found
-        return list(firsts.values())[position], gain
+        return first_of[list(classes)[position]], gain
 
     def _choose(self, both: list[int], flats: list[int], base: int, sign: int) -> tuple[int, float]:
         """The position in ``flats`` (one flat per class) of the best change, and its gain.

@@ -34,6 +34,15 @@ REMOVE, PLACE, SCORING_REMOVE, OVER, NEXT_ROUND = range(5)
 _PHASES = {Phase.REMOVE: REMOVE, Phase.PLACE: PLACE, Phase.SCORING_REMOVE: SCORING_REMOVE}
 
 
+Changes = tuple[tuple[tuple[int, int, int, int], tuple[int, int, int, int]], ...]
+
+
+def count_changes(info: BoardInfo) -> Changes:
+    """Per flat, per owner (Red, Blue): the two (count index, amount) pairs a counter there adds to the counts."""
+    size = AGGREGATE_SIZE
+    return tuple(((a, x, b, y), (a + size, x, b + size, y)) for (a, x), (b, y) in info.changes)
+
+
 class LeanRound:
     """The rest of one round of a :class:`~aton.Game`, resolved as the engine resolves it.
 
@@ -69,8 +78,11 @@ class LeanRound:
         "winner",
     )
 
-    def __init__(self, game: Game, info: BoardInfo, counts: list[int]) -> None:
-        """The state of ``game`` (removing or placing in the current round); ``counts`` are its board's counts."""
+    def __init__(self, game: Game, changes: Changes, counts: list[int]) -> None:
+        """The state of ``game`` (removing or placing in the current round).
+
+        ``changes`` are :func:`count_changes` of its layout, ``counts`` its board's counts (both players').
+        """
         phase = _PHASES.get(game._phase)
         if phase is None:
             raise ValueError(f"a lean round starts at a removal or a placement, not at {game._phase.value}")
@@ -95,10 +107,7 @@ class LeanRound:
         self.winner: Player | None = None
         self.at_scoring = False
         self.counts = counts
-        self.changes = tuple(
-            ((a, x, b, y), (a + AGGREGATE_SIZE, x, b + AGGREGATE_SIZE, y)) for (a, x), (b, y) in info.changes
-        )
-        """Per flat, per owner: the two (count index, amount) pairs a counter there adds."""
+        self.changes = changes
 
     # ---------------------------------------------------------------- choices
     def choices(self) -> list[int]:
@@ -371,4 +380,4 @@ def _board_victory(squares: list[Player | None], player: Player, geometry: Geome
     return all(squares[f] is player for f in geometry.green)
 
 
-__all__ = ["NEXT_ROUND", "OVER", "PLACE", "REMOVE", "SCORING_REMOVE", "LeanRound"]
+__all__ = ["NEXT_ROUND", "OVER", "PLACE", "REMOVE", "SCORING_REMOVE", "Changes", "LeanRound", "count_changes"]

@@ -55,7 +55,7 @@ from .heuristics import (
     logistic,
     win_probability,
 )
-from .lean import OVER, PLACE, SCORING_REMOVE, LeanRound
+from .lean import OVER, PLACE, SCORING_REMOVE, LeanRound, count_changes
 
 _LEAN_PHASES = (Phase.REMOVE, Phase.PLACE, Phase.SCORING_REMOVE)
 """Where a playout may go on with a :class:`~aton.bots.lean.LeanRound` (not at a card assignment)."""
@@ -375,6 +375,7 @@ class _Search:
         self.square_cache: dict[Key, list[tuple[Key, Action]]] = {}
         self.sample = view.sampler(hidden_assignment="hand" if self.opponent_locked else "assigned")
         self.judge = evaluator(self.info, config.weights)
+        self.changes = count_changes(self.info)
         self.only: list[tuple[Key, Action]] | None = None
         """The viewer's single root option, when the search is told to play it."""
         if only is not None:
@@ -582,7 +583,7 @@ class _Search:
         counts = judge.counts(game._squares)
         best = judge.best_of_counts
         before_scoring = judge.before_scoring_of_counts
-        state = LeanRound(game, self.info, counts)
+        state = LeanRound(game, self.changes, counts)
         choices, play, squares, score = state.choices, state.play, state.squares, state.score
         while state.phase <= SCORING_REMOVE:
             player = state.actor
