@@ -57,6 +57,7 @@ class LeanRound:
         "actor",
         "assigned",
         "at_scoring",
+        "bits",
         "changes",
         "counts",
         "first",
@@ -88,6 +89,8 @@ class LeanRound:
             raise ValueError(f"a lean round starts at a removal or a placement, not at {game._phase.value}")
         self.phase = phase
         self.squares = list(game._squares)
+        self.bits = sum(1 << (2 * flat + owner) for flat, owner in enumerate(self.squares) if owner is not None)
+        """The board as one number: bit ``2 * flat + owner`` is set when ``owner``'s counter stands on ``flat``."""
         self.stock = list(game._stock)
         self.score = list(game._score)
         self.kingdom = list(game._kingdom)
@@ -176,6 +179,7 @@ class LeanRound:
     # ------------------------------------------------------------ resolution
     def _add(self, flat: int, player: Player) -> None:
         self.squares[flat] = player
+        self.bits ^= 1 << (2 * flat + player)
         first, amount, second, extra = self.changes[flat][player]
         counts = self.counts
         counts[first] += amount
@@ -185,6 +189,7 @@ class LeanRound:
         squares = self.squares
         owner: Player = squares[flat]  # type: ignore[assignment]
         squares[flat] = None
+        self.bits ^= 1 << (2 * flat + owner)
         first, amount, second, extra = self.changes[flat][owner]
         counts = self.counts
         counts[first] -= amount

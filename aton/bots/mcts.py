@@ -376,6 +376,8 @@ class _Search:
         self.sample = view.sampler(hidden_assignment="hand" if self.opponent_locked else "assigned")
         self.judge = evaluator(self.info, config.weights)
         self.changes = count_changes(self.info)
+        self.greedy_squares: dict[Key, int] = {}
+        """The quick policy's greedy square by board (:attr:`~aton.bots.lean.LeanRound.bits`), actor and limits."""
         self.only: list[tuple[Key, Action]] | None = None
         """The viewer's single root option, when the search is told to play it."""
         if only is not None:
@@ -585,21 +587,38 @@ class _Search:
         before_scoring = judge.before_scoring_of_counts
         state = LeanRound(game, self.changes, counts)
         choices, play, squares, score = state.choices, state.play, state.squares, state.score
+        known = self.greedy_squares
         while state.phase <= SCORING_REMOVE:
             player = state.actor
-            flats = choices()
-            if greedy and random_number() >= epsilon:
-                if state.phase == PLACE:
-                    play(best(counts, flats, player, player, 1)[0])
-                    continue
-                owner = RED if squares[flats[0]] is RED else BLUE  # a removal: whose counters are on offer
-                if state.last_turn_before_scoring():
-                    scores = (score[player], score[player.other])
-                    play(before_scoring(counts, flats, owner, player, -1, scores, state.removals_left - 1))
-                else:
-                    play(best(counts, flats, owner, player, -1)[0])
-            else:
+            phase = state.phase
+            if not greedy or random_number() < epsilon:
+                flats = choices()
                 play(flats[randrange(len(flats))])
+                continue
+            # The greedy square depends on the board and on what limits the choice: remember it.
+            key: Key
+            if phase == PLACE:
+                key = (state.bits, player, 1, state.assigned[player][2])  # type: ignore[index]
+            elif phase == SCORING_REMOVE:
+                key = (state.bits, player, 0, tuple(state.scoring_required))
+            elif state.last_turn_before_scoring():
+                flats = choices()
+                owner = RED if squares[flats[0]] is RED else BLUE  # whose counters are on offer
+                scores = (score[player], score[player.other])
+                play(before_scoring(counts, flats, owner, player, -1, scores, state.removals_left - 1))
+                continue
+            else:
+                key = (state.bits, player, -1, state.assigned[player][2], state.remove_target)  # type: ignore[index]
+            flat = known.get(key)
+            if flat is None:
+                flats = choices()
+                if phase == PLACE:
+                    flat = best(counts, flats, player, player, 1)[0]
+                else:
+                    owner = RED if squares[flats[0]] is RED else BLUE
+                    flat = best(counts, flats, owner, player, -1)[0]
+                known[key] = flat
+            play(flat)
         me = self.player
         if state.phase == OVER:
             winner = state.winner
