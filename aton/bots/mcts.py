@@ -602,10 +602,15 @@ class _Search:
             elif phase == SCORING_REMOVE:
                 key = (state.bits, player, 0, tuple(state.scoring_required))
             elif state.last_turn_before_scoring():
-                flats = choices()
-                owner = RED if squares[flats[0]] is RED else BLUE  # whose counters are on offer
                 scores = (score[player], score[player.other])
-                play(before_scoring(counts, flats, owner, player, -1, scores, state.removals_left - 1))
+                more = state.removals_left - 1
+                key = (state.bits, player, -2, state.assigned[player][2], state.remove_target, scores, more)  # type: ignore[index]
+                flat = known.get(key)
+                if flat is None:
+                    flats = choices()
+                    owner = RED if squares[flats[0]] is RED else BLUE  # whose counters are on offer
+                    flat = known[key] = before_scoring(counts, flats, owner, player, -1, scores, more)
+                play(flat)
                 continue
             else:
                 key = (state.bits, player, -1, state.assigned[player][2], state.remove_target)  # type: ignore[index]
