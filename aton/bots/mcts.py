@@ -564,8 +564,12 @@ class _Search:
         engine (:meth:`playout`) for the same generator state, at less cost.
         """
         kingdom = len(self.view.kingdom)
-        if self.config.horizon == 0 and game._phase in _LEAN_PHASES:
-            return self.lean_playout(game, kingdom)
+        if self.config.horizon == 0:
+            # An exchange in the tree leaves this round's cards to lay: laid at random, as :meth:`playout` lays them.
+            while game._phase is Phase.ASSIGN and game.round == self.round:
+                self.assign_randomly(game)
+            if game._phase in _LEAN_PHASES:
+                return self.lean_playout(game, kingdom)
         reward = self.playout(game)
         result = game.result
         return reward, (result.at_scoring if result is not None else len(game.kingdom) < kingdom)
@@ -631,6 +635,13 @@ class _Search:
         chance = logistic(judge.advantage(counts, me, score[me], score[me.other]) / config.weights.temperature)
         return chance, len(state.kingdom) < kingdom
 
+    def assign_randomly(self, game: Game) -> None:
+        """The quick policy at a card assignment: each player still to lay cards lays its hand in a random order."""
+        randrange = self.rng.randrange
+        for player in game.to_act:
+            patterns = assignment_patterns(tuple(game.hand(player) or ()))
+            game._play(Assign(player, patterns[randrange(len(patterns))][1]))
+
     def playout(self, game: Game) -> float:
         """Play ``game`` on with the quick policy to the end of the round (plus ``horizon`` rounds); score it."""
         config = self.config
@@ -649,9 +660,7 @@ class _Search:
             if phase is assign:
                 if game.round > last_round:
                     break
-                for player in game.to_act:
-                    patterns = assignment_patterns(tuple(game.hand(player) or ()))
-                    play(Assign(player, patterns[randrange(len(patterns))][1]))
+                self.assign_randomly(game)
                 continue
             player = game.to_act[0]
             if greedy and random_number() >= epsilon:
