@@ -458,18 +458,19 @@ class _Search:
         best: tuple[Key, Action] | None = None
         best_score = -math.inf
         c = self.config.exploration
-        for key, action in options:
-            entry = table.get(key)
+        sqrt, log, get = math.sqrt, math.log, table.get
+        for option in options:
+            entry = get(option[0])
             if entry is None:
-                entry = table[key] = [0.0, 0.0, 0.0]
+                entry = table[option[0]] = [0.0, 0.0, 0.0]
             entry[2] += 1
             visits = entry[0]
             if visits == 0:
-                unvisited.append((key, action))
+                unvisited.append(option)
                 continue
-            score = entry[1] / visits + c * math.sqrt(math.log(entry[2]) / visits)
+            score = entry[1] / visits + c * sqrt(log(entry[2]) / visits)
             if score > best_score:
-                best_score, best = score, (key, action)
+                best_score, best = score, option
         if unvisited:
             return unvisited[self.rng.randrange(len(unvisited))] if len(unvisited) > 1 else unvisited[0]
         assert best is not None
