@@ -18,6 +18,9 @@ both ways and check that they agree square by square, point by point.
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import is_
+
 from .. import data
 from ..actions import BLUE, RED, Player
 from ..game import Game, Geometry, Phase
@@ -27,6 +30,9 @@ _SIZE = data.SQUARES_PER_TEMPLE
 _OTHER = (BLUE, RED)
 _KINGDOM = data.KINGDOM_SIZE
 _OFFSET = data.REMOVAL_OFFSET
+_FLATS = range(data.TEMPLE_COUNT * _SIZE)
+_BITS = tuple(tuple(1 << (2 * flat + owner) for flat in _FLATS) for owner in (RED, BLUE))
+"""The bit of :attr:`LeanRound.bits` for a counter of each player on each flat."""
 
 REMOVE, PLACE, SCORING_REMOVE, OVER, NEXT_ROUND = range(5)
 """The lean phases: a removal, a placement, a removal after a scoring, the game over, the next round due."""
@@ -89,7 +95,9 @@ class LeanRound:
             raise ValueError(f"a lean round starts at a removal or a placement, not at {game._phase.value}")
         self.phase = phase
         self.squares = list(game._squares)
-        self.bits = sum(1 << (2 * flat + owner) for flat, owner in enumerate(self.squares) if owner is not None)
+        self.bits = sum(compress(_BITS[RED], map(is_, self.squares, repeat(RED)))) + sum(
+            compress(_BITS[BLUE], map(is_, self.squares, repeat(BLUE)))
+        )
         """The board as one number: bit ``2 * flat + owner`` is set when ``owner``'s counter stands on ``flat``."""
         self.stock = list(game._stock)
         self.score = list(game._score)
@@ -119,11 +127,10 @@ class LeanRound:
         phase = self.phase
         if phase == PLACE:
             end = self.assigned[self.actor][2] * _SIZE  # type: ignore[index]
-            return [f for f in range(end) if squares[f] is None]
+            return list(compress(_FLATS, map(is_, squares[:end], repeat(None))))
         if phase == REMOVE:
-            target = self.remove_target
             end = self.assigned[self.actor][2] * _SIZE  # type: ignore[index]
-            return [f for f in range(end) if squares[f] is target]
+            return list(compress(_FLATS, map(is_, squares[:end], repeat(self.remove_target))))
         actor = self.actor
         temples = self.scoring_required or [self._highest_temple_of(actor)]
         return [f for temple in temples for f in range((temple - 1) * _SIZE, temple * _SIZE) if squares[f] is actor]
@@ -148,7 +155,12 @@ class LeanRound:
     def place(self, flat: int) -> None:
         """``actor`` places a counter on the empty square ``flat`` (one of :meth:`choices`)."""
         player = self.actor
-        self._add(flat, player)
+        self.squares[flat] = player  # as _add does, written out: this is the commonest step
+        self.bits ^= 1 << (2 * flat + player)
+        first, amount, second, extra = self.changes[flat][player]
+        counts = self.counts
+        counts[first] += amount
+        counts[second] += extra
         self.stock[player] -= 1
         left = self.place_left = self.place_left - 1
         if left and self.squares[: self.assigned[player][2] * _SIZE].count(None) > left:  # type: ignore[index]

@@ -591,14 +591,15 @@ class _Search:
         best = judge.best_of_counts
         before_scoring = judge.before_scoring_of_counts
         state = LeanRound(game, self.changes, counts)
-        choices, play, squares, score = state.choices, state.play, state.squares, state.score
+        choices, place, remove = state.choices, state.place, state.remove
+        squares, score = state.squares, state.score
         known = self.greedy_squares
         while state.phase <= SCORING_REMOVE:
             player = state.actor
             phase = state.phase
             if not greedy or random_number() < epsilon:
                 flats = choices()
-                play(flats[randrange(len(flats))])
+                (place if phase == PLACE else remove)(flats[randrange(len(flats))])
                 continue
             # The greedy square depends on the board and on what limits the choice: remember it.
             key: Key
@@ -615,7 +616,7 @@ class _Search:
                     flats = choices()
                     owner = RED if squares[flats[0]] is RED else BLUE  # whose counters are on offer
                     flat = known[key] = before_scoring(counts, flats, owner, player, -1, scores, more)
-                play(flat)
+                remove(flat)
                 continue
             else:
                 key = (state.bits, player, -1, state.assigned[player][2], state.remove_target)  # type: ignore[index]
@@ -628,7 +629,7 @@ class _Search:
                     owner = RED if squares[flats[0]] is RED else BLUE
                     flat = best(counts, flats, owner, player, -1)[0]
                 known[key] = flat
-            play(flat)
+            (place if phase == PLACE else remove)(flat)
         me = self.player
         if state.phase == OVER:
             winner = state.winner
