@@ -648,6 +648,8 @@ class Evaluator:
     ) -> int:
         changes = self._changes
         best_class, best_value = next(iter(firsts)), -math.inf
+        # Two removals lead to the same board in either order: each board is judged once.
+        judged: dict[tuple[int, ...], float] = {}
         for key, flat in firsts.items():
             state = both[:]
             first, amount, second, extra = changes[flat]
@@ -662,7 +664,11 @@ class Evaluator:
                     first, amount, second, extra = changes[follow]
                     after[base + first] += sign * amount
                     after[base + second] += sign * extra
-                    value = max(value, self._at_scoring(after, scores))
+                    packed = tuple(after)
+                    found = judged.get(packed)
+                    if found is None:
+                        found = judged[packed] = self._at_scoring(after, scores)
+                    value = max(value, found)
             if value > best_value:
                 best_class, best_value = key, value
         return best_class

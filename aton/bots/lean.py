@@ -24,7 +24,7 @@ from operator import is_
 from .. import data
 from ..actions import BLUE, RED, Player
 from ..game import Game, Geometry, Phase
-from .heuristics import AGGREGATE_SIZE, BoardInfo
+from .heuristics import AGGREGATE_SIZE, BLACK, BLUE_SQUARES, BONUS, BoardInfo
 
 _SIZE = data.SQUARES_PER_TEMPLE
 _OTHER = (BLUE, RED)
@@ -284,28 +284,28 @@ class LeanRound:
                 self._next_round()
 
     def _scoring(self) -> None:
-        squares, geometry, score = self.squares, self.geometry, self.score
-        for temple in range(1, data.TEMPLE_COUNT + 1):
-            group = squares[(temple - 1) * _SIZE : temple * _SIZE]
-            red, blue = group.count(RED), group.count(BLUE)
+        """The engine's scoring, read off the counts (temple counters, black and blue squares, bonuses)."""
+        score, counts = self.score, self.counts
+        size = AGGREGATE_SIZE
+        for temple in range(data.TEMPLE_COUNT):
+            red, blue = counts[temple], counts[size + temple]
             if red == blue:
                 continue
             winner = RED if red > blue else BLUE
-            if temple == 1:
+            if temple == 0:
                 points = abs(red - blue)
-            elif temple == 2:
+            elif temple == 1:
                 points = data.TEMPLE2_MAJORITY_POINTS
-            elif temple == 3:
+            elif temple == 2:
                 points = max(red, blue)
             else:
-                points = data.TEMPLE4_POINTS_PER_BLUE_SQUARE * sum(1 for f in geometry.blue if squares[f] is winner)
+                points = data.TEMPLE4_POINTS_PER_BLUE_SQUARE * counts[winner * size + BLUE_SQUARES]
             score[winner] += points
-        red = sum(1 for f in geometry.black if squares[f] is RED)
-        blue = sum(1 for f in geometry.black if squares[f] is BLUE)
+        red, blue = counts[BLACK], counts[size + BLACK]
         if red != blue:
             score[RED if red > blue else BLUE] += data.BLACK_MAJORITY_POINTS
-        for player in (RED, BLUE):
-            score[player] += sum(value for f, value in geometry.bonus if squares[f] is player)
+        score[RED] += counts[BONUS]
+        score[BLUE] += counts[size + BONUS]
         if max(score) >= data.WINNING_POINTS:
             self._end(_leader_or_none(score), at_scoring=True)
             return
