@@ -133,7 +133,7 @@ class TurnSimulator:
                 continue
             # The best class (the first of equals, in the order of the dict) by the value after a counter there.
             both = mine + theirs if me is RED else theirs + mine
-            flat, _gain = judge.best_of_counts(both, [flats[0] for flats in empties.values()], me, me, 1)
+            flat = judge.best_flat(both, [flats[0] for flats in empties.values()], me, me, 1)
             flats = empties[klass[flat]]
             flats.pop(0)
             if not flats:

@@ -450,6 +450,18 @@ class Evaluator:
         sign: int,
     ) -> tuple[int, float]:
         """:meth:`best` from the board's counts (:meth:`counts`) instead of its squares (the same choice)."""
+        flat, value, ordered = self._best_of(both, candidates, owner, player, sign)
+        size = AGGREGATE_SIZE
+        return flat, value - self.value(ordered[:size], ordered[size:])
+
+    def best_flat(self, both: list[int], candidates: list[int], owner: Player, player: Player, sign: int) -> int:
+        """The flat of :meth:`best_of_counts` alone (a playout needs no gain)."""
+        return self._best_of(both, candidates, owner, player, sign)[0]
+
+    def _best_of(
+        self, both: list[int], candidates: list[int], owner: Player, player: Player, sign: int
+    ) -> tuple[int, float, list[int]]:
+        """The best flat, the board value after the change there, and the counts with ``player``'s first."""
         size = AGGREGATE_SIZE
         if player:  # Blue: Blue's counts first
             both = both[size:] + both[:size]
@@ -465,11 +477,11 @@ class Evaluator:
             if len(self._by_counts) >= MEMO_SIZE:
                 self._by_counts.clear()
             found = self._by_counts[key] = self._choose(both, [first_of[k] for k in classes], base, sign)
-        position, gain = found
-        return first_of[list(classes)[position]], gain
+        position, value = found
+        return first_of[list(classes)[position]], value, both
 
     def _choose(self, both: list[int], flats: list[int], base: int, sign: int) -> tuple[int, float]:
-        """The position in ``flats`` (one flat per class) of the best change, and its gain.
+        """The position in ``flats`` (one flat per class) of the best change, and the board value after it.
 
         Each candidate changes two of the 18 counts, so only the terms of the
         board value that read them are worked out again; the terms are then
@@ -577,8 +589,7 @@ class Evaluator:
                 value -= table[gap]
             if value > best_value:
                 best_position, best_value = position, value
-        size = AGGREGATE_SIZE
-        return best_position, best_value - self.value(both[:size], both[size:])
+        return best_position, best_value
 
     def best_before_scoring(
         self,

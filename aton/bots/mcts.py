@@ -588,7 +588,7 @@ class _Search:
         epsilon = config.epsilon
         judge = self.judge
         counts = judge.counts(game._squares)
-        best = judge.best_of_counts
+        best = judge.best_flat
         before_scoring = judge.before_scoring_of_counts
         state = LeanRound(game, self.changes, counts)
         choices, place, remove = state.choices, state.place, state.remove
@@ -624,10 +624,10 @@ class _Search:
             if flat is None:
                 flats = choices()
                 if phase == PLACE:
-                    flat = best(counts, flats, player, player, 1)[0]
+                    flat = best(counts, flats, player, player, 1)
                 else:
                     owner = RED if squares[flats[0]] is RED else BLUE
-                    flat = best(counts, flats, owner, player, -1)[0]
+                    flat = best(counts, flats, owner, player, -1)
                 known[key] = flat
             (place if phase == PLACE else remove)(flat)
         me = self.player
