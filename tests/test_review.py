@@ -286,7 +286,7 @@ def test_only_a_loss_near_a_threshold_is_measured_again(monkeypatch: pytest.Monk
     from aton.bots import review as module
 
     for _verdict, limit in THRESHOLDS:
-        assert module._near_threshold(limit, 0.01) and not module._near_threshold(limit + 0.05, 0.01)
+        assert module._near_threshold(limit, 0.01) and not module._near_threshold(limit + 0.03, 0.01)
     view = aton.Game.from_json(position_json("victory-yellow")).view(aton.RED)
     played = aton.Place(aton.RED, (1, 11))
     once = round(60 * module.MEASURE_SHARE)
