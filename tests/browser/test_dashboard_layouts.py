@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dashboard_page import STATUS, DashboardPage, hex_rgb
+from dashboard_page import STATUS, DashboardPage, hex_rgb, local_page
 
 import aton
 from aton.widgets.i18n import tr
@@ -86,18 +86,8 @@ def device_page(browser: Any, voila_url: str, request: pytest.FixtureRequest) ->
     """A fresh touch page of the size named by the test's parameter; fails on any page error."""
     viewport, mobile, _ = SIZES[request.param]
     context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=mobile, accept_downloads=True)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
     errors: list[str] = []
-    page.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:"))
-            else route.abort()
-        ),
-    )
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page = local_page(context, errors)
     yield page
     context.close()
     assert not errors, f"the page raised errors: {errors}"

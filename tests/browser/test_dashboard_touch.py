@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import PageErrors
-from dashboard_page import BOARD, LEGAL_CELLS, STATUS, TIMEOUT, DashboardPage, hex_rgb
+from dashboard_page import BOARD, LEGAL_CELLS, STATUS, TIMEOUT, DashboardPage, hex_rgb, local_page
 
 from aton import data
 from aton.apps.dashboard.app import BOARD_SCALE, UPRIGHT_SCALE
@@ -92,17 +92,7 @@ def tablet(browser: Any, voila_url: str, page_errors: PageErrors, request: pytes
     localhost; fails on any page error."""
     viewport, _ = TABLETS[request.param]
     context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True, device_scale_factor=1)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT)
-
-    def only_local(route: Any) -> None:
-        if route.request.url.startswith(("http://127.0.0.1", "http://localhost", "ws://127.0.0.1", "data:", "blob:")):
-            route.continue_()
-        else:
-            route.abort()
-
-    page.route("**/*", only_local)
-    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    page = local_page(context, page_errors)
     page.add_init_script(f"({WATCH_INPUT_JS})()")
     yield page
     context.close()

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dashboard_page import STATUS, DashboardPage
+from dashboard_page import STATUS, DashboardPage, local_page
 
 from aton.serving.launch import CHROMIUM_FLAGS, free_port, wait_until_up
 from aton.widgets.scene import PALETTE, UPRIGHT
@@ -235,16 +235,8 @@ def test_the_static_dashboard_fits_an_upright_tablet_and_keeps_its_game_over_a_r
     """Held upright (768 x 1024, touch), the static page takes the upright board and the keyboard's order, as
     the served one does; a game against the bot, kept in the browser, continues after a reload."""
     context = browser.new_context(viewport={"width": 768, "height": 1024}, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
     errors: list[str] = []
-    page.route(
-        "**/*",
-        lambda route: (
-            route.continue_() if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:")) else route.abort()
-        ),
-    )
-    page.on("pageerror", lambda error: errors.append(str(error)[:2000]))
+    page = local_page(context, errors, timeout=60_000)
     page.on("dialog", lambda dialog: dialog.accept())  # "Leave site?": a game is in progress
     url = f"{site_url}/voici/render/aton.html"
     try:
