@@ -111,9 +111,9 @@ WEIGHT_OPTIONS = ("temperature", "race", "projection")
 """Options of :meth:`MctsBot.from_spec` that change the evaluation's :class:`~aton.bots.heuristics.Weights`."""
 
 PRESETS: dict[str, SearchConfig] = {
-    "easy": SearchConfig(iterations=40, width=8),
-    "medium": SearchConfig(iterations=450, width=8),
-    "hard": SearchConfig(iterations=1800, width=8),
+    "easy": SearchConfig(iterations=40, width=8, decisive=True),
+    "medium": SearchConfig(iterations=450, width=8, decisive=True),
+    "hard": SearchConfig(iterations=1800, width=8, decisive=True),
 }
 """Named budgets; ``mcts`` means ``medium``."""
 
