@@ -59,7 +59,7 @@ class Player(IntEnum):
         try:
             return cls[text.strip().upper()]
         except KeyError:
-            raise ValueError(f"unknown player {text!r}; players are 'red' and 'blue'") from None
+            raise IllegalAction("player_name", given=repr(text)) from None
 
 
 RED = Player.RED
@@ -81,7 +81,7 @@ def parse_square(text: str) -> Square:
         temple_text, index_text = text.split("-")
         square = (int(temple_text), int(index_text))
     except ValueError:
-        raise ValueError(f"a square is written temple-index, like 2-5, not {text!r}") from None
+        raise IllegalAction("square_text", text=repr(text)) from None
     check_square(square)
     return square
 
@@ -118,15 +118,20 @@ def _pair(square: object) -> Square | None:
 
 
 def check_square(square: object) -> Square:
-    """Return ``square`` as a tuple if it names a real square, else raise ``ValueError``."""
+    """Return ``square`` as a tuple if it names a real square, else raise :class:`aton.IllegalAction`.
+
+    >>> check_square([2, 5])
+    (2, 5)
+    >>> check_square((5, 0))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    aton.errors.IllegalAction: no square (5, 0): a square is two whole numbers (temple, index); temples are 1-4, ...
+    """
     pair = _pair(square)
     if pair is None:
-        raise ValueError(f"a square is two whole numbers (temple, index), like (2, 5), not {square!r}")
+        raise _refuse("bad_square", square=repr(square))
     temple, index = pair
     if not (1 <= temple <= data.TEMPLE_COUNT and 0 <= index < data.SQUARES_PER_TEMPLE):
-        raise ValueError(
-            f"no square {square!r}: temples are 1-{data.TEMPLE_COUNT}, indices 0-{data.SQUARES_PER_TEMPLE - 1}"
-        )
+        raise _refuse("bad_square", square=repr(square))
     return (temple, index)
 
 

@@ -143,6 +143,11 @@ class ReplayError(GameFileError):
     """A record that cannot be replayed; the message names the first bad action."""
 
 
+class UnreadableAnswer(CodedError):
+    """An exercise's answer that cannot be read as what the question asks for (a word for a number, a
+    temple 5); the learner is told so in their language, and the answer counts as wrong."""
+
+
 class BotError(CodedError):
     """A bot, the coach or a review asked for something it cannot do (an unknown bot, a game in place of a
     player's view, a search option out of range); the message says what is allowed."""

@@ -21,6 +21,8 @@ Cartouche 2 (order): Red played the lower card (1 against 2), so Red resolves ca
 from __future__ import annotations
 
 import json
+import random
+import struct
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -1432,7 +1434,7 @@ class GameView(Game):
 
         def sample(generator: Any) -> Game:
             game = clone(template, events=events)
-            shuffle = generator.shuffle
+            shuffle = shuffler(generator)
             for player in PLAYERS:
                 pool = list(pools[player])
                 shuffle(pool)
@@ -1483,6 +1485,52 @@ class GameView(Game):
             game._deck[player] = pool
         game._rng = generator.getrandbits(64)
         return game
+
+
+def shuffler(generator: Any) -> Callable[[list[Any]], None]:
+    """``generator.shuffle``, or a quicker function that shuffles exactly as it does for a ``random.Random``.
+
+    :meth:`random.Random.shuffle` swaps each item ``i`` (from the last down) with
+    an index drawn by ``_randbelow(i + 1)``: the top ``k`` bits of the
+    generator's next 32-bit word (``k`` the bit length of ``i + 1``), drawn
+    again while too large.  Here the words come many at a time from one
+    ``getrandbits(32 * n)`` (the same words, least significant first), never
+    more than the shuffle uses: the same items end in the same places and the
+    generator is left in the same state (the tests compare the two), at half
+    the cost (a search shuffles the unseen cards of every imagined game).
+
+    >>> import random
+    >>> cards, same = list(range(20)), list(range(20))
+    >>> shuffler(random.Random(3))(cards); random.Random(3).shuffle(same)
+    >>> cards == same
+    True
+    """
+    if type(generator) is not random.Random:
+        return generator.shuffle  # type: ignore[no-any-return]
+    getrandbits, slow = generator.getrandbits, generator.shuffle
+
+    def shuffle(items: list[Any]) -> None:
+        i = len(items) - 1
+        if i >= len(_WORD_BATCHES):
+            slow(items)
+            return
+        while i > 0:
+            # One word per item still to place; a word that gives too large an index costs one more.
+            count = i
+            for word in _WORD_BATCHES[count].unpack(getrandbits(32 * count).to_bytes(4 * count, "little")):
+                below = i + 1
+                j = word >> _SHIFTS[below]
+                if j < below:
+                    items[i], items[j] = items[j], items[i]
+                    i -= 1
+
+    return shuffle
+
+
+_WORD_BATCHES = tuple(struct.Struct(f"<{count}I") for count in range(64))
+"""Unpackers of ``count`` 32-bit words, least significant first (a shuffle of up to 64 items)."""
+_SHIFTS = tuple(32 - below.bit_length() for below in range(65))
+"""How far ``_randbelow(below)`` shifts a 32-bit word: it keeps the bit length of ``below``."""
 
 
 class SpectatorView(GameView):

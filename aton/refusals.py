@@ -775,6 +775,14 @@ _SENTENCES: dict[str, Message] = {
         "cannot read action {text}: {word} is no square; a square is written temple-index, with temples "
         "1-{temples} and indices 0-{last}, like 2-5",
     ),
+    # answers to exercises
+    "answer_player": msg("answer refusal", "{answer} is not a player; answer red or blue"),
+    "answer_number": msg("answer refusal", "{answer} is not a whole number"),
+    "answer_temples": msg("answer refusal", "{answer} is not a set of temple numbers 1-{temples}"),
+    "answer_yes_no": msg("answer refusal", "{answer} is not yes or no"),
+    "answer_reason": msg("answer refusal", "{answer} is not a reason; reasons are {reasons}"),
+    "player_name": msg("action text refusal", "unknown player {given}; players are 'red' and 'blue'"),
+    "square_text": msg("action text refusal", "a square is written temple-index, like 2-5, not {text}"),
     "action_text_form": msg(
         "action text refusal",
         "cannot read action {text}: known forms are 'red exchange', 'red assign 4 1 3 2', 'red remove 2-5' "

@@ -1,12 +1,13 @@
 """Side-by-side speed of the search: this tree against another checkout, in one run, in processor time.
 
-    .venv/bin/python scripts/compare_search.py /path/to/old/checkout [--rounds 5] [--preset medium]
+    .venv/bin/python scripts/compare_search.py /path/to/old/checkout [/path/to/another ...] [--rounds 5]
 
 Both trees search the same four fixed positions (``aton.cli.bench.search_positions``, passed on as records)
 with the same seeds; each measurement is one subprocess that imports one tree, and the trees alternate
-(old, new, old, new, ...) so that the load of the machine falls on both alike.  Only public API is used in
-the subprocess (``aton.replay``, ``MctsBot.search``), so any older checkout can be measured.  Prints imagined
-games per second for each tree (median of the rounds) and the ratio, and random games per second.
+(old, new, old, new, ... or old1, old2, new, old1, ...) so that the load of the machine falls on all alike.
+Only public API is used in the subprocess (``aton.replay``, ``MctsBot.search``), so any older checkout can
+be measured.  Prints imagined games per second for each tree (median of the rounds), the ratios, and
+random games per second.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def measure(tree: Path, payload: str) -> tuple[float, list[float], float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("old", type=Path, help="the other checkout (for example a worktree of main)")
+    parser.add_argument("old", type=Path, nargs="+", help="the other checkouts (for example a worktree of main)")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--preset", default="medium")
     parser.add_argument("--repeats", type=int, default=2, help="searches per position per measurement")
@@ -72,21 +73,29 @@ def main() -> None:
 
     positions = search_positions()
     payload = json.dumps([[game.record() for _name, game in positions], args.preset, args.repeats])
-    results: dict[str, list[tuple[float, list[float], float]]] = {"old": [], "new": []}
+    trees = {(f"old{n + 1}" if len(args.old) > 1 else "old"): tree.resolve() for n, tree in enumerate(args.old)}
+    trees["new"] = HERE
+    results: dict[str, list[tuple[float, list[float], float]]] = {label: [] for label in trees}
     for _ in range(args.rounds):
-        results["old"].append(measure(args.old.resolve(), payload))
-        results["new"].append(measure(HERE, payload))
+        for label, tree in trees.items():
+            results[label].append(measure(tree, payload))
     names = [name for name, _game in positions]
-    for label in ("old", "new"):
+    for label, tree in trees.items():
         runs = results[label]
         per = [statistics.median(run[1][i] for run in runs) for i in range(len(names))]
         print(
             f"{label}: {statistics.median(run[0] for run in runs):7,.0f} imagined games/s  ("
             + ", ".join(f"{name} {rate:,.0f}" for name, rate in zip(names, per, strict=True))
-            + f");  random games {statistics.median(run[2] for run in runs):,.0f}/s"
+            + f");  random games {statistics.median(run[2] for run in runs):,.0f}/s  [{tree}]"
         )
-    ratios = [new[0] / old[0] for old, new in zip(results["old"], results["new"], strict=True)]
-    print(f"new / old: median {statistics.median(ratios):.2f}x (per round: {', '.join(f'{r:.2f}' for r in ratios)})")
+    for label in trees:
+        if label == "new":
+            continue
+        ratios = [new[0] / old[0] for old, new in zip(results[label], results["new"], strict=True)]
+        print(
+            f"new / {label}: median {statistics.median(ratios):.2f}x "
+            f"(per round: {', '.join(f'{r:.2f}' for r in ratios)})"
+        )
 
 
 if __name__ == "__main__":

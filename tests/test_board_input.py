@@ -230,8 +230,12 @@ def test_the_focus_follows_the_next_action(monkeypatch: pytest.MonkeyPatch) -> N
         },
     )
     dash.board.handle_key("Tab")  # the board's Tab: the card panel's first card
-    dash.board.handle_key("Tab", shift=True)  # Shift+Tab: the other way round, to the last step control
-    assert focused == ["card", "main steps"]
+    dash.board.handle_key("Tab", shift=True)  # Shift+Tab: the page's script goes to the tabs above the board
+    assert focused == ["card"]
+    dash.right_tabs.selected_index = 1  # another panel than Play: the page's script leads there, not the kernel
+    dash.board.handle_key("Tab")
+    assert focused == ["card"]
+    dash.right_tabs.selected_index = 0
     focused.clear()
 
     dash.board.handle_key("ArrowRight")  # a cursor on the board, then the focus leaves the board for good:

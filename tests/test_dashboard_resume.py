@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -296,3 +297,40 @@ def test_a_game_left_for_a_month_is_forgotten(tmp_path: Path) -> None:
             assert connection.exec_driver_sql("SELECT COUNT(*) FROM aton_kept").scalar() == 1
     finally:
         store.dispose()
+
+
+def test_the_static_site_keeps_the_game_in_the_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No room store (Pyodide): the game itself goes to the browser's localStorage, and comes back from it."""
+    from aton.apps.dashboard import friend
+    from aton.apps.dashboard.app import Dashboard
+    from aton.apps.dashboard.resume import HERE_KEY
+
+    monkeypatch.setattr(friend.sys, "platform", "emscripten")  # as on the static site
+    monkeypatch.setitem(sys.modules, "aton.rooms", None)  # where the room store does not even import
+    first = Dashboard(seed=14, background=False)
+    assert first.friend is None and first.keeper is not None
+    first.here_bridge.value = json.dumps({"kept": ""})  # a first visit: the browser keeps nothing
+    first.flow.play(aton.Assign(RED, tuple(first.game.hand(RED))))
+    script = first.here_writer.outputs[0]["data"]["application/javascript"]
+    assert f"localStorage.setItem({json.dumps(HERE_KEY)}, " in script
+    kept = json.loads(script.split(json.dumps(HERE_KEY) + ", ")[1].split("); }")[0])
+    actions = list(first.game.actions)
+    first.close()
+
+    again = Dashboard(background=False)  # the page reloaded: Python starts again in the browser
+    again.here_bridge.value = json.dumps({"kept": kept})
+    assert again.resume_box.layout.display == "" and "Continue your game?" in again.resume_text.value
+    again.resume_continue.click()
+    assert again.game.actions == actions
+    again.close()
+
+    declined = Dashboard(background=False)  # "No, play this new game": the browser forgets the kept one
+    declined.here_bridge.value = json.dumps({"kept": kept})
+    declined.resume_decline.click()
+    assert "localStorage.removeItem" in declined.here_writer.outputs[0]["data"]["application/javascript"]
+    declined.close()
+
+    broken = Dashboard(background=False)  # a damaged text is no game
+    broken.here_bridge.value = json.dumps({"kept": kept[:50]})
+    assert broken.resume_box.layout.display == "none"
+    broken.close()

@@ -332,6 +332,23 @@ def _provoked() -> list[BaseException]:
     catch(make_bot, "mcts:speed=2")
     catch(make_bot, "mcts:iterations=many")
     catch(make_bot("greedy").choose, game, __import__("random").Random(1))
+    catch(aton.Player.parse, "green")
+    catch(aton.actions.parse_square, "two-five")
+    catch(aton.actions.check_square, (5, 0))
+    catch(aton.actions.check_square, "2-5")
+    from aton.teaching import exercise
+
+    for read, answer in [
+        (exercise.as_player, "green"),
+        (exercise.as_int, "six"),
+        (exercise.as_int, True),
+        (exercise.as_temples, [5]),
+        (exercise.as_temples, "all"),
+        (exercise.as_yes_no, "maybe"),
+        (exercise.as_square, (9, 1)),
+        (exercise.as_square, "9-1"),
+    ]:
+        catch(read, answer)
     return errors
 
 

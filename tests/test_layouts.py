@@ -12,14 +12,16 @@ import itertools
 import pytest
 
 import aton
-from aton.apps.dashboard.app import NARROW_SCALE, Dashboard
+from aton.apps.dashboard.app import NARROW_SCALE, UPRIGHT_SCALE, Dashboard
 from aton.apps.dashboard.style import dashboard_css, page_layout
 from aton.game import SQUARES
 from aton.widgets.i18n import LANGUAGES, tr
-from aton.widgets.scene import GEOMETRY, NARROW, Circle, Geometry, Highlights, Polygon, Rect, Text, build_scene
+from aton.widgets.scene import GEOMETRY, NARROW, UPRIGHT, Circle, Geometry, Highlights, Polygon, Rect, Text, build_scene
 from aton.widgets.shapes import Box
 
 PHONE_BOARD_CSS_WIDTH = 360
+UPRIGHT_PADDING = 30
+"""How much of an upright tablet's width is not the board (measured in Chromium: 738 px of 768)."""
 """How wide the narrow board shows on a 390-pixel phone (measured in Chromium: the page's padding and the
 strip left for scrolling take the rest)."""
 
@@ -53,7 +55,7 @@ def _glyph(shape: Text, lang: str) -> bool:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("geometry", [GEOMETRY, NARROW], ids=["wide", "narrow"])
+@pytest.mark.parametrize("geometry", [GEOMETRY, UPRIGHT, NARROW], ids=["wide", "upright", "narrow"])
 def test_every_shape_lies_inside_the_board(geometry: Geometry, lang: str) -> None:
     game = _busy_game()
     highlights = Highlights(legal=frozenset(SQUARES[:6]), kingdom=True, score=True, temples=frozenset({1, 4}))
@@ -81,6 +83,25 @@ def test_no_text_of_the_narrow_board_is_small(lang: str) -> None:
     assert NARROW.square * shown >= 36, "squares under 36 CSS pixels on a phone"
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page_width", [701, 768, 834, 900])
+def test_the_upright_board_is_no_smaller_than_the_phones(lang: str, page_width: int) -> None:
+    """A tablet held upright (and any page from 701 to 900 px): squares of the phone's size or more, text of 12."""
+    scene = build_scene(_busy_game(), lang=lang, geometry=UPRIGHT)
+    sizes = [shape.size for shape in scene.shapes if isinstance(shape, Text) and not _glyph(shape, lang)]
+    shown = (page_width - UPRIGHT_PADDING) / UPRIGHT.width
+    assert min(sizes) * shown >= 12, f"text under 12 CSS pixels {page_width} px wide"
+    phone = NARROW.square * PHONE_BOARD_CSS_WIDTH / NARROW.width
+    wide = GEOMETRY.square * (page_width - UPRIGHT_PADDING) / GEOMETRY.width
+    assert UPRIGHT.square * shown >= min(phone, 36), f"squares of {UPRIGHT.square * shown:.1f} CSS px"
+    if page_width >= 768:
+        assert UPRIGHT.square * shown >= phone
+    if page_width == 768:
+        assert phone > wide  # the wide board would show smaller squares than the phone's there
+    temples = [UPRIGHT.temple_box(t) for t in range(1, 5)]
+    assert len({box.y for box in temples}) == 1  # side by side, as on the wide board
+
+
 def test_the_narrow_board_puts_the_temples_two_by_two() -> None:
     one, two, three, four = (NARROW.temple_box(t) for t in range(1, 5))
     assert one.y == two.y < three.y == four.y
@@ -90,7 +111,7 @@ def test_the_narrow_board_puts_the_temples_two_by_two() -> None:
     assert len({box.y for box in wide}) == 1 and [box.x for box in wide] == sorted(box.x for box in wide)
 
 
-@pytest.mark.parametrize("geometry", [GEOMETRY, NARROW], ids=["wide", "narrow"])
+@pytest.mark.parametrize("geometry", [GEOMETRY, UPRIGHT, NARROW], ids=["wide", "upright", "narrow"])
 def test_every_square_is_found_where_it_is_drawn(geometry: Geometry) -> None:
     scene = build_scene(aton.new_game(seed=3), geometry=geometry)
     for square in SQUARES:
@@ -153,8 +174,13 @@ def test_the_dashboard_follows_the_width_the_page_reports() -> None:
     assert scene is not None and scene.geometry is NARROW
     dash.page_width.value = "not a width"  # ignored
     assert dash.page_layout == "phone"
+    dash.page_width.value = "768"  # a tablet held upright
+    assert dash.page_layout == "tablet" and dash.board.geometry is UPRIGHT
+    assert "aton-board-upright" in dash._dom_classes
+    assert dash.board.canvas.width == round(UPRIGHT.width * UPRIGHT_SCALE)
     dash.page_width.value = "1024"
     assert dash.page_layout == "tablet" and dash.board.geometry is GEOMETRY
+    assert "aton-board-upright" not in dash._dom_classes
     dash.new_game(5)  # a new board keeps the layout of the page
     dash.page_width.value = "390"
     dash.new_game(6)
@@ -209,3 +235,21 @@ def test_the_arrow_keys_follow_the_board_as_drawn() -> None:
     assert NARROW.neighbour((2, 3), 0, 1) == (2, 3)  # the right edge
     assert NARROW.neighbour((4, 11), 1, 0) == (4, 11)  # the bottom edge
     assert GEOMETRY.neighbour((1, 8), 1, 0) == (1, 8)
+
+
+def test_a_board_without_a_geometry_follows_the_room_it_has() -> None:
+    """A tutorial's board (no geometry given) takes the layout of the width the page reports for it."""
+    from aton.widgets.board import BoardView
+
+    board = BoardView(aton.new_game(seed=3))
+    assert board.width_field is not None and board.geometry is GEOMETRY
+    for width, geometry in (("360", NARROW), ("738", UPRIGHT), ("1100", GEOMETRY), ("not a width", GEOMETRY)):
+        board.width_field.value = width
+        assert board.geometry is geometry, width
+        assert board.canvas.width == round(geometry.width * board.scale)
+    board.width_field.value = "360"
+    x, y = NARROW.square_box((3, 4)).center
+    assert board.target_at(x * board.scale, y * board.scale) == aton_target((3, 4))
+    assert BoardView(geometry=GEOMETRY).width_field is None  # the dashboard lays its boards out itself
+    marks = {c for c in BoardView().width_field._dom_classes if c.startswith("aton-fit-")}  # type: ignore[union-attr]
+    assert len(marks) == 1 and marks != {c for c in board.width_field._dom_classes if c.startswith("aton-fit-")}

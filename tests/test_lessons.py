@@ -325,9 +325,13 @@ def test_unreadable_answers_are_wrong_with_a_reason() -> None:
     assert not verdict.correct and "'six' is not a whole number" in verdict.explanation
     assert not number.check(True).correct
     temples = lessons.temples_exercise(lessons.load_position("temples-and-placement"), (3, 2, 1, 4), (4, 3, 2, 1), RED)
-    assert "temples are numbered 1-4" in temples.check([5]).explanation
+    assert "[5] is not a set of temple numbers 1-4" in temples.check([5]).explanation
     square = lessons.placement_exercise(lessons.load_position("place-majority"), Goal("majority", "temple2"))
     assert "no square" in square.check((9, 1)).explanation
+    # told in the learner's language
+    assert "'six' n'est pas un nombre entier" in number.check("six", "fr").explanation
+    assert "n'est pas un ensemble de numéros de temples de 1 à 4" in temples.check([5], "fr").explanation
+    assert "pas de case (9, 1)" in square.check((9, 1), "fr").explanation
     with pytest.raises(ValueError, match="unknown language"):
         number.check(6, "de")
 

@@ -254,3 +254,45 @@ def test_cli_review_refuses_bad_files(tmp_path: Path) -> None:
     assert done.returncode == 1 and "holds no game" in done.stderr
     no_player = run("review", str(bad))
     assert no_player.returncode == 2 and "--player" in no_player.stderr
+
+
+# ----------------------------------------------------------------- judging a loss near a threshold
+def test_two_measures_pool_as_one_sample() -> None:
+    """Pooled measures keep the mean and the spread of all their imagined games together."""
+    from aton.bots.mcts import OptionStats, SearchResult
+    from aton.bots.review import _Measure
+
+    first_results, second_results = [1.0, 0.0, 1.0, 1.0], [0.0, 0.5, 0.5, 1.0, 0.0, 0.0]
+
+    def found(results: list[float]) -> SearchResult:
+        mean = sum(results) / len(results)
+        spread = (sum((r - mean) ** 2 for r in results) / len(results)) ** 0.5
+        option = OptionStats(aton.Exchange(aton.RED), len(results), mean, {"first": mean}, spread)
+        return SearchResult(option.action, [option], len(results), 0.0, line_rate=mean)
+
+    pooled = _Measure.of(found(first_results)).pooled(_Measure.of(found(second_results)))
+    everything = first_results + second_results
+    mean = sum(everything) / len(everything)
+    spread = (sum((r - mean) ** 2 for r in everything) / len(everything)) ** 0.5
+    assert pooled.visits == 10
+    assert abs(pooled.rate - mean) < 1e-12 and abs(pooled.extra["first"] - mean) < 1e-12
+    assert abs(pooled.error - spread / 10**0.5) < 1e-12
+
+
+def test_only_a_loss_near_a_threshold_is_measured_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The missed yellow win is a blunder far beyond 20 points: one measure. Told that every loss is near
+    a threshold, the review measures it again (as often as allowed), and both chances rest on all the
+    imagined games."""
+    from aton.bots import review as module
+
+    for _verdict, limit in THRESHOLDS:
+        assert module._near_threshold(limit, 0.01) and not module._near_threshold(limit + 0.03, 0.01)
+    view = aton.Game.from_json(position_json("victory-yellow")).view(aton.RED)
+    played = aton.Place(aton.RED, (1, 11))
+    once = round(60 * module.MEASURE_SHARE)
+    judged = judge(view, played, iterations=60)
+    assert judged.verdict is Verdict.BLUNDER and judged.games == (once, once)
+    monkeypatch.setattr(module, "REMEASURE_NEAR", 1e9)
+    twice = judge(view, played, iterations=60)
+    assert twice.games == (once + module.REMEASURE_TIMES * round(60 * module.REMEASURE_SHARE),) * 2
+    assert twice.verdict is Verdict.BLUNDER and twice.best == judged.best

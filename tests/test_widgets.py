@@ -184,7 +184,8 @@ def test_hover_describes_the_square_and_repaints_only_the_overlay() -> None:
     board.handle_move(*board.square_center((1, 8)))  # the same target: nothing is sent again
     assert board.paint_counts["overlay"] == counts["overlay"] + 1
     board.handle_out()
-    assert board.info.value == ""
+    assert text_of(board.info.value) == ""  # no words; where the keyboard would act stays for the page
+    assert 'data-focus-y="' in board.info.value
 
 
 def test_only_changed_layers_are_repainted_and_a_new_browser_gets_everything() -> None:

@@ -27,7 +27,6 @@ What it does, in plain words:
 
 from __future__ import annotations
 
-import math
 import random
 from functools import cache
 from itertools import permutations
@@ -36,17 +35,16 @@ from typing import TYPE_CHECKING
 
 from .. import data
 from ..actions import BLUE, RED, Action, Assign, Exchange, Player
+from ..errors import BotError
 from ..game import GameView, Phase
 from .base import Bot, Progress
 from .heuristics import (
     DEFAULT_WEIGHTS,
     BoardInfo,
     Weights,
-    after_change,
     aggregates,
     best_square,
     board,
-    board_value,
     change,
     evaluator,
     missing,
@@ -120,7 +118,8 @@ class TurnSimulator:
                 squares[flat] = None
         counts = aggregates(squares, info)
         mine, theirs = counts[me], counts[me.other]
-        values = [board_value(mine, theirs, info, weights)]
+        judge = evaluator(info, weights)  # board_value's very numbers, remembered
+        values = [judge.value(mine, theirs)]
         wins_at: int | None = None
         empties: dict[int, list[int]] = {}
         klass = info.klass
@@ -132,17 +131,15 @@ class TurnSimulator:
             if placed >= stock or not empties:
                 values.append(values[-1])
                 continue
-            best_key, best_value = -1, -math.inf
-            for key, flats in empties.items():
-                value = after_change(mine, theirs, flats[0], True, 1, info, weights)
-                if value > best_value:
-                    best_key, best_value = key, value
-            flats = empties[best_key]
-            flat = flats.pop(0)
+            # The best class (the first of equals, in the order of the dict) by the value after a counter there.
+            both = mine + theirs if me is RED else theirs + mine
+            flat = judge.best_flat(both, [flats[0] for flats in empties.values()], me, me, 1)
+            flats = empties[klass[flat]]
+            flats.pop(0)
             if not flats:
-                del empties[best_key]
+                del empties[klass[flat]]
             mine = change(mine, flat, info, 1)
-            values.append(best_value)
+            values.append(judge.value(mine, theirs))
             if wins_at is None and missing(mine, theirs, info) == 0:
                 wins_at = placed + 1
         return values, wins_at
@@ -242,7 +239,7 @@ def greedy_square(game: Game, player: Player, weights: Weights = DEFAULT_WEIGHTS
     """The best removal or placement for ``player`` now, by the board value."""
     flats, actions = game.square_choices(player)
     if not flats:
-        raise ValueError(f"{player.label} has no square to choose now")
+        raise BotError("bot_nothing_to_decide", player=player.label, phase=game.phase.value)
     squares = board(game)
     if game.phase is Phase.PLACE:
         owner, sign = player, 1

@@ -205,11 +205,7 @@ def advantage(game: Game, player: Player, weights: Weights = DEFAULT_WEIGHTS) ->
     Public information only, so it can be asked of a view.
     """
     judge = evaluator(BoardInfo.of(game.rules.layout), weights)
-    both = judge.counts(board(game))
-    size = AGGREGATE_SIZE
-    mine, theirs = (both[size:], both[:size]) if player else (both[:size], both[size:])
-    my_score, their_score = game.score(player), game.score(player.other)
-    return my_score - their_score + _race(my_score, weights) - _race(their_score, weights) + judge.value(mine, theirs)
+    return judge.advantage(judge.counts(board(game)), player, game.score(player), game.score(player.other))
 
 
 def advantage_parts(game: Game, player: Player, weights: Weights = DEFAULT_WEIGHTS) -> dict[str, float]:
@@ -408,6 +404,15 @@ class Evaluator:
             counts[second] += extra
         return counts
 
+    def advantage(self, both: list[int], player: Player, my_score: int, their_score: int) -> float:
+        """:func:`advantage` from the board's counts (:meth:`counts`) and both scores, ``player``'s first."""
+        size = AGGREGATE_SIZE
+        mine, theirs = (both[size:], both[:size]) if player else (both[:size], both[size:])
+        weights = self.weights
+        return (
+            my_score - their_score + _race(my_score, weights) - _race(their_score, weights) + self.value(mine, theirs)
+        )
+
     def best(
         self,
         squares: Sequence[Player | None],
@@ -434,28 +439,49 @@ class Evaluator:
         player: Player,
         sign: int,
     ) -> tuple[int, float]:
-        both = self.counts(squares)
+        return self.best_of_counts(self.counts(squares), candidates, owner, player, sign)
+
+    def best_of_counts(
+        self,
+        both: list[int],
+        candidates: list[int],
+        owner: Player,
+        player: Player,
+        sign: int,
+    ) -> tuple[int, float]:
+        """:meth:`best` from the board's counts (:meth:`counts`) instead of its squares (the same choice)."""
+        flat, value, ordered = self._best_of(both, candidates, owner, player, sign)
+        size = AGGREGATE_SIZE
+        return flat, value - self.value(ordered[:size], ordered[size:])
+
+    def best_flat(self, both: list[int], candidates: list[int], owner: Player, player: Player, sign: int) -> int:
+        """The flat of :meth:`best_of_counts` alone (a playout needs no gain)."""
+        return self._best_of(both, candidates, owner, player, sign)[0]
+
+    def _best_of(
+        self, both: list[int], candidates: list[int], owner: Player, player: Player, sign: int
+    ) -> tuple[int, float, list[int]]:
+        """The best flat, the board value after the change there, and the counts with ``player``'s first."""
         size = AGGREGATE_SIZE
         if player:  # Blue: Blue's counts first
             both = both[size:] + both[:size]
         base = 0 if owner is player else size
-        klass = self.info.klass
-        firsts: dict[int, int] = {}
-        for flat in candidates:
-            if klass[flat] not in firsts:
-                firsts[klass[flat]] = flat
+        class_of = self.info.klass.__getitem__
+        # The classes on offer in order, and the first flat of each (the last one written from the end).
+        classes = dict.fromkeys(map(class_of, candidates))
+        first_of = dict(zip(map(class_of, reversed(candidates)), reversed(candidates), strict=True))
         # The choice depends only on the counts and the classes on offer: many boards share them.
-        key = (*both, base, sign, *firsts)
+        key = (*both, base, sign, *classes)
         found = self._by_counts.get(key)
         if found is None:
             if len(self._by_counts) >= MEMO_SIZE:
                 self._by_counts.clear()
-            found = self._by_counts[key] = self._choose(both, list(firsts.values()), base, sign)
-        position, gain = found
-        return list(firsts.values())[position], gain
+            found = self._by_counts[key] = self._choose(both, [first_of[k] for k in classes], base, sign)
+        position, value = found
+        return first_of[list(classes)[position]], value, both
 
     def _choose(self, both: list[int], flats: list[int], base: int, sign: int) -> tuple[int, float]:
-        """The position in ``flats`` (one flat per class) of the best change, and its gain.
+        """The position in ``flats`` (one flat per class) of the best change, and the board value after it.
 
         Each candidate changes two of the 18 counts, so only the terms of the
         board value that read them are worked out again; the terms are then
@@ -563,8 +589,7 @@ class Evaluator:
                 value -= table[gap]
             if value > best_value:
                 best_position, best_value = position, value
-        size = AGGREGATE_SIZE
-        return best_position, best_value - self.value(both[:size], both[size:])
+        return best_position, best_value
 
     def best_before_scoring(
         self,
@@ -586,7 +611,19 @@ class Evaluator:
         are looked at together with this one (two removals that break a
         majority only together).  ``scores`` are ``player``'s score and the opponent's.
         """
-        both = self.counts(squares)
+        return self.before_scoring_of_counts(self.counts(squares), candidates, owner, player, sign, scores, more)
+
+    def before_scoring_of_counts(
+        self,
+        both: list[int],
+        candidates: list[int],
+        owner: Player,
+        player: Player,
+        sign: int,
+        scores: tuple[int, int],
+        more: int = 0,
+    ) -> int:
+        """:meth:`best_before_scoring` from the board's counts (:meth:`counts`) instead of its squares."""
         size = AGGREGATE_SIZE
         if player:
             both = both[size:] + both[:size]
@@ -622,6 +659,8 @@ class Evaluator:
     ) -> int:
         changes = self._changes
         best_class, best_value = next(iter(firsts)), -math.inf
+        # Two removals lead to the same board in either order: each board is judged once.
+        judged: dict[tuple[int, ...], float] = {}
         for key, flat in firsts.items():
             state = both[:]
             first, amount, second, extra = changes[flat]
@@ -636,7 +675,11 @@ class Evaluator:
                     first, amount, second, extra = changes[follow]
                     after[base + first] += sign * amount
                     after[base + second] += sign * extra
-                    value = max(value, self._at_scoring(after, scores))
+                    packed = tuple(after)
+                    found = judged.get(packed)
+                    if found is None:
+                        found = judged[packed] = self._at_scoring(after, scores)
+                    value = max(value, found)
             if value > best_value:
                 best_class, best_value = key, value
         return best_class

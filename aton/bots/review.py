@@ -14,9 +14,13 @@ move and plays on from there (:meth:`aton.bots.mcts.MctsBot.search` with
 ``only=``), read along the search's preferred line while the player keeps
 deciding (:attr:`aton.bots.mcts.SearchResult.line_rate`: a placement that
 needs a good second placement is worth that, not the average of every second
-placement tried).  The loss (best minus played) gives the verdict, with the limits in
-:data:`THRESHOLDS`.  Decisions with a single legal action (or whose options are
-all alike) are forced and not judged.
+placement tried).  The loss (best minus played), less one standard error
+(:data:`CONFIDENCE`), gives the verdict, with the limits in :data:`THRESHOLDS`.
+Where the first search hesitated between two moves (:data:`RIVAL_SHARE`), both
+are measured and the better counts as the best move; a loss near a threshold
+(:data:`REMEASURE_NEAR`) is measured again and pooled, so the imagined games go
+where the verdict is in doubt.  Decisions with a single legal action (or whose
+options are all alike) are forced and not judged.
 
 For the graph, the reviewed player's chance to win is estimated after every
 decision of either player, again from the reviewed player's own view only
@@ -79,6 +83,22 @@ stability of the verdicts between seeds that decided it)."""
 MEASURE_SHARE = 0.5
 """When the move played is not the best found, each of the two is measured by a search of this share of
 ``iterations`` that must open with it (the same imagined games for both)."""
+
+REMEASURE_TIMES = 1
+"""At most this many second measures of one loss (while it stays near a threshold)."""
+
+RIVAL_SHARE = 0.5
+"""The search's second choice is measured too (and the better of the two measured is the best move) when it
+was tried at least this share as often as its first: a search of ``iterations`` imagined games often
+cannot tell two such moves apart, and the verdict would change with the one it happened to prefer."""
+
+REMEASURE_NEAR = 1.5
+"""A judged loss whose verdict lies within this many standard errors of a threshold is measured again
+(:data:`REMEASURE_SHARE`): the imagined games go where the verdict is in doubt, not where it is plain."""
+
+REMEASURE_SHARE = 1.0
+"""The second measure of a loss near a threshold: a search of this share of ``iterations`` for each of the
+two moves, pooled with the first (its imagined games counted with the first's)."""
 
 DEFAULT_SAMPLES = 20
 """Playouts behind each point of the chance-to-win graph."""
@@ -690,18 +710,34 @@ def judge_steps(
     measure = MctsBot(replace(PRESETS["medium"], iterations=max(1, round(iterations * MEASURE_SHARE))))
     best_found = yield from measure.search_steps(view, random.Random(f"{stream}/measure"), only=best)
     played_found = yield from measure.search_steps(view, random.Random(f"{stream}/measure"), only=played)
-    best_games, played_games = best_found.options[0].visits, played_found.options[0].visits
-    best_rate = mapping.apply("judged", _rate(best_found), _games(view, best, best_games, stream))
-    played_rate = mapping.apply("judged", _rate(played_found), _games(view, played, played_games, stream))
+    best_m, played_m = _Measure.of(best_found), _Measure.of(played_found)
+    rival = _rival(found, best, played, info)
+    if rival is not None:
+        rival_found = yield from measure.search_steps(view, random.Random(f"{stream}/measure"), only=rival)
+        rival_m = _Measure.of(rival_found)
+        if rival_m.rate > best_m.rate:
+            best, best_m = rival, rival_m
+    loss, uncertainty = _loss(view, (best, best_m), (played, played_m), mapping, stream)
+    again = MctsBot(replace(PRESETS["medium"], iterations=max(1, round(iterations * REMEASURE_SHARE))))
+    for time in range(REMEASURE_TIMES):
+        if not _near_threshold(loss - CONFIDENCE * uncertainty, uncertainty):
+            break
+        best_again = yield from again.search_steps(view, random.Random(f"{stream}/again/{time}"), only=best)
+        played_again = yield from again.search_steps(view, random.Random(f"{stream}/again/{time}"), only=played)
+        best_m, played_m = best_m.pooled(_Measure.of(best_again)), played_m.pooled(_Measure.of(played_again))
+        loss, uncertainty = _loss(view, (best, best_m), (played, played_m), mapping, stream)
+    best_rate = mapping.apply("judged", best_m.rate, _games(view, best, best_m.visits, stream))
+    played_rate = mapping.apply("judged", played_m.rate, _games(view, played, played_m.visits, stream))
     if played_rate >= best_rate:
-        best, best_found, best_rate, best_games = played, played_found, played_rate, played_games
-    uncertainty = math.hypot(_error(best_rate, best_found), _error(played_rate, played_found))
+        best, best_m, best_rate = played, played_m, played_rate
     verdict = verdict_of(best_rate - played_rate - CONFIDENCE * uncertainty)
+    best_games, played_games = best_m.visits, played_m.visits
+    best_stats, played_stats = best_m.result(best), played_m.result(played)
     text: dict[str, str] = {}
     played_words: dict[str, str] = {}
     if at_least(verdict, EXPLAINED_FROM):
         text, played_words = _sentences(
-            view, played, best, (played_found.options[0], played_rate), (best_found.options[0], best_rate), stream
+            view, played, best, (played_stats, played_rate), (best_stats, best_rate), stream
         )
     return Judgement(
         number,
@@ -718,15 +754,96 @@ def judge_steps(
     )
 
 
+def _rival(found: SearchResult, best: Action, played: Action, info: BoardInfo) -> Action | None:
+    """The search's next choice after ``best`` that is not the move played, when it was tried at least
+    :data:`RIVAL_SHARE` as often as ``best`` (else ``None``)."""
+    first = found.options[0].visits
+    for option in found.options[1:]:
+        if option.visits < RIVAL_SHARE * first:
+            return None
+        if not _same_choice(option.action, played, info) and not _same_choice(option.action, best, info):
+            return option.action
+    return None
+
+
 def _games(view: GameView, action: Action, games: int, stream: str) -> int:
     """``games``, or 0 (an exact chance, not mapped) for a move that wins the game at once."""
     return 0 if _wins_at_once(view, action, random.Random(f"{stream}/exact")) is not None else games
 
 
-def _error(rate: float, found: SearchResult) -> float:
-    """The standard error of a measured chance: the spread of its imagined games' results over ``sqrt(n)``."""
-    option = found.options[0]
-    return option.spread / math.sqrt(max(option.visits, 1))
+@dataclass(frozen=True)
+class _Measure:
+    """What the searches that must open with one move measured: pooled over one or two searches."""
+
+    visits: int
+    rate: float
+    """The raw chance to win along the preferred line (see :func:`_rate`), averaged over the searches by visits."""
+    mean: float
+    """The mean result of the imagined games."""
+    square: float
+    """The mean squared result of the imagined games (with ``mean``, their spread)."""
+    extra: dict[str, float]
+
+    @classmethod
+    def of(cls, found: SearchResult) -> _Measure:
+        option = found.options[0]
+        return cls(
+            option.visits,
+            _rate(found),
+            option.win_rate,
+            option.spread**2 + option.win_rate**2,
+            dict(option.extra),
+        )
+
+    def pooled(self, other: _Measure) -> _Measure:
+        """Both measures as one, each weighted by its imagined games."""
+        total = self.visits + other.visits
+        if total == 0:
+            return self
+
+        def mix(a: float, b: float) -> float:
+            return (a * self.visits + b * other.visits) / total
+
+        extra = {key: mix(value, other.extra[key]) for key, value in self.extra.items() if key in other.extra}
+        return _Measure(
+            total, mix(self.rate, other.rate), mix(self.mean, other.mean), mix(self.square, other.square), extra
+        )
+
+    @property
+    def error(self) -> float:
+        """The standard error of the chance: the spread of the imagined games' results over ``sqrt(n)``."""
+        spread = math.sqrt(max(self.square - self.mean * self.mean, 0.0))
+        return spread / math.sqrt(max(self.visits, 1))
+
+    def result(self, action: Action) -> OptionStats:
+        """The measure as the search's statistics of ``action`` (the sentences read these)."""
+        spread = math.sqrt(max(self.square - self.mean * self.mean, 0.0))
+        return OptionStats(action, self.visits, self.mean, dict(self.extra), spread)
+
+
+def _loss(
+    view: GameView,
+    best: tuple[Action, _Measure],
+    played: tuple[Action, _Measure],
+    mapping: Calibration,
+    stream: str,
+) -> tuple[float, float]:
+    """The chance lost (the two chances mapped, never below 0) and its standard error."""
+    rates = [
+        mapping.apply("judged", measure.rate, _games(view, action, measure.visits, stream))
+        for action, measure in (best, played)
+    ]
+    return max(rates[0] - rates[1], 0.0), math.hypot(best[1].error, played[1].error)
+
+
+def _near_threshold(judged: float, uncertainty: float) -> bool:
+    """Whether a loss (one standard error already taken off) lies within :data:`REMEASURE_NEAR` standard
+    errors of a verdict's threshold: a second measure decides it.
+
+    >>> _near_threshold(0.11, 0.02), _near_threshold(0.15, 0.02)
+    (True, False)
+    """
+    return any(abs(judged - limit) < REMEASURE_NEAR * uncertainty for _verdict, limit in THRESHOLDS)
 
 
 def _rate(found: SearchResult) -> float:
@@ -893,6 +1010,10 @@ __all__ = [
     "HOW_WORDS",
     "KIND_WORDS",
     "MEASURE_SHARE",
+    "REMEASURE_NEAR",
+    "REMEASURE_SHARE",
+    "REMEASURE_TIMES",
+    "RIVAL_SHARE",
     "THRESHOLDS",
     "VERDICT_WORDS",
     "Judgement",

@@ -132,41 +132,64 @@ def random_game_record(seed: int) -> dict[str, Any]:
     return game.record()
 
 
+@dataclass(frozen=True)
+class RandomPlay:
+    """What :func:`random_play` measured over all its games."""
+
+    changed: int
+    """Judged decisions whose verdict is not the same for every seed."""
+    judged: int
+    pairwise: float
+    """The share of judged decisions whose verdict differs between two seeds, averaged over the pairs."""
+    seconds: float
+    """Processor time of the reviews."""
+    decisions: int
+    """Decisions of the games, each counted once per review."""
+    counts: dict[Verdict, float]
+    """Verdicts over all the games, on average per seed."""
+
+
 def random_play(
     games: int, seeds: int = 2, iterations: int = DEFAULT_ITERATIONS, samples: int = DEFAULT_SAMPLES
-) -> tuple[int, int, float, int]:
-    """Review Red in ``games`` random games with ``seeds`` review seeds each.
-
-    Returns ``(changed, judged, processor seconds, decisions)`` over all the games: the judged decisions
-    whose verdict is not the same for every seed, all judged decisions, the processor time of the reviews
-    and the decisions of the games (each counted once per review).
-    """
+) -> RandomPlay:
+    """Review Red in ``games`` random games with ``seeds`` review seeds each."""
     changed = judged = decisions = 0
     seconds = 0.0
+    pairs = 0.0
+    counts = dict.fromkeys(Verdict, 0.0)
     for number in range(games):
         record = random_game_record(number)
         timings = run(record, Player.RED, seeds, iterations, samples)
-        one, total = verdict_changes([t.review for t in timings])
+        reviews = [t.review for t in timings]
+        one, total = verdict_changes(reviews)
         changed += one
         judged += total
+        pairs += pairwise_changes(reviews) * total
         seconds += sum(t.cpu_seconds for t in timings)
         decisions += sum(t.review.total_decisions for t in timings)
-    return changed, judged, seconds, decisions
+        for result in reviews:
+            for verdict, count in result.counts().items():
+                counts[verdict] += count / len(reviews)
+    return RandomPlay(changed, judged, pairs / max(judged, 1), seconds, decisions, counts)
 
 
 def random_report(games: int, seeds: int, iterations: int, samples: int) -> str:
     """:func:`random_play` as text."""
-    changed, judged, seconds, decisions = random_play(games, seeds, iterations, samples)
+    found = random_play(games, seeds, iterations, samples)
+    counts = ", ".join(f"{found.counts[verdict]:.1f} {verdict.value}" for verdict in Verdict)
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg()) if hasattr(os, "getloadavg") else "unknown"
     return (
         f"random play: Red reviewed in {games} games of two random bots, {seeds} review seeds each, "
-        f"{iterations} imagined games per search\n"
-        f"verdict stability: {changed} of {judged} judged decisions change verdict between the seeds "
-        f"({changed / max(judged, 1):.1%})\n"
-        f"processor time: {100 * seconds / max(decisions, 1):.2f} s per 100 decisions of a game"
+        f"{iterations} imagined games per search; load average before the end: {load}\n"
+        f"verdicts per review of all {games} games (average over the seeds): {counts}\n"
+        f"verdict stability: {found.changed} of {found.judged} judged decisions change verdict between the "
+        f"{seeds} seeds ({found.changed / max(found.judged, 1):.1%}); between two seeds: {found.pairwise:.1%}\n"
+        f"processor time: {100 * found.seconds / max(found.decisions, 1):.2f} s per 100 decisions of a game"
     )
 
 
 __all__ = [
+    "RandomPlay",
     "ReviewTiming",
     "pairwise_changes",
     "random_game_record",

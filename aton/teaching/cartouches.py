@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from .. import data
 from ..actions import RED, Player
+from ..errors import UnreadableAnswer
 from ..events import (
     Cartouche1Compared,
     CounterPlaced,
@@ -246,7 +247,7 @@ def _read_order(answer: Any) -> tuple[Player | None, str | None]:
     if isinstance(answer, tuple | list) and len(answer) == 2:
         reason = str(answer[1])
         if reason not in REASONS:
-            raise ValueError(f"{answer[1]!r} is not a reason; reasons are {', '.join(REASONS)}")
+            raise UnreadableAnswer("answer_reason", answer=repr(answer[1]), reasons=", ".join(REASONS))
         return as_player(answer[0]), reason
     return as_player(answer), None
 

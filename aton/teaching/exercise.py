@@ -27,9 +27,11 @@ from typing import Any, ClassVar, Literal
 
 from .. import data
 from ..actions import BLUE, PLAYERS, RED, Player, Square, check_square, parse_square
+from ..errors import UnreadableAnswer
 from ..explain import player_name
 from ..game import Game
 from ..i18n import check_lang, gtext
+from ..refusals import error_text
 from .feedback import Feedback, Mistake, Text, join_or_none, square_name, word
 from .syllabus import rule_title
 
@@ -61,17 +63,17 @@ def as_player(answer: Any) -> Player | None:
             return words[key]
     if answer is None:
         return None
-    raise ValueError(f"{answer!r} is not a player; answer red or blue")
+    raise UnreadableAnswer("answer_player", answer=repr(answer))
 
 
 def as_int(answer: Any) -> int:
     """A whole number from a number or its digits (never ``True``/``False``)."""
     if isinstance(answer, bool):
-        raise ValueError(f"{answer!r} is not a whole number")
+        raise UnreadableAnswer("answer_number", answer=repr(answer))
     try:
         return int(answer)
     except (TypeError, ValueError):
-        raise ValueError(f"{answer!r} is not a whole number") from None
+        raise UnreadableAnswer("answer_number", answer=repr(answer)) from None
 
 
 def as_temples(answer: Any) -> frozenset[int]:
@@ -79,9 +81,9 @@ def as_temples(answer: Any) -> frozenset[int]:
     try:
         temples = frozenset(int(t) for t in answer)
     except (TypeError, ValueError):
-        raise ValueError(f"{answer!r} is not a set of temple numbers 1-{data.TEMPLE_COUNT}") from None
+        raise UnreadableAnswer("answer_temples", answer=repr(answer), temples=data.TEMPLE_COUNT) from None
     if not temples <= set(range(1, data.TEMPLE_COUNT + 1)):
-        raise ValueError(f"temples are numbered 1-{data.TEMPLE_COUNT}")
+        raise UnreadableAnswer("answer_temples", answer=repr(answer), temples=data.TEMPLE_COUNT)
     return temples
 
 
@@ -98,7 +100,7 @@ def as_yes_no(answer: Any) -> bool:
         return answer
     if isinstance(answer, str) and answer.strip().lower() in ("yes", "oui", "no", "non"):
         return answer.strip().lower() in ("yes", "oui")
-    raise ValueError(f"{answer!r} is not yes or no")
+    raise UnreadableAnswer("answer_yes_no", answer=repr(answer))
 
 
 # ------------------------------------------------------------------ options
@@ -200,7 +202,9 @@ class Exercise:
             mistake = self.diagnose(answer)
         except ValueError as error:
             return Feedback(
-                False, gtext(lang, "lesson feedback", "This answer cannot be read: {reason}", reason=error), False
+                False,
+                gtext(lang, "lesson feedback", "This answer cannot be read: {reason}", reason=error_text(error, lang)),
+                False,
             )
         if not verdict.readable:
             return verdict

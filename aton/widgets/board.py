@@ -59,6 +59,7 @@ from .scene import (
     pieces_layer,
     static_layer,
 )
+from .shapes import LAYOUTS, layout_for_width
 from .twin import TextTwin
 from .words import describe, prompt
 
@@ -96,17 +97,46 @@ def _square_words(square: Square, lang: str) -> str:
     return tr("picker.where", lang, temple=temple, row=row + 1, column=column + 1)
 
 
-def _status(text: str, *, alert: bool = False, square: str | None = None) -> str:
+def _status(text: str, *, alert: bool = False, square: str | None = None, focus_y: float | None = None) -> str:
     role = 'class="aton-reason" role="alert"' if alert else 'role="status" aria-live="polite"'
     cursor = f' data-cursor="{square}"' if square is not None else ""  # the keyboard cursor's square, for tools
+    if focus_y is not None:  # how far down the board the keyboard acts: the page scrolls it into view
+        cursor += f' data-focus-y="{focus_y:.3f}"'
     return f"<div {role}{cursor}>{escape(text)}</div>"
+
+
+FIT_SCRIPT = """(function () {
+  var tries = 0;
+  var timer = setInterval(function () {
+    var field = document.querySelector('.MARK input');
+    var view = field && field.closest('.aton-board-view');
+    if (!view && ++tries < 600) { return; }
+    clearInterval(timer);
+    if (!view) { return; }
+    var last = '';
+    function report() {
+      var room = view.parentElement ? view.parentElement.clientWidth : view.clientWidth;
+      var width = String(Math.round(room || 0));
+      if (width === last || width === '0') { return; }
+      last = width;
+      field.value = width;
+      field.dispatchEvent(new Event('input', {bubbles: true}));
+    }
+    var pending = null;
+    new ResizeObserver(function () { clearTimeout(pending); pending = setTimeout(report, 150); }).observe(
+      view.parentElement || view);
+    report();
+  }, 100);
+})();"""
+"""Runs in the page for a board that follows its width: types the room the board has (its container's width)
+into the board's hidden field (class ``MARK``, replaced by the board's own), at once and after a resize."""
 
 
 class BoardView(widgets.VBox):  # type: ignore[misc]
     """The Aton board on a canvas, with its prompt, hover help, a square picker and a text twin.
 
     ``BoardView(game=None, *, viewer=None, controls=(), lang="en", scale=2.0,
-    show_twin=True, show_changes=True, display_width=None, referee=None, geometry=GEOMETRY)``
+    show_twin=True, show_changes=True, display_width=None, referee=None, geometry=None)``
 
     - ``game``: the live :class:`~aton.Game` to show and play (``None``: an empty board; see :meth:`set_game`).
     - ``viewer``: the player looking at the screen; the board draws ``game.view(viewer)``, so the
@@ -119,6 +149,8 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
     - ``display_width``: the largest width in CSS pixels (default: the logical width, 980).
     - ``geometry``: where the parts of the board sit (:data:`~aton.widgets.shapes.GEOMETRY`, temples side by
       side, or :data:`~aton.widgets.shapes.NARROW` for a phone); :meth:`set_geometry` changes it later.
+      Without one, the board follows the room it has in the page (:meth:`fit_width`): a tutorial's board
+      on a phone takes the narrow geometry, on an upright tablet the upright one, else the wide one.
     - ``referee``: who plays the board's choices (:class:`~aton.widgets.referee.Referee`; default:
       :func:`~aton.widgets.referee.referee_for` the game, shared with the game's other widgets).
 
@@ -133,6 +165,8 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
     """
 
     lang = traitlets.Unicode("en")
+    _fitted = 0
+    """How many boards that follow their width were made (each names its hidden field after its number)."""
 
     def __init__(
         self,
@@ -146,13 +180,13 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         show_changes: bool = True,
         display_width: float | None = None,
         referee: Referee | None = None,
-        geometry: Geometry = GEOMETRY,
+        geometry: Geometry | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.add_class("aton-board-view")
         self._referee = referee
-        self.geometry = geometry
+        self.geometry = geometry if geometry is not None else GEOMETRY
         self.scale = float(scale)
         self._display_width = display_width
         self.show_changes = show_changes
@@ -179,6 +213,25 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         self.children = [self.message, self.canvas, self.info, self.picker_box, self.keys_help] + (
             [self.twin] if show_twin else []
         )
+        self.width_field: widgets.Text | None = None
+        """Without a ``geometry`` given: the hidden field where the page types the board's width (see
+        :meth:`fit_width`); ``None`` when the host lays the board out itself (the dashboard)."""
+        if geometry is None:
+            BoardView._fitted += 1
+            mark = f"aton-fit-{BoardView._fitted}"
+            self.width_field = widgets.Text(layout=widgets.Layout(display="none"))
+            self.width_field.add_class("aton-board-width")
+            self.width_field.add_class(mark)
+            script = widgets.Output(layout=widgets.Layout(display="none"))
+            script.outputs = (
+                {
+                    "output_type": "display_data",
+                    "data": {"application/javascript": FIT_SCRIPT.replace("MARK", mark)},
+                    "metadata": {},
+                },
+            )
+            self.children = [*self.children, self.width_field, script]
+            self.width_field.observe(lambda change: self.fit_width(change["new"]), names="value")
 
         self._game: Game | None = None
         self._viewer = viewer
@@ -445,6 +498,16 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
             if area.box.contains(x / scale, y / scale):
                 return area.target
         return None
+
+    def fit_width(self, width: object) -> None:
+        """The board has ``width`` CSS pixels of room (the page said so): the narrow geometry up to a phone's
+        width, the upright one up to an upright tablet's, else the wide one (text that is not a width is
+        ignored).  Only boards built without a ``geometry`` follow their width by themselves."""
+        try:
+            room = float(str(width))
+        except ValueError:
+            return
+        self.set_geometry(LAYOUTS[layout_for_width(room)])
 
     def set_geometry(self, geometry: Geometry, scale: float | None = None) -> None:
         """Lay the board out with ``geometry`` from now on (the page turned narrow or wide): resize, repaint.
@@ -730,7 +793,10 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         text = self._info(self.lang) if self._info is not None else ""
         cursor = self._cursor
         where = f"{cursor[0]}-{cursor[1]}" if cursor is not None and self._hover is None else None
-        self.info.value = _status(text, square=where) if text else ""
+        legal = self.legal_squares() if cursor is None else ()
+        place = cursor if cursor is not None else legal[0] if legal else None
+        focus_y = None if place is None else self.geometry.square_box(place).center[1] / self.geometry.height
+        self.info.value = _status(text, square=where, focus_y=focus_y) if text or focus_y is not None else ""
 
     def _update_picker(self) -> None:
         legal = self.legal_squares()

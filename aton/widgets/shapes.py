@@ -427,5 +427,46 @@ NARROW = Geometry(
 squares of 38 and no text under 13 logical pixels, so that a 360-pixel-wide board keeps squares of 36 CSS
 pixels and text of 12."""
 
-LAYOUTS: dict[str, Geometry] = {"wide": GEOMETRY, "narrow": NARROW}
+UPRIGHT = Geometry(
+    margin=8.0,
+    track_cell=18.0,
+    temple_gap=12.0,
+    legend_y=382.0,
+    legend_columns=3,
+    legend_column_width=280.0,
+    rows_y=(466.0, 646.0),
+    cartouche_x=262.0,
+    cartouche_pitch=296.0,
+    cartouche_width=288.0,
+    cartouches_per_row=2,
+    cartouche_row_pitch=84.0,
+    min_text=15.5,
+    width=854.0,
+    height=826.0,
+)
+"""The board on an upright tablet (logical size 854 x 826): the four temples side by side as on the wide
+board, closer together, the legend in three columns under the Kingdom, each player's cartouches two by two
+beside their panel.  Shown 730 CSS pixels wide (a tablet held upright, 768 pixels), its squares are 39 CSS
+pixels, larger than the wide board's would be there (34), and no text is under 12."""
+
+LAYOUTS: dict[str, Geometry] = {"wide": GEOMETRY, "upright": UPRIGHT, "narrow": NARROW}
+
+NARROW_MAX_WIDTH = 700
+"""Up to this many CSS pixels wide (a phone), the board takes the narrow geometry."""
+UPRIGHT_MAX_WIDTH = 900
+"""Up to this wide (a tablet held upright: 768, 800, 834 px), the upright geometry: the wide board would show
+its squares under 37 CSS pixels there."""
+
+
+def layout_for_width(width: float) -> str:
+    """The board's layout (a key of :data:`LAYOUTS`) for ``width`` CSS pixels of room (``0``: unknown, wide).
+
+    >>> [layout_for_width(w) for w in (0, 360, 700, 768, 900, 1024)]
+    ['wide', 'narrow', 'narrow', 'upright', 'upright', 'wide']
+    """
+    if width <= 0 or width > UPRIGHT_MAX_WIDTH:
+        return "wide"
+    return "narrow" if width <= NARROW_MAX_WIDTH else "upright"
+
+
 """The board's layouts by name: the page picks one from its width (see the dashboard's style)."""

@@ -123,14 +123,23 @@ def test_axe_finds_no_serious_violation(page: Any, voila_url: str, axe_source: s
     assert page.evaluate("() => typeof axe.run") == "function"  # axe really ran in this page
 
 
-def test_axe_on_a_phone(browser: Any, voila_url: str, axe_source: str) -> None:
-    """The phone layout (390 x 844, touch): every tab, French in the dark theme and English in the light one."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+DEVICES = {
+    "phone": ({"width": 390, "height": 844}, ".aton-layout-phone"),
+    "upright tablet": ({"width": 768, "height": 1024}, ".aton-layout-tablet.aton-board-upright"),
+}
+
+
+@pytest.mark.parametrize("device", list(DEVICES))
+def test_axe_on_a_phone(browser: Any, voila_url: str, axe_source: str, device: str) -> None:
+    """The phone layout (390 x 844, touch) and the upright tablet's (768 x 1024): every tab, French in the dark
+    theme and English in the light one."""
+    viewport, layout = DEVICES[device]
+    context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=device == "phone")
     errors: list[str] = []
     page = local_page(context, errors)
     try:
         page.goto(voila_url)
-        page.wait_for_function("() => document.querySelector('.aton-dashboard.aton-layout-phone .aton-status-line')")
+        page.wait_for_function(f"() => document.querySelector('.aton-dashboard{layout} .aton-status-line')")
         page.add_script_tag(content=axe_source)
         counts: collections.Counter[tuple[str, str]] = collections.Counter()
         serious: list[str] = []
@@ -144,8 +153,8 @@ def test_axe_on_a_phone(browser: Any, voila_url: str, axe_source: str) -> None:
                 "(dark) => document.querySelector('.aton-dashboard').classList.contains('aton-dark') === dark",
                 arg=theme == 1,
             )
-            serious += _check_every_tab(page, f"phone, {language}, {'dark' if theme else 'light'}", counts)
-        print("axe-core on a phone, by rule:", dict(counts))
+            serious += _check_every_tab(page, f"{device}, {language}, {'dark' if theme else 'light'}", counts)
+        print(f"axe-core on a {device}, by rule:", dict(counts))
         assert not serious, "\n".join(sorted(set(serious)))
         assert not errors, errors
     finally:

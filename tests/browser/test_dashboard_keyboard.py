@@ -12,9 +12,10 @@ import json
 from typing import Any
 
 import pytest
-from dashboard_page import BOARD, LEGAL_CELLS, STATUS, TIMEOUT, DashboardPage
+from dashboard_page import BOARD, LEGAL_CELLS, STATUS, TIMEOUT, DashboardPage, local_page
 
 from aton import data
+from aton.widgets.scene import NARROW
 
 pytestmark = pytest.mark.browser
 
@@ -25,6 +26,8 @@ NEXT = ".aton-next-step"
 SKIP = ".aton-skip"
 CURSOR = ".aton-board-area .aton-hover [data-cursor]"
 ACTING = ("remove", "place", "scoring_remove")
+IN_VIEW_JS = "(y) => y >= 0 && y <= window.innerHeight"
+"""Whether a point ``y`` CSS pixels from the top of the window is on the screen."""
 
 # mouse and pointer events reaching the page, counted from the start (the keyboard makes none)
 COUNT_MOUSE_JS = """() => {
@@ -192,3 +195,117 @@ def test_a_whole_game_with_the_keyboard_only(page: Any, voila_url: str) -> None:
     assert page.locator(".aton-result").inner_text().strip()
     assert page.evaluate("() => window.__atonMouse") == 0, "a mouse or pointer event reached the page"
     print(f"keyboard game: {len(rounds)} rounds, {len(placed)} squares chosen, final {status}")
+
+
+# where the focus is, as one word of the play order
+PLACE_JS = """() => {
+  const e = document.activeElement;
+  if (!e || !e.closest('.aton-dashboard')) return 'out';
+  if (e.matches('canvas.aton-board')) return 'board';
+  if (e.closest('.aton-assign')) return 'cards';
+  if (e.closest('.aton-steps')) return 'steps';
+  if (e.matches('.aton-right > .lm-TabBar .lm-TabBar-tab')) return 'tabs';
+  if (e.matches('.aton-left > .lm-TabBar .lm-TabBar-tab')) return 'board-tabs';
+  return 'other:' + e.tagName + '.' + String(e.className).slice(0, 60);
+}"""
+
+
+def test_tab_goes_board_cards_steps_tabs_then_on(page: Any, voila_url: str) -> None:
+    dash = DashboardPage(page, voila_url).open()
+    player = KeyboardPlayer(page, dash)
+    player.press_until("Tab", BOARD)
+    forward = ["board"]
+    for _ in range(40):  # real Tab presses, one at a time, until the focus leaves the dashboard
+        page.keyboard.press("Tab")
+        if forward[-1] == "board":  # Tab on the board goes through the kernel
+            page.wait_for_function("() => !document.activeElement.matches('canvas.aton-board')", timeout=TIMEOUT)
+        place = page.evaluate(PLACE_JS)
+        if forward[-1] != place:
+            forward.append(place)
+        if place in ("tabs", "out"):
+            break
+    assert forward == ["board", "cards", "steps", "tabs"], forward
+    assert page.evaluate("() => document.activeElement.textContent.trim()") == "Play"
+
+    # Shift+Tab goes the same way back: from the tabs to the step controls, the cards, the board, the tabs above it
+    backward = ["tabs"]
+    for _ in range(40):
+        page.keyboard.press("Shift+Tab")
+        place = page.evaluate(PLACE_JS)
+        if backward[-1] != place:
+            backward.append(place)
+        if place == "board-tabs":
+            break
+    assert backward == ["tabs", "steps", "cards", "board", "board-tabs"], backward
+
+    # and from the tabs, Tab goes on to the rest of the page (no loop back into the panel)
+    player.press_until("Tab", ".aton-right > .lm-TabBar .lm-TabBar-tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate(PLACE_JS) == "out"
+
+    # another panel than Play: Tab on the board goes to that panel's first control, then its tabs, then on
+    dash.tab("Coach")
+    player.press_until("Tab", BOARD)
+    page.keyboard.press("Tab")
+    player.wait_focus(".aton-hint-button")
+    player.press_until("Tab", ".aton-right > .lm-TabBar .lm-TabBar-tab")
+    assert page.evaluate("() => document.activeElement.textContent.trim()") == "Coach"
+    page.keyboard.press("Tab")
+    assert page.evaluate(PLACE_JS) == "out"
+
+
+def test_on_a_phone_the_keyboard_sees_where_it_acts(browser: Any, voila_url: str) -> None:
+    """390 x 844, French: the board is taller than the screen and the panels are below it.  When the focus comes
+    back to the board (red must place) the page brings the first square to choose into view, and the cursor
+    stays in view while the arrow keys move it."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    errors: list[str] = []
+    page = local_page(context, errors)
+    try:
+        dash = DashboardPage(page, voila_url, NARROW).open()
+        page.wait_for_selector(".aton-dashboard.aton-layout-phone")
+        page.locator(".aton-language button", has_text="Français").click()
+        page.wait_for_function("() => document.documentElement.lang === 'fr'")
+        player = KeyboardPlayer(page, dash)
+        player.press_until("Tab", BOARD)
+        page.keyboard.press("Tab")
+        player.wait_focus(f"{CARD}:not([disabled])")
+        player.lay_cards()
+        for _ in range(40):
+            status = player.wait_settled()
+            if status["pending"] != "0":
+                player.wait_focus(NEXT)  # the step buttons, below the board: in view when focused
+                assert page.evaluate(
+                    IN_VIEW_JS, page.evaluate("() => document.activeElement.getBoundingClientRect().top")
+                )
+                player.skip_steps()
+            elif status["to-act"] == status.get("human", "red") and status["phase"] in ACTING:
+                break
+        else:
+            raise AssertionError("red never had to place")
+        player.wait_focus(BOARD)
+        legal = dash.legal_squares()
+
+        def wait_in_view(square: tuple[int, int]) -> None:
+            for _ in range(100):
+                y = dash.canvas_point(NARROW.square_box(square).center)[3]
+                if page.evaluate(IN_VIEW_JS, y):
+                    return
+                page.wait_for_timeout(100)
+            raise AssertionError(f"square {square} is off the screen (at y = {y:.0f})")
+
+        wait_in_view(legal[0])
+        page.keyboard.press("Enter")  # the cursor shows on the first square to choose
+        player.wait_cursor(legal[0])
+        for key in ["ArrowDown"] * 8:  # down through the temples, taller than the screen
+            page.keyboard.press(key)
+        page.wait_for_function(
+            f"() => document.querySelector('{CURSOR}').dataset.cursor !== '{legal[0][0]}-{legal[0][1]}'"
+        )
+        page.wait_for_timeout(500)
+        square = player.cursor()
+        assert square is not None
+        wait_in_view(square)
+        assert not errors, errors
+    finally:
+        context.close()

@@ -1,8 +1,10 @@
-"""The dashboard on a phone (390 x 844) and a tablet (1024 x 768), in English and French, measured in Chromium.
+"""The dashboard on a phone (390 x 844) and a tablet (1024 x 768, and held upright: 768 x 1024), in English and
+French, measured in Chromium.
 
 The page never scrolls sideways; the phone gets the narrow board (temples two by two) shown about as large
 as it is drawn: squares of 36 CSS pixels or more, and no text under 12 CSS pixels, on the board or around
-it; the words that point to the step buttons say they are below the board.  Screenshots of every screenful
+it; the upright tablet gets the upright board, with squares at least as large as the phone's; the words
+that point to the step buttons say they are below the board.  Screenshots of every screenful
 go to the system's temporary folder (``aton-layout-<size>-<lang>-<n>.png``) for people to look at.
 """
 
@@ -14,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dashboard_page import STATUS, DashboardPage, hex_rgb
+from dashboard_page import STATUS, DashboardPage, hex_rgb, local_page
 
 import aton
 from aton.widgets.i18n import tr
-from aton.widgets.scene import GEOMETRY, NARROW, PALETTE, Geometry, Text, build_scene
+from aton.widgets.scene import GEOMETRY, NARROW, PALETTE, UPRIGHT, Geometry, Text, build_scene
 
 pytestmark = pytest.mark.browser
 
@@ -26,7 +28,11 @@ SHOTS = Path(tempfile.gettempdir())
 SIZES = {
     "phone": ({"width": 390, "height": 844}, True, NARROW),
     "tablet": ({"width": 1024, "height": 768}, False, GEOMETRY),
+    "upright": ({"width": 768, "height": 1024}, False, UPRIGHT),
 }
+LAYOUT_CLASS = {"phone": "phone", "tablet": "tablet", "upright": "tablet"}
+PHONE_SQUARE = NARROW.square * 360 / NARROW.width
+"""The phone's squares in CSS pixels (its board shows 360 px wide at 390 x 844); the upright tablet's are no smaller."""
 WORDS = {
     "en": ("Round 1", "buttons are below the board"),
     "fr": ("Tour 1", "boutons sont sous le plateau"),
@@ -80,18 +86,8 @@ def device_page(browser: Any, voila_url: str, request: pytest.FixtureRequest) ->
     """A fresh touch page of the size named by the test's parameter; fails on any page error."""
     viewport, mobile, _ = SIZES[request.param]
     context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=mobile, accept_downloads=True)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
     errors: list[str] = []
-    page.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:"))
-            else route.abort()
-        ),
-    )
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page = local_page(context, errors)
     yield page
     context.close()
     assert not errors, f"the page raised errors: {errors}"
@@ -146,7 +142,7 @@ def _screenshots(page: Any, name: str) -> list[Path]:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize("device_page", ["phone", "tablet"], indirect=True)
+@pytest.mark.parametrize("device_page", ["phone", "tablet", "upright"], indirect=True)
 def test_phone_and_tablet_layouts(device_page: Any, voila_url: str, lang: str, request: pytest.FixtureRequest) -> None:
     size = request.node.callspec.params["device_page"]
     viewport, _, geometry = SIZES[size]
@@ -155,7 +151,8 @@ def test_phone_and_tablet_layouts(device_page: Any, voila_url: str, lang: str, r
     page.goto(voila_url)
     page.wait_for_selector(STATUS, state="attached", timeout=60_000)
     page.wait_for_function(
-        "(name) => document.querySelector('.aton-dashboard').classList.contains(name)", arg=f"aton-layout-{size}"
+        "(name) => document.querySelector('.aton-dashboard').classList.contains(name)",
+        arg=f"aton-layout-{LAYOUT_CLASS[size]}",
     )
     if lang == "fr":
         page.locator(".aton-language button", has_text="Français").click()
@@ -174,6 +171,12 @@ def test_phone_and_tablet_layouts(device_page: Any, voila_url: str, lang: str, r
         assert geometry.square * ratio >= 36, f"squares of {geometry.square * ratio:.1f} CSS px on the phone"
         temples = [geometry.temple_box(t) for t in range(1, 5)]
         assert temples[0].y == temples[1].y < temples[2].y  # two by two
+    elif size == "upright":
+        square = geometry.square * ratio
+        assert square >= PHONE_SQUARE, f"squares of {square:.1f} CSS px upright, {PHONE_SQUARE:.1f} on the phone"
+        temples = [geometry.temple_box(t) for t in range(1, 5)]
+        assert len({box.y for box in temples}) == 1  # side by side
+        print(f"upright tablet: board {shown:.0f} CSS px wide, squares of {square:.1f} CSS px")
     else:
         assert geometry.square * ratio >= 44, f"squares of {geometry.square * ratio:.1f} CSS px on the tablet"
     assert shown <= viewport["width"]
@@ -263,6 +266,11 @@ def test_the_layout_follows_a_resized_window(page: Any, voila_url: str) -> None:
     assert page.evaluate(OVERFLOW_JS) == []
     page.set_viewport_size({"width": 1024, "height": 768})
     page.wait_for_function("() => document.querySelector('.aton-dashboard.aton-layout-tablet')")
+    _wait_board(page, GEOMETRY)
+    page.set_viewport_size({"width": 768, "height": 1024})  # the tablet turned upright
+    _wait_board(page, UPRIGHT)
+    assert page.evaluate(OVERFLOW_JS) == []
+    page.set_viewport_size({"width": 1024, "height": 768})
     _wait_board(page, GEOMETRY)
     page.set_viewport_size({"width": 1280, "height": 720})
     page.wait_for_function("() => document.querySelector('.aton-dashboard.aton-layout-wide')")

@@ -32,10 +32,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dashboard_page import STATUS, DashboardPage
+from dashboard_page import STATUS, DashboardPage, local_page
 
 from aton.serving.launch import CHROMIUM_FLAGS, free_port, wait_until_up
-from aton.widgets.scene import PALETTE
+from aton.widgets.scene import PALETTE, UPRIGHT
 
 pytestmark = pytest.mark.browser
 
@@ -227,6 +227,58 @@ def test_a_review_in_the_static_dashboard_stops_mid_way(site_page: tuple[Any, Pr
     dash.click(".aton-review-start")  # started again, it runs to its end and shows its graph
     page.wait_for_selector(".aton-review-graph", state="visible", timeout=START_TIMEOUT)
     assert not page.locator(".aton-review-cancel").is_visible()
+
+
+def test_the_static_dashboard_fits_an_upright_tablet_and_keeps_its_game_over_a_reload(
+    browser: Any, site_url: str
+) -> None:
+    """Held upright (768 x 1024, touch), the static page takes the upright board and the keyboard's order, as
+    the served one does; a game against the bot, kept in the browser, continues after a reload."""
+    context = browser.new_context(viewport={"width": 768, "height": 1024}, has_touch=True)
+    errors: list[str] = []
+    page = local_page(context, errors, timeout=60_000)
+    page.on("dialog", lambda dialog: dialog.accept())  # "Leave site?": a game is in progress
+    url = f"{site_url}/voici/render/aton.html"
+    try:
+        page.goto(url)
+        page.wait_for_selector(STATUS, state="attached", timeout=START_TIMEOUT)
+        page.wait_for_selector(".aton-dashboard.aton-layout-tablet.aton-board-upright", state="attached")
+        dash = DashboardPage(page, url, UPRIGHT)
+        dash.wait_square_colour((1, 0), "#F0E442")
+        shown = page.eval_on_selector(".aton-board-area canvas.aton-board", "c => c.getBoundingClientRect().width")
+        assert UPRIGHT.square * shown / UPRIGHT.width >= 36.8, shown
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 768
+
+        # Tab from the board: the card panel, the step controls, then the tabs above them
+        page.locator(".aton-board-area canvas.aton-board").focus()
+        page.keyboard.press("Tab")
+        page.wait_for_function("() => document.activeElement.closest('.aton-assign')")
+        for _ in range(30):
+            page.keyboard.press("Tab")
+            if page.evaluate("() => document.activeElement.matches('.aton-right > .lm-TabBar .lm-TabBar-tab')"):
+                break
+        else:
+            raise AssertionError("Tab never reached the tabs after the step controls")
+
+        dash.wait_status(thinking="")
+        dash.assign(sorted(dash.hand()))
+        dash.catch_up()  # the reveal watched, the bot's counters placed: red's turn to place
+        dash.wait_status(**{"in-game": "true", "to-act": "red"})
+        page.wait_for_function("() => (localStorage.getItem('aton-game-here') || '').length > 1000")
+        page.wait_for_timeout(1000)  # the last move written too
+        before = dash.status()
+        page.reload()
+        page.wait_for_selector(".aton-resume-continue", state="visible", timeout=START_TIMEOUT)
+        assert "left in progress in this browser" in page.locator(".aton-resume").inner_text()
+        page.locator(".aton-resume-continue").tap()
+        dash.wait_status(**{"in-game": "true", "offer": "false"})
+        dash.catch_up()
+        facts = ("round", "phase", "to-act", "red-score", "blue-score", "red-stock", "blue-stock")
+        after = dash.status()
+        assert [after[fact] for fact in facts] == [before[fact] for fact in facts], (before, after)
+        assert not errors, errors
+    finally:
+        context.close()
 
 
 RAN_EVERY_CELL = """() => {

@@ -43,7 +43,8 @@ kept from an earlier visit: ``aton-resume-continue``, ``aton-resume-decline``), 
 Phones and tablets: a small script in the page types the page's width into a hidden field
 (``aton-page-width``) when it opens and when it is resized; :func:`~aton.apps.dashboard.style.page_layout`
 names the layout for it (``page_layout``: ``"wide"``, ``"tablet"`` or ``"phone"``), the root carries
-it as a class (``aton-layout-phone``...), the boards take the narrow geometry on a phone, and the words
+it as a class (``aton-layout-phone``...), the boards take the narrow geometry on a phone and the upright
+one on a tablet held upright (``board_layout``, up to 900 CSS pixels), and the words
 that point to the step buttons say where they are.  The same script keeps the page's ``lang`` attribute
 in step with the language (the root's class ``aton-lang-fr``...).
 """
@@ -51,6 +52,7 @@ in step with the language (the root's class ``aton-lang-fr``...).
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable
 from html import escape
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -64,7 +66,7 @@ from ...widgets.assign import AssignPanel
 from ...widgets.board import BoardView
 from ...widgets.i18n import LANGUAGES, check_lang
 from ...widgets.language import LanguageSwitch
-from ...widgets.scene import GEOMETRY, NARROW, Geometry, Highlights, highlights_for_event
+from ...widgets.scene import GEOMETRY, NARROW, UPRIGHT, Geometry, Highlights, highlights_for_event
 from ...widgets.stepper import Stepper
 from ..work import Worker, kernel_schedule
 from .controller import DashboardController
@@ -73,9 +75,9 @@ from .form import GameForm
 from .friend_page import FriendPage
 from .html import coach_html, log_html, message_html, status_html
 from .play import CoverScreen, PlayPanel, close_tree
-from .resume import GAME_KEY, GameKeeper
+from .resume import GAME_KEY, HERE_KEY, BrowserStore, GameKeeper
 from .session import Mode, SavedFile, Session
-from .style import PAGE_LAYOUTS, dashboard_css, page_layout
+from .style import PAGE_LAYOUTS, board_layout, dashboard_css, page_layout
 from .text import say
 
 __all__ = ["Dashboard", "close_tree", "kernel_schedule"]
@@ -88,6 +90,9 @@ high-DPI laptop), and each redraw moves about half the pixels of 2 x (measured: 
 compositing the 2 x board took about 30 ms per click)."""
 NARROW_SCALE = 2.0
 """The narrow board (372 x 1206 logical pixels) draws at 2 x: sharp on a phone; 744 x 2412 canvas pixels."""
+UPRIGHT_SCALE = 1.75
+"""The upright tablet's board (854 x 826 logical pixels) draws at 1.75 x: 1494 canvas pixels for about 730
+CSS pixels, sharp on a tablet's screen of 2 device pixels per CSS pixel."""
 PLAY_TAB, COACH_TAB, LOG_TAB, GAME_TAB = range(4)
 
 PAGE_SCRIPT = """(function () {
@@ -125,11 +130,128 @@ PAGE_SCRIPT = """(function () {
     }
     new MutationObserver(language).observe(root, {attributes: true, attributeFilter: ['class']});
     language();
+    document.addEventListener('keydown', function (event) { tabOrder(root, event); }, true);
+    // The keyboard on a board taller than the screen (a phone, an upright tablet): when the focus comes to
+    // the board, and when its cursor moves, the place where the keyboard acts is brought into view (a
+    // finger or a mouse on the board moves nothing: the board is where they are).
+    var pointerAt = 0;
+    document.addEventListener('pointerdown', function () { pointerAt = Date.now(); }, true);
+    document.addEventListener('touchstart', function () { pointerAt = Date.now(); }, {capture: true, passive: true});
+    function keyboardOnBoard() {
+      var here = document.activeElement;
+      return here && here.matches('canvas.aton-board') && root.contains(here) && Date.now() - pointerAt > 800;
+    }
+    document.addEventListener('focusin', function () {
+      if (keyboardOnBoard()) { setTimeout(showPlace, 60); }
+    }, true);
+    new MutationObserver(function () { if (keyboardOnBoard()) { showPlace(); } }).observe(
+      root, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-focus-y']});
   }, 100);
+  function showPlace() {
+    var canvas = document.activeElement;
+    var view = canvas && canvas.closest('.aton-board-view');
+    var info = view && view.querySelector('.aton-hover [data-focus-y]');
+    if (!info) { return; }
+    var box = canvas.getBoundingClientRect(), room = window.innerHeight;
+    var y = box.top + parseFloat(info.getAttribute('data-focus-y')) * box.height;
+    if (y >= 80 && y <= room - 80) { return; }
+    var scroller = document.querySelector('#rendered_cells');
+    if (scroller && scroller.scrollHeight > scroller.clientHeight + 1) {
+      scroller.scrollTop += y - room / 2;
+    } else {
+      window.scrollBy(0, y - room / 2);
+    }
+  }
+  // The keyboard's order: board, the right panel's controls (the cards and the step controls), then the
+  // tabs above that panel, then the rest of the page; Shift+Tab goes the same way back.  The tab bars come
+  // before their panels in the page, so Tab alone would never reach them after the panel's last control.
+  function shown(element) {
+    return !element.disabled && element.tabIndex >= 0 && element.getClientRects().length > 0 &&
+      getComputedStyle(element).visibility !== 'hidden';
+  }
+  function controls(box) {
+    return Array.prototype.filter.call(
+      box.querySelectorAll('button, input, select, textarea, a[href], [tabindex]'), shown);
+  }
+  function currentTab(tabs) {
+    var bar = tabs && tabs.querySelector(':scope > .lm-TabBar');
+    return bar ? bar.querySelector('.lm-TabBar-tab.lm-mod-current') : null;
+  }
+  function tabOrder(root, event) {
+    if (event.key !== 'Tab' && event.key !== 'Escape') { return; }
+    if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var here = document.activeElement, back = event.key === 'Tab' && event.shiftKey;
+    var tabs = root.querySelector('.aton-right'), tab = currentTab(tabs);
+    var panel = tabs && tabs.querySelector(':scope > .widget-tab-contents');
+    if (!tab || !panel || !here || !root.contains(here)) { return; }
+    var inside = controls(panel), first = inside[0], last = inside[inside.length - 1];
+    var playing = tab === tabs.querySelector('.lm-TabBar-tab');  // the first tab: Play
+    if (here.matches('canvas.aton-board')) {
+      if (back) {  // up the page: the tabs above the board
+        var above = currentTab(here.closest('.aton-left'));
+        if (above) { event.preventDefault(); above.focus(); }
+      } else if (!playing) {  // the kernel leads the way to the play controls; other panels start here
+        event.preventDefault();
+        (first || tab).focus();
+      }
+      return;
+    }
+    if (event.key !== 'Tab' || !first) { return; }
+    if (!back && here === last) {
+      event.preventDefault();
+      tab.focus();
+    } else if (tab.parentNode.contains(here)) {
+      if (back) { event.preventDefault(); }
+      last.focus();  // forward, the browser goes on from the panel's last control: out of the panel
+    } else if (back && here === first) {
+      tab.focus();  // the browser goes on from the tabs: what comes before the panel
+    }
+  }
 })();"""
 """Runs in the page: reports its width to the hidden field ``aton-page-width`` (at once and after a resize),
 sets the page's ``lang`` from the dashboard's class, makes the dashboard the page's main landmark, and keeps
-a click on a canvas from scrolling the page before the click is read."""
+a click on a canvas from scrolling the page before the click is read, and keeps the keyboard's order: board,
+the right panel's controls, the tabs above it, the rest of the page (Shift+Tab the same way back)."""
+
+
+HERE_READER = """(function () {
+  if (!window.atonLeaveAsks) {
+    window.atonLeaveAsks = true;
+    window.addEventListener('beforeunload', function (event) {
+      if (document.querySelector('.aton-status-line[data-in-game="true"]')) {
+        event.preventDefault();
+        event.returnValue = '';
+        return '';
+      }
+    });
+  }
+  var tries = 0;
+  var timer = setInterval(function () {
+    var field = document.querySelector('.aton-here-bridge input');
+    if (!field && ++tries < 600) { return; }
+    clearInterval(timer);
+    if (!field) { return; }
+    var kept = null;
+    try { kept = window.localStorage.getItem('HERE_KEY'); } catch (error) { kept = null; }
+    field.value = JSON.stringify({kept: kept || ''});
+    field.dispatchEvent(new Event('input', {bubbles: true}));
+  }, 100);
+})();""".replace("HERE_KEY", HERE_KEY)
+"""Runs in the static site's page (no room store): types the game this browser keeps (``localStorage``,
+:data:`~aton.apps.dashboard.resume.HERE_KEY`) into the hidden field ``aton-here-bridge``, and asks before
+the page is left while a game is in progress."""
+
+
+def _here_writer(text: str, count: int) -> tuple[dict[str, Any], ...]:
+    """The script that keeps ``text`` in the browser under :data:`HERE_KEY` (``""``: forgets it)."""
+    key = json.dumps(HERE_KEY)
+    code = (
+        f"window.localStorage.setItem({key}, {json.dumps(text)});"
+        if text
+        else f"window.localStorage.removeItem({key});"
+    )
+    source = f"try {{ {code} }} catch (error) {{}} // {count}"
+    return ({"output_type": "display_data", "data": {"application/javascript": source}, "metadata": {}},)
 
 
 def _guarded(method: Callable[Concatenate[Dashboard, P], T]) -> Callable[Concatenate[Dashboard, P], T | None]:
@@ -188,6 +310,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
     theme = traitlets.Unicode("light")
     page_layout = traitlets.Unicode("wide")
+    board_layout = traitlets.Unicode("wide")
+    """The board's geometry the page's width asks for (``"narrow"``, ``"upright"``, ``"wide"``), see
+    :func:`~aton.apps.dashboard.style.board_layout`."""
     """The page's layout (``"wide"``, ``"tablet"``, ``"phone"``), from the width the page reports."""
 
     def __init__(
@@ -311,16 +436,29 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         for button in (self.play.next_button, self.play.skip_button, self.cover.button):
             button.on_click(lambda _b: self._want_focus())  # after the page's own handler: the flow moved on
         self.keeper: GameKeeper | None = None
-        """Keeps this page's game in the room store, so a reload continues it (``None`` without rooms)."""
+        """Keeps this page's game for a reload: in the room store, or in the browser where there is none."""
         if self.friend is not None:
             room = self.friend.room
             panel = self.form.friend
             self.keeper = GameKeeper(flow, store=_LazyStore(lambda: room.store), remember=self._remember_game)
             panel.on_bridge(self._on_bridge)
+        else:  # no room store (the static site): the browser keeps the game itself
+            self._here_writes = 0
+            self.here_store = BrowserStore(self._write_here)
+            self.here_bridge = widgets.Text(layout=widgets.Layout(display="none"))
+            self.here_bridge.add_class("aton-here-bridge")
+            self.here_script = widgets.Output(layout=widgets.Layout(display="none"))
+            self.here_script.outputs = (
+                {"output_type": "display_data", "data": {"application/javascript": HERE_READER}, "metadata": {}},
+            )
+            self.here_writer = widgets.Output(layout=widgets.Layout(display="none"))
+            self.children = [*self.children, self.here_bridge, self.here_script, self.here_writer]
+            self.keeper = GameKeeper(flow, store=self.here_store)
+            self.here_bridge.observe(self._on_here_bridge, names="value")
         self.left_tabs.observe(self._on_left_tab, names="selected_index")
         self.right_tabs.observe(self._on_right_tab, names="selected_index")
         self.observe(self._on_theme, names="theme")
-        self.observe(self._on_page_layout, names="page_layout")
+        self.observe(self._on_page_layout, names=["page_layout", "board_layout"])
         self.page_width.observe(self._on_page_width, names="value")
         self.add_class("aton-layout-wide")
         self.theme_switch.observe(self._on_theme_switch, names="value")
@@ -451,6 +589,21 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         if self.keeper is not None:
             self.keeper.browser_said(facts.get("game", ""))
 
+    @_guarded
+    def _on_here_bridge(self, change: Any) -> None:
+        """The static site's browser said which game it keeps (its text, or nothing)."""
+        try:
+            kept = json.loads(str(change["new"])).get("kept", "")
+        except (ValueError, AttributeError):
+            return
+        if self.keeper is not None:
+            self.keeper.browser_said(self.here_store.load(kept))
+
+    def _write_here(self, text: str) -> None:
+        """Keep ``text`` (this page's game) in the static site's browser; ``""`` forgets it."""
+        self._here_writes += 1
+        self.here_writer.outputs = _here_writer(text, self._here_writes)
+
     def _remember_game(self, key: str) -> None:
         self.form.friend.keep(key, GAME_KEY)
 
@@ -515,6 +668,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             width = float(str(change["new"]))
         except ValueError:
             return
+        self.board_layout = board_layout(width)
         self.page_layout = page_layout(width)
 
     @_guarded
@@ -523,6 +677,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.remove_class(f"aton-layout-{name}")
         self.add_class(f"aton-layout-{self.page_layout}")
         geometry, scale = self._geometry()
+        if geometry is UPRIGHT:  # the style sheet gives the upright board the screen's width, less a strip
+            self.add_class("aton-board-upright")
+        else:
+            self.remove_class("aton-board-upright")
         self.board.set_geometry(geometry, scale)
         if self._stepper is not None:
             self._stepper.board.set_geometry(geometry, scale)
@@ -532,6 +690,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         """The boards' geometry and drawing scale for the page's layout."""
         if self.page_layout == "phone":
             return NARROW, NARROW_SCALE
+        if self.page_layout == "tablet" and self.board_layout == "upright":
+            return UPRIGHT, UPRIGHT_SCALE  # a tablet held upright (the width said so)
         return GEOMETRY, BOARD_SCALE
 
     @traitlets.validate("page_layout")
@@ -661,12 +821,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     def _leave_board(self, forward: bool) -> None:
         """Tab or Escape on the board: the next control of the play order (card panel, Confirm, step controls).
 
-        Shift+Tab goes the other way round the same order, to its last control (the tabs above the board
-        cannot take the focus from here).
+        The page's script (:data:`PAGE_SCRIPT`) moves the focus itself for Shift+Tab (to the tabs above the
+        board) and when another panel than Play shows (to that panel's first control).
         """
-        controls = self._play_controls()
-        target = controls[0] if forward else controls[-1]
-        target.focus()
+        if not forward or self.right_tabs.selected_index != PLAY_TAB:
+            return
+        self._play_controls()[0].focus()
 
     def _play_controls(self) -> list[widgets.DOMWidget]:
         """The controls after the board, in the keyboard's order (never empty: the tabs come last)."""

@@ -5,7 +5,8 @@ watched, after the last counter placed, the focus moves to what they do next (th
 must place, the card panel when they choose cards, "Next step" when there are steps to watch, the
 cover's button when the screen passes).  The board's canvas keeps every key, Tab included, so
 leaving it is the dashboard's job too: Tab or Escape go to the next control of the play order
-(card panel, Confirm, step controls), Shift+Tab to the tabs above the board.
+(card panel, Confirm, step controls), Shift+Tab to the tabs above the board.  After the step
+controls Tab goes to the tabs above them (Play, Coach...), then on to the rest of the page.
 
 This module decides the place from the controller's public facts only; :mod:`~aton.apps.dashboard.app`
 turns it into a widget and focuses it.

@@ -35,6 +35,7 @@ True
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -50,7 +51,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GAME_KEY",
+    "HERE_KEY",
     "KEPT_MODES",
+    "BrowserStore",
     "GameKeeper",
     "ResumeOffer",
     "bot_states",
@@ -61,6 +64,10 @@ __all__ = [
 
 GAME_KEY = "aton-game"
 """The browser's localStorage key that keeps the key of this page's game in the room store."""
+HERE_KEY = "aton-game-here"
+"""The browser's localStorage key that keeps the page's game itself where there is no store (the static site)."""
+HERE_LIMIT = 400_000
+"""The most characters of a game kept in the browser that the page reads back (a whole game is about 10,000)."""
 
 KEPT_MODES = (Mode.BOT, Mode.TWO)
 """The modes whose games are kept (two bots need nobody; a friend's room is kept by the room itself)."""
@@ -198,8 +205,6 @@ class GameKeeper:
 
     def browser_said(self, key: str) -> None:
         """The key the browser keeps (``""``: none): offer its game if one is in progress, then keep this page's."""
-        from ...rooms import RoomError
-
         if self.ready:
             return
         self.ready = True
@@ -208,7 +213,7 @@ class GameKeeper:
             self.key = key
             try:
                 kept = self.store.kept_game(key)
-            except RoomError as error:
+            except _store_errors() as error:
                 self._fail(error)
                 return
             setup = setup_from_dict(kept[1]) if kept is not None else None
@@ -220,8 +225,6 @@ class GameKeeper:
 
     def _changed(self) -> None:
         """After every change of the controller: keep its game when a person moved it on."""
-        from ...rooms import RoomError
-
         controller = self.controller
         if not self.ready or self.failed or controller.resume_offer is not None:
             return
@@ -247,7 +250,7 @@ class GameKeeper:
             settings = dict(setup_to_dict(controller.session.setup), bots=bot_states(controller.session))
             key = self.store.keep_game(self.key, game, settings)
             self._mark = mark
-        except RoomError as error:
+        except _store_errors() as error:
             self._fail(error)
             return
         if key != self.key:
@@ -269,6 +272,84 @@ class GameKeeper:
         if self._owns_store and self._store is not None:
             self._store.dispose()
             self._store = None
+
+
+class BrowserStore:
+    """The three calls :class:`GameKeeper` makes to the room store, for one game kept in the browser itself.
+
+    Where there is no server (the static site: Python runs in the browser, and the page holds every card
+    anyway), the game is kept as text in the browser's ``localStorage`` (:data:`HERE_KEY`).
+    ``BrowserStore(write)``: ``write(text)`` puts the text into the browser (``""``: forget it);
+    :meth:`load` takes what the browser held when the page opened and names the key to give
+    :meth:`GameKeeper.browser_said`.  A damaged text is no game.
+
+    >>> import aton
+    >>> from aton.apps.dashboard.controller import DashboardController
+    >>> browser: list[str] = []
+    >>> first = DashboardController(seed=12)
+    >>> keeper = GameKeeper(first, store=BrowserStore(browser.append))
+    >>> keeper.browser_said("")
+    >>> first.play(aton.Assign(aton.RED, tuple(first.game.hand(aton.RED))))
+    True
+    >>> again = DashboardController()                # the page reloaded: Python starts again in the browser
+    >>> store = BrowserStore(browser.append)
+    >>> GameKeeper(again, store=store).browser_said(store.load(browser[-1]))
+    >>> again.resume_offer is not None and again.accept_resume()
+    True
+    >>> again.game.actions == first.game.actions
+    True
+    >>> BrowserStore(browser.append).load('{"game": "not a game"')  # damaged: nothing to offer
+    ''
+    """
+
+    KEY = "here"
+    """The key of the one game the browser keeps."""
+
+    def __init__(self, write: Callable[[str], None]) -> None:
+        self.write = write
+        self.text = ""
+
+    def load(self, text: object) -> str:
+        """What the browser held (its text); the key to offer back, or ``""`` when it held no game."""
+        self.text = text if isinstance(text, str) and len(text) <= HERE_LIMIT else ""
+        return self.KEY if self.kept_game(self.KEY) is not None else ""
+
+    def keep_game(self, key: str | None, game: Game, setup: dict[str, Any]) -> str:
+        """Keep ``game`` and its settings in the browser; returns the key."""
+        self.text = json.dumps({"game": game.to_json(), "setup": setup}, separators=(",", ":"))
+        self.write(self.text)
+        return self.KEY
+
+    def kept_game(self, key: object) -> tuple[Game, dict[str, Any]] | None:
+        """The game and settings the browser keeps (``None``: none, or damaged)."""
+        if key != self.KEY or not self.text:
+            return None
+        try:
+            raw = json.loads(self.text)
+            game = Game.from_json(raw["game"])
+            setup = raw["setup"]
+        except (ValueError, KeyError, TypeError):
+            return None
+        return (game, setup) if isinstance(setup, dict) else None
+
+    def forget_game(self, key: object) -> None:
+        """Forget the kept game."""
+        if self.text:
+            self.text = ""
+            self.write("")
+
+    def dispose(self) -> None:
+        """Nothing to close (the room store's call)."""
+
+
+def _store_errors() -> tuple[type[Exception], ...]:
+    """The room store's refusals, to catch; none where there is no room store (the static site's Pyodide has no
+    SQLAlchemy, so :mod:`aton.rooms` does not import there, and the browser keeps the game: :class:`BrowserStore`)."""
+    try:
+        from ...rooms import RoomError
+    except ImportError:
+        return ()
+    return (RoomError,)
 
 
 def _not_kept(reason: Callable[[str], str], lang: str) -> str:

@@ -15,15 +15,19 @@ like a printed board on a dark table.
 True
 >>> [page_layout(width) for width in (390, 1024, 1280)]
 ['phone', 'tablet', 'wide']
+>>> [board_layout(width) for width in (390, 768, 1024, 1280)]
+['narrow', 'upright', 'wide', 'wide']
 """
 
 from __future__ import annotations
 
-__all__ = ["PAGE_LAYOUTS", "dashboard_css", "page_layout"]
+from ...widgets.shapes import NARROW_MAX_WIDTH, layout_for_width
+
+__all__ = ["PAGE_LAYOUTS", "board_layout", "dashboard_css", "page_layout"]
 
 PAGE_LAYOUTS = ("wide", "tablet", "phone")
 """The page's layouts: the panels right of the board, below a full-width board, below a narrow board."""
-PHONE_MAX_WIDTH = 700
+PHONE_MAX_WIDTH = NARROW_MAX_WIDTH
 """Pages up to this many CSS pixels wide get the phone layout (the board's narrow geometry)."""
 TABLET_MAX_WIDTH = 1180
 """Pages up to this wide (and wider than a phone) get the tablet layout: the board full width, panels below."""
@@ -34,6 +38,14 @@ def page_layout(width: float) -> str:
     if width <= 0 or width > TABLET_MAX_WIDTH:
         return "wide"
     return "phone" if width <= PHONE_MAX_WIDTH else "tablet"
+
+
+def board_layout(width: float) -> str:
+    """The board's geometry for a page ``width`` CSS pixels wide: a key of :data:`~aton.widgets.shapes.LAYOUTS`.
+
+    The phone's narrow board, the upright tablet's board, else the wide board (``0``: unknown, wide).
+    """
+    return layout_for_width(width)
 
 
 _LIGHT = {
@@ -242,6 +254,16 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-dashboard.aton-layout-tablet .aton-app-message .widget-html-content > div:not(.aton-reason) {{
   background: var(--aton-panel);
 }}
+/* The pinned message holds words only: a tap on it reaches what lies beneath (a tab, a button at the bottom of
+   the screen), and news (not a problem) fades away after a while; each new message shows again. */
+.aton-dashboard.aton-layout-phone .aton-app-message, .aton-dashboard.aton-layout-tablet .aton-app-message {{
+  pointer-events: none;
+}}
+.aton-dashboard.aton-layout-phone .aton-app-message [role="status"],
+.aton-dashboard.aton-layout-tablet .aton-app-message [role="status"] {{
+  animation: aton-news-fades 0.6s ease-in 8s forwards;
+}}
+@keyframes aton-news-fades {{ to {{ opacity: 0; visibility: hidden; }} }}
 .aton-dashboard.aton-layout-phone .aton-resume, .aton-dashboard.aton-layout-tablet .aton-resume {{
   position: fixed; left: 8px; right: 8px; top: 8px; z-index: 30; background: var(--aton-panel);
   border: 2px solid var(--aton-accent); border-radius: 6px; padding: 6px 10px; box-shadow: 0 2px 8px #0008;
@@ -253,6 +275,11 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-dashboard.aton-layout-phone .widget-tab-contents, .aton-dashboard.aton-layout-phone .lm-TabPanel-stackedPanel {{
   padding: 4px 2px;
 }}
+/* A tablet held upright (the upright board): as much of the width as the phone gives its board, with the
+   same strip on the right for a finger to scroll the page. */
+.aton-dashboard.aton-layout-tablet.aton-board-upright {{ padding: 4px 16px 72px 4px; }}
+.aton-dashboard.aton-board-upright .aton-left > .widget-tab-contents,
+.aton-dashboard.aton-board-upright .aton-left > .lm-TabPanel-stackedPanel {{ padding: 4px 2px; }}
 .aton-dashboard.aton-layout-phone .aton-board-view .aton-message {{ height: 4.2em; }}  /* three lines */
 .aton-dashboard.aton-layout-phone .aton-heading {{ font-size: 1.3em; white-space: normal; }}
 .aton-dashboard.aton-layout-phone .aton-status {{ flex-basis: 100%; }}
