@@ -9,8 +9,9 @@ import pytest
 import aton
 from aton import BLUE, RED, Game, Phase
 from aton.bots import BOT_NAMES, Bot, GreedyBot, MctsBot, RandomBot, make_bot
-from aton.bots.heuristics import BoardInfo, advantage, class_representatives, win_probability
-from aton.bots.mcts import SearchConfig, assignment_patterns
+from aton.bots.greedy import AssignmentRater
+from aton.bots.heuristics import DEFAULT_WEIGHTS, BoardInfo, advantage, class_representatives, win_probability
+from aton.bots.mcts import SearchConfig, assignment_patterns, wins_at_once
 from aton.bots.tournament import play_game
 
 
@@ -156,6 +157,21 @@ def test_names_and_options() -> None:
         make_bot("mcts:iterations=0")
     with pytest.raises(ValueError, match="takes no options"):
         make_bot("greedy:fast=1")
+    modelled = make_bot("medium:opponent_width=1,decisive=1,temperature=5")
+    assert isinstance(modelled, MctsBot)
+    assert modelled.config.opponent_width == 1 and modelled.config.decisive
+    assert modelled.config.weights.temperature == 5.0 and modelled.config.weights.race == DEFAULT_WEIGHTS.race
+    with pytest.raises(ValueError, match="0 or more"):
+        make_bot("medium:opponent_width=-1")
+
+
+def test_an_opening_hand_cannot_win_at_once_and_a_decisive_search_still_decides() -> None:
+    game = aton.new_game(seed=3)
+    rater = AssignmentRater(game, BLUE)
+    hand = tuple(game.hand(BLUE) or ())
+    assert not any(wins_at_once(rater, cards) for _pattern, cards in assignment_patterns(tuple(sorted(hand))))
+    bot = MctsBot(SearchConfig(iterations=24, width=4, opponent_width=2, decisive=True))
+    assert game.is_legal(bot.choose(game.view(RED), random.Random(1)))
 
 
 def test_assignment_patterns_cover_every_distinct_assignment() -> None:

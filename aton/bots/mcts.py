@@ -78,6 +78,12 @@ class SearchConfig:
     - ``horizon``: whole rounds played after the current one before scoring the position.
     - ``width``: assignments considered per hand, the best by the greedy rating (0: all).
     - ``square_width``: square classes considered per removal or placement, the best by the board value (0: all).
+    - ``opponent_width``: assignments considered for the opponent's imagined hands, the best by the
+      greedy rating (0: as ``width``).
+    - ``decisive``: where an imagined opposing hand can complete a board victory in its own turn
+      (:func:`wins_at_once`), the opponent considers only the assignments that do.
+    - ``temperature``, ``race``, ``projection`` (options of :meth:`MctsBot.from_spec`): the evaluation's
+      :class:`~aton.bots.heuristics.Weights`.
     """
 
     iterations: int = 300
@@ -88,6 +94,8 @@ class SearchConfig:
     horizon: int = 0
     width: int = 0
     square_width: int = 0
+    opponent_width: int = 0
+    decisive: bool = False
     weights: Weights = field(default=DEFAULT_WEIGHTS, compare=False)
 
     def __post_init__(self) -> None:
@@ -99,15 +107,18 @@ class SearchConfig:
             raise BotError("search_playout", found=self.playout)
         if not 0.0 <= self.epsilon <= 1.0:
             raise BotError("search_epsilon", found=self.epsilon)
-        for name in ("horizon", "width", "square_width"):
+        for name in ("horizon", "width", "square_width", "opponent_width"):
             if getattr(self, name) < 0:
                 raise BotError("search_negative", option=name, found=getattr(self, name))
 
 
+WEIGHT_OPTIONS = ("temperature", "race", "projection")
+"""Options of :meth:`MctsBot.from_spec` that change the evaluation's :class:`~aton.bots.heuristics.Weights`."""
+
 PRESETS: dict[str, SearchConfig] = {
-    "easy": SearchConfig(iterations=40, width=8),
-    "medium": SearchConfig(iterations=450, width=8),
-    "hard": SearchConfig(iterations=1800, width=8),
+    "easy": SearchConfig(iterations=40, width=8, decisive=True),
+    "medium": SearchConfig(iterations=450, width=8, decisive=True),
+    "hard": SearchConfig(iterations=1800, width=8, decisive=True),
 }
 """Named budgets; ``mcts`` means ``medium``."""
 
@@ -199,21 +210,26 @@ class MctsBot(Bot):
         """A bot from a preset name and ``key=value`` options separated by commas."""
         config = PRESETS[preset]
         changes: dict[str, Any] = {}
-        known = {f.name: f for f in fields(SearchConfig) if f.name != "weights"}
+        known = {f.name: f for f in fields(SearchConfig) if f.name != "weights"} | dict.fromkeys(WEIGHT_OPTIONS)
         for item in filter(None, (part.strip() for part in options.split(","))):
             key, equals, text = item.partition("=")
             key = key.strip()
             if not equals or key not in known:
                 raise BotError("search_option_unknown", found=item, known=list(known))
             try:
-                if key in ("iterations", "horizon", "width", "square_width"):
+                if key in ("iterations", "horizon", "width", "square_width", "opponent_width"):
                     changes[key] = int(text)
-                elif key in ("ms", "exploration", "epsilon"):
+                elif key == "decisive":
+                    changes[key] = bool(int(text))
+                elif key in ("ms", "exploration", "epsilon", *WEIGHT_OPTIONS):
                     changes[key] = float(text)
                 else:
                     changes[key] = text.strip()
             except ValueError:
                 raise BotError("search_option_number", option=key, found=text) from None
+        weight_changes: dict[str, Any] = {key: float(changes.pop(key)) for key in WEIGHT_OPTIONS if key in changes}
+        if weight_changes:
+            changes["weights"] = replace(config.weights, **weight_changes)
         label = name or preset
         return cls(replace(config, **changes), name=label if not changes else f"{label}:{options.strip()}")
 
@@ -296,6 +312,17 @@ class MctsBot(Bot):
             return win_probability(view, view.viewer, self.config.weights)
         search = _Search(view, view.viewer, self.config, rng)
         return sum(search.finish(search.determinize())[0] for _ in range(samples)) / samples
+
+
+def wins_at_once(rater: AssignmentRater, cards: tuple[int, ...]) -> bool:
+    """Whether laying ``cards`` lets ``rater``'s player complete a board victory in its own turn.
+
+    Its removals and placements are imagined on the board as it is (the
+    greedy bot's one-turn look-ahead); the opponent's turn may still spoil it.
+    """
+    _points, removal, temples, placed = cards
+    _values, wins_at = rater.simulator.values(removal, temples)
+    return wins_at is not None and wins_at <= min(placed, rater.stock)
 
 
 def last_turn_before_scoring(game: Game, player: Player) -> bool:
@@ -409,6 +436,8 @@ class _Search:
         if options is None:
             patterns = assignment_patterns(hand)
             width = self.config.width
+            if player is not self.player and self.config.opponent_width:
+                width = self.config.opponent_width
             if width and len(patterns) > width:
                 rater = self.raters.get(player)
                 if rater is None:
@@ -418,6 +447,13 @@ class _Search:
                 options = [(pattern_of[cards], Assign(player, cards)) for cards in kept]
             else:
                 options = [(pattern, Assign(player, cards)) for pattern, cards in patterns]
+            if player is not self.player and self.config.decisive:
+                rater = self.raters.get(player)
+                if rater is None:
+                    rater = self.raters[player] = AssignmentRater(game, player, self.config.weights)
+                winning = [option for option in options if wins_at_once(rater, option[1].cards)]  # type: ignore[union-attr]
+                if winning:
+                    options = winning
             if exchange:
                 options.append((EXCHANGE_KEY, Exchange(player)))
             self.assign_cache[cache_key] = options
@@ -756,4 +792,5 @@ __all__ = [
     "assignment_patterns",
     "imagine",
     "last_turn_before_scoring",
+    "wins_at_once",
 ]
