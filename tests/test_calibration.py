@@ -12,8 +12,8 @@ import pytest
 
 import aton
 from aton.bots.calibration import (
+    FORMS,
     IDENTITY,
-    KINDS,
     SOURCES,
     Calibration,
     bootstrap,
@@ -21,7 +21,7 @@ from aton.bots.calibration import (
     chance_words,
     curve,
     ece,
-    fit_kind,
+    fit_form,
     from_dict,
     load,
     progress,
@@ -55,18 +55,18 @@ def test_every_form_fits_an_overconfident_chance_and_makes_it_honest() -> None:
     rows = _games(6000, 1, steps=2)  # many games: each game's single outcome is the noise
     data = [(p, y, t) for p, y, t, _n in rows]
     raw = [(p, y) for p, y, _t, _n in rows]
-    for kind in KINDS:
-        params = fit_kind(kind, data)
-        mapped = [(curve(kind, params, p, t), y) for p, y, t in data]
-        assert ece(mapped) < 0.03 < ece(raw), kind
-        assert brier(mapped) < brier(raw), kind
-        assert abs(curve(kind, params, 0.9, 0.5) - 1 / (1 + 9 ** (-1 / 2))) < 0.05, kind  # the true chance
+    for form in FORMS:
+        params = fit_form(form, data)
+        mapped = [(curve(form, params, p, t), y) for p, y, t in data]
+        assert ece(mapped) < 0.03 < ece(raw), form
+        assert brier(mapped) < brier(raw), form
+        assert abs(curve(form, params, 0.9, 0.5) - 1 / (1 + 9 ** (-1 / 2))) < 0.05, form  # the true chance
 
 
 def test_cross_validation_prefers_the_progress_form_when_the_error_grows_with_the_game() -> None:
     samples = _samples(_games(400, 2, gain=1.0, drift=-0.7, steps=5))
     scores = bench.cross_validate(samples, "graph")
-    assert min(scores, key=lambda kind: scores[kind][0]) == "platt-progress"
+    assert min(scores, key=lambda form: scores[form][0]) == "platt-progress"
     assert scores["platt-progress"][0] < scores["platt"][0] < scores["identity"][0]
 
 
@@ -108,7 +108,7 @@ def test_a_mapping_is_kept_only_where_it_makes_the_held_out_games_better(tmp_pat
     assert "[" in report  # the intervals
     kept = json.loads(written.read_text(encoding="utf-8"))
     assert set(kept["mappings"]) >= {"graph", "coach"}
-    assert "judged" not in kept["mappings"] or kept["kinds"]["judged"] != "isotonic"
+    assert "judged" not in kept["mappings"] or kept["forms"]["judged"] != "isotonic"
     mapping = from_dict(kept)
     for source in kept["mappings"]:
         raw = bench.measure(test_set[source], IDENTITY, source)
@@ -155,8 +155,8 @@ def test_the_shipped_mapping_reads_and_keeps_few_games_humble() -> None:
     [
         {"mappings": {"graph": [0.0, 0.1]}},
         {"mappings": {"graph": [1.0, 0.1, 0.2]}},
-        {"mappings": {"graph": [0.1, 0.9, 0.5, 0.2]}, "kinds": {"graph": "isotonic"}},
-        {"mappings": {"graph": [1.0, 0.1]}, "kinds": {"graph": "spline"}},
+        {"mappings": {"graph": [0.1, 0.9, 0.5, 0.2]}, "forms": {"graph": "isotonic"}},
+        {"mappings": {"graph": [1.0, 0.1]}, "forms": {"graph": "spline"}},
     ],
 )
 def test_a_broken_mapping_file_is_refused(raw: dict[str, object]) -> None:

@@ -41,7 +41,7 @@ FEW_GAMES = 40
 _FILE = "calibration.json"
 
 
-KINDS = ("temperature", "platt", "beta", "platt-progress", "isotonic")
+FORMS = ("temperature", "platt", "beta", "platt-progress", "isotonic")
 """The forms a mapping of one source can take (``t`` is the game's :func:`progress`, ``L = logit(raw)``):
 
 - ``temperature`` ``(a,)``: ``logistic(a * L)`` (50% stays 50%: one number, the least to learn);
@@ -72,11 +72,11 @@ def view_progress(view: Any) -> float:
 
 @dataclass(frozen=True)
 class Calibration:
-    """One mapping per source (see :data:`KINDS`; Platt ``(a, b)`` unless ``kinds`` says otherwise);
+    """One mapping per source (see :data:`FORMS`; Platt ``(a, b)`` unless ``forms`` says otherwise);
     a source without one is left as it is."""
 
     mappings: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
-    kinds: Mapping[str, str] = field(default_factory=dict)
+    forms: Mapping[str, str] = field(default_factory=dict)
 
     def apply(self, source: str, raw: float, games: int | None = None, progress: float = 0.5) -> float:
         """The calibrated chance for a ``raw`` chance of ``source`` measured on ``games`` imagined games.
@@ -92,27 +92,27 @@ class Calibration:
         params = self.mappings.get(source)
         if params is None:
             return clamped
-        return curve(self.kinds.get(source, "platt"), params, clamped, progress)
+        return curve(self.forms.get(source, "platt"), params, clamped, progress)
 
 
-def curve(kind: str, params: Sequence[float], p: float, t: float = 0.5) -> float:
-    """A mapping of :data:`KINDS` applied to a chance ``p`` strictly between 0 and 1, at progress ``t``.
+def curve(form: str, params: Sequence[float], p: float, t: float = 0.5) -> float:
+    """A mapping of :data:`FORMS` applied to a chance ``p`` strictly between 0 and 1, at progress ``t``.
 
     >>> round(curve("isotonic", (0.2, 0.1, 0.6, 0.5), 0.4), 3)
     0.3
     """
-    if kind == "temperature":
+    if form == "temperature":
         return _logistic(params[0] * _logit(p))
-    if kind == "platt":
+    if form == "platt":
         a, b = params
         return _logistic(a * _logit(p) + b)
-    if kind == "beta":
+    if form == "beta":
         a, c, b = params
         return _logistic(a * math.log(p) - c * math.log(1.0 - p) + b)
-    if kind == "platt-progress":
+    if form == "platt-progress":
         a, b, c, d = params
         return _logistic((a + c * t) * _logit(p) + b + d * t)
-    if kind == "isotonic":
+    if form == "isotonic":
         xs, ys = params[0::2], params[1::2]
         if p <= xs[0]:
             return ys[0]
@@ -120,7 +120,7 @@ def curve(kind: str, params: Sequence[float], p: float, t: float = 0.5) -> float
             if p <= x1:
                 return y0 if x1 == x0 else y0 + (y1 - y0) * (p - x0) / (x1 - x0)
         return ys[-1]
-    raise ValueError(f"unknown mapping kind {kind!r}; known: {', '.join(KINDS)}")
+    raise ValueError(f"unknown mapping form {form!r}; known: {', '.join(FORMS)}")
 
 
 IDENTITY = Calibration()
@@ -140,30 +140,30 @@ _SIZES = {"temperature": 1, "platt": 2, "beta": 3, "platt-progress": 4}
 
 
 def from_dict(raw: Mapping[str, Any]) -> Calibration:
-    """A calibration from its JSON form: ``{"mappings": {source: [numbers]}, "kinds": {source: kind}}``.
+    """A calibration from its JSON form: ``{"mappings": {source: [numbers]}, "forms": {source: form}}``.
 
     >>> from_dict({"mappings": {"graph": [0.8, 0.1]}}).apply("graph", 0.5) > 0.5
     True
     """
     mappings: dict[str, tuple[float, ...]] = {}
-    kinds: dict[str, str] = {}
+    forms: dict[str, str] = {}
     for source in SOURCES:
         numbers = raw.get("mappings", {}).get(source)
         if numbers is None:
             continue
-        kind = raw.get("kinds", {}).get(source, "platt")
+        form = raw.get("forms", {}).get(source, "platt")
         values = tuple(float(value) for value in numbers)
-        if kind not in KINDS or not all(math.isfinite(v) for v in values):
-            raise ValueError(f"{_FILE}: the mapping of {source} must be a known kind and numbers, not {numbers}")
-        if kind == "isotonic":
+        if form not in FORMS or not all(math.isfinite(v) for v in values):
+            raise ValueError(f"{_FILE}: the mapping of {source} must be a known form and numbers, not {numbers}")
+        if form == "isotonic":
             xs, ys = values[0::2], values[1::2]
             if len(values) < 4 or len(values) % 2 or list(xs) != sorted(xs) or list(ys) != sorted(ys):
                 raise ValueError(f"{_FILE}: the isotonic mapping of {source} must be rising knots, not {numbers}")
-        elif len(values) != _SIZES[kind] or values[0] <= 0:
-            raise ValueError(f"{_FILE}: the {kind} mapping of {source} must be {_SIZES[kind]} numbers, a > 0")
+        elif len(values) != _SIZES[form] or values[0] <= 0:
+            raise ValueError(f"{_FILE}: the {form} mapping of {source} must be {_SIZES[form]} numbers, a > 0")
         mappings[source] = values
-        kinds[source] = kind
-    return Calibration(mappings, kinds)
+        forms[source] = form
+    return Calibration(mappings, forms)
 
 
 _SHIPPED: list[Calibration] = []
@@ -202,7 +202,7 @@ def fit(points: Iterable[Point], steps: int = 50) -> tuple[float, float]:
     >>> round(Calibration({"graph": (a, b)}).apply("graph", 0.8), 3)
     0.6
     """
-    a, b = fit_kind("platt", [(p, y, 0.5) for p, y in points], steps=steps, ridge=0.0)
+    a, b = fit_form("platt", [(p, y, 0.5) for p, y in points], steps=steps, ridge=0.0)
     return a, b
 
 
@@ -210,39 +210,39 @@ Sample = tuple[float, float, float]
 """``(chance, outcome, progress)``: a chance, what happened and how far the game had gone (:func:`progress`)."""
 
 
-def _features(kind: str, p: float, t: float) -> list[float]:
+def _features(form: str, p: float, t: float) -> list[float]:
     x = _logit(p)
-    if kind == "temperature":
+    if form == "temperature":
         return [x]
-    if kind == "platt":
+    if form == "platt":
         return [x, 1.0]
-    if kind == "beta":
+    if form == "beta":
         return [math.log(p), -math.log(1.0 - p), 1.0]
-    if kind == "platt-progress":
+    if form == "platt-progress":
         return [x, 1.0, t * x, t]
-    raise ValueError(f"no features for {kind!r}")
+    raise ValueError(f"no features for {form!r}")
 
 
 _START = {"temperature": [1.0], "platt": [1.0, 0.0], "beta": [1.0, 1.0, 0.0], "platt-progress": [1.0, 0.0, 0.0, 0.0]}
 
 
-def fit_kind(kind: str, samples: Sequence[Sample], steps: int = 30, ridge: float = 1e-3) -> tuple[float, ...]:
-    """The mapping of ``kind`` (:data:`KINDS`) that best predicts the outcomes of ``samples``.
+def fit_form(form: str, samples: Sequence[Sample], steps: int = 30, ridge: float = 1e-3) -> tuple[float, ...]:
+    """The mapping of ``form`` (:data:`FORMS`) that best predicts the outcomes of ``samples``.
 
     The logistic forms minimise the log loss (Newton's method, with a small ``ridge`` pulling them
     towards the identity); ``isotonic`` is the rising curve nearest the outcomes (pool adjacent
     violators), its knots at the middle of each pooled block.  Exact chances (0 or 1) are left out.
 
     >>> said_80_won_60 = [(0.8, 1.0, 0.5)] * 6 + [(0.8, 0.0, 0.5)] * 4 + [(0.2, 0.0, 0.5)] * 6 + [(0.2, 1.0, 0.5)] * 4
-    >>> beta = fit_kind("beta", said_80_won_60, ridge=0.0)
-    >>> round(curve("beta", beta, 0.8), 3), round(curve("isotonic", fit_kind("isotonic", said_80_won_60), 0.8), 3)
+    >>> beta = fit_form("beta", said_80_won_60, ridge=0.0)
+    >>> round(curve("beta", beta, 0.8), 3), round(curve("isotonic", fit_form("isotonic", said_80_won_60), 0.8), 3)
     (0.6, 0.6)
     """
     data = [(p, y, t) for p, y, t in samples if 0.0 < p < 1.0]
-    if kind == "isotonic":
+    if form == "isotonic":
         return _isotonic(data)
-    rows = [(_features(kind, p, t), y) for p, y, t in data]
-    prior = _START[kind]
+    rows = [(_features(form, p, t), y) for p, y, t in data]
+    prior = _START[form]
     w = list(prior)
     size = len(w)
     weight = ridge * max(1, len(rows))
@@ -432,8 +432,8 @@ def _wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 __all__ = [
     "FEW_GAMES",
+    "FORMS",
     "IDENTITY",
-    "KINDS",
     "SOURCES",
     "Calibration",
     "Sample",
@@ -443,7 +443,7 @@ __all__ = [
     "curve",
     "ece",
     "fit",
-    "fit_kind",
+    "fit_form",
     "from_dict",
     "load",
     "log_loss",

@@ -13,7 +13,7 @@ pass for a fault of the chances.
 
 Two sets of games are played: one to fit the mapping (seeds from :data:`FIT_SEED`) and another to
 measure it (seeds from :data:`TEST_SEED`), so the figures after the mapping are measured on games it
-was not fitted on.  On the first set, each form of :data:`aton.bots.calibration.KINDS` is tried by
+was not fitted on.  On the first set, each form of :data:`aton.bots.calibration.FORMS` is tried by
 cross-validation over games (fitted on four fifths of the games, scored on the fifth left out) and the
 one with the least held-out Brier score is fitted on the whole set.  On the second set the report gives
 the expected calibration error (10 bins) and the Brier score of each source before and after the
@@ -39,15 +39,15 @@ from typing import Any
 
 from ..actions import BLUE, RED, parse_action
 from ..bots.calibration import (
+    FORMS,
     IDENTITY,
-    KINDS,
     SOURCES,
     Calibration,
     Point,
     bootstrap,
     brier,
     ece,
-    fit_kind,
+    fit_form,
     log_loss,
     reliability,
     shipped,
@@ -226,39 +226,39 @@ def _clamped(samples: list[Sample], source: str) -> list[tuple[float, float, flo
     return [(IDENTITY.apply(source, raw, games), outcome, t) for raw, games, outcome, _n, t in samples]
 
 
-def fit_source(samples: list[Sample], source: str, kind: str) -> Calibration:
-    """A mapping of ``kind`` for ``source`` fitted on ``samples`` (``identity``: none)."""
-    if kind == "identity":
+def fit_source(samples: list[Sample], source: str, form: str) -> Calibration:
+    """A mapping of ``form`` for ``source`` fitted on ``samples`` (``identity``: none)."""
+    if form == "identity":
         return IDENTITY
-    return Calibration({source: fit_kind(kind, _clamped(samples, source))}, {source: kind})
+    return Calibration({source: fit_form(form, _clamped(samples, source))}, {source: form})
 
 
 def cross_validate(samples: list[Sample], source: str) -> dict[str, tuple[float, float, float]]:
     """Per form (and ``identity``): held-out ``(Brier, ECE, log loss)`` over :data:`FOLDS` folds of games."""
     scores = {}
-    for kind in ("identity", *KINDS):
+    for form in ("identity", *FORMS):
         held_out: list[Point] = []
         for fold in range(FOLDS):
             train = [s for s in samples if s[3] % FOLDS != fold]
             test = [s for s in samples if s[3] % FOLDS == fold]
-            held_out += points(test, fit_source(train, source, kind), source)
-        scores[kind] = (brier(held_out), ece(held_out), log_loss(held_out))
+            held_out += points(test, fit_source(train, source, form), source)
+        scores[form] = (brier(held_out), ece(held_out), log_loss(held_out))
     return scores
 
 
 def choose(fit_set: Samples) -> tuple[Calibration, dict[str, dict[str, tuple[float, float, float]]]]:
     """Per source, the form with the least held-out Brier score, fitted on the whole first set."""
     mappings: dict[str, tuple[float, ...]] = {}
-    kinds: dict[str, str] = {}
+    forms: dict[str, str] = {}
     table = {}
     for source in SOURCES:
         table[source] = cross_validate(fit_set[source], source)
-        best = min(table[source], key=lambda kind: table[source][kind][0])
+        best = min(table[source], key=lambda form: table[source][form][0])
         fitted = fit_source(fit_set[source], source, best)
         if source in fitted.mappings:
             mappings[source] = fitted.mappings[source]
-            kinds[source] = fitted.kinds[source]
-    return Calibration(mappings, kinds), table
+            forms[source] = fitted.forms[source]
+    return Calibration(mappings, forms), table
 
 
 def measure(samples: list[Sample], mapping: Calibration, source: str) -> dict[str, Any]:
@@ -304,8 +304,8 @@ def _with(figures: dict[str, Any], name: str) -> str:
 
 def _describe(mapping: Calibration) -> str:
     return ", ".join(
-        f"{s} {mapping.kinds.get(s, 'platt')} ({' '.join(f'{v:.3f}' for v in mapping.mappings[s])})"
-        if s in mapping.mappings and mapping.kinds.get(s) != "isotonic"
+        f"{s} {mapping.forms.get(s, 'platt')} ({' '.join(f'{v:.3f}' for v in mapping.mappings[s])})"
+        if s in mapping.mappings and mapping.forms.get(s) != "isotonic"
         else f"{s} isotonic ({len(mapping.mappings[s]) // 2} knots)"
         if s in mapping.mappings
         else f"{s} none"
@@ -433,7 +433,7 @@ def run(
     raw_test = {s: measure(test_set[s], IDENTITY, s) for s in SOURCES}
     kept = Calibration(
         {s: v for s, v in chosen.mappings.items() if better(raw_test[s], measure(test_set[s], chosen, s))},
-        {s: k for s, k in chosen.kinds.items() if s in chosen.mappings},
+        {s: k for s, k in chosen.forms.items() if s in chosen.mappings},
     )
     lines = [
         f"{games} games of mixed strength to fit (seeds from {FIT_SEED}), {games} others to measure "
@@ -445,7 +445,7 @@ def run(
     for source in SOURCES:
         lines.append(
             f"  {source:<8} "
-            + ", ".join(f"{kind} {b:.4f}/{e:.3f}/{ll:.4f}" for kind, (b, e, ll) in scores[source].items())
+            + ", ".join(f"{form} {b:.4f}/{e:.3f}/{ll:.4f}" for form, (b, e, ll) in scores[source].items())
         )
     lines += [
         "chosen and fitted on the whole first set: " + _describe(chosen),
@@ -468,11 +468,11 @@ def run(
         target.write_text(
             json.dumps(
                 {
-                    "about": "Mappings of the search's chances (forms: aton.bots.calibration.KINDS), fitted by "
+                    "about": "Mappings of the search's chances (forms: aton.bots.calibration.FORMS), fitted by "
                     "aton bench-calibration --fit on the games of FIT_SEED, kept only for the sources they make "
                     "better on the games of TEST_SEED.",
                     "games": games,
-                    "kinds": {s: kept.kinds[s] for s in kept.mappings},
+                    "forms": {s: kept.forms[s] for s in kept.mappings},
                     "mappings": {s: [round(v, 6) for v in kept.mappings[s]] for s in kept.mappings},
                 },
                 indent=2,
