@@ -75,7 +75,7 @@ from .form import GameForm
 from .friend_page import FriendPage
 from .html import coach_html, log_html, message_html, status_html
 from .play import CoverScreen, PlayPanel, close_tree
-from .resume import GAME_KEY, HERE_KEY, BrowserStore, GameKeeper
+from .resume import GAME_KEY, HERE_KEY, BrowserStore, GameKeeper, bridge_reader
 from .session import Mode, SavedFile, Session
 from .style import PAGE_LAYOUTS, board_layout, dashboard_css, page_layout
 from .text import say
@@ -214,29 +214,7 @@ a click on a canvas from scrolling the page before the click is read, and keeps 
 the right panel's controls, the tabs above it, the rest of the page (Shift+Tab the same way back)."""
 
 
-HERE_READER = """(function () {
-  if (!window.atonLeaveAsks) {
-    window.atonLeaveAsks = true;
-    window.addEventListener('beforeunload', function (event) {
-      if (document.querySelector('.aton-status-line[data-in-game="true"]')) {
-        event.preventDefault();
-        event.returnValue = '';
-        return '';
-      }
-    });
-  }
-  var tries = 0;
-  var timer = setInterval(function () {
-    var field = document.querySelector('.aton-here-bridge input');
-    if (!field && ++tries < 600) { return; }
-    clearInterval(timer);
-    if (!field) { return; }
-    var kept = null;
-    try { kept = window.localStorage.getItem('HERE_KEY'); } catch (error) { kept = null; }
-    field.value = JSON.stringify({kept: kept || ''});
-    field.dispatchEvent(new Event('input', {bubbles: true}));
-  }, 100);
-})();""".replace("HERE_KEY", HERE_KEY)
+HERE_READER = bridge_reader("aton-here-bridge", {"kept": HERE_KEY})
 """Runs in the static site's page (no room store): types the game this browser keeps (``localStorage``,
 :data:`~aton.apps.dashboard.resume.HERE_KEY`) into the hidden field ``aton-here-bridge``, and asks before
 the page is left while a game is in progress."""
@@ -310,10 +288,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
 
     theme = traitlets.Unicode("light")
     page_layout = traitlets.Unicode("wide")
+    """The page's layout (``"wide"``, ``"tablet"``, ``"phone"``), from the width the page reports."""
     board_layout = traitlets.Unicode("wide")
     """The board's geometry the page's width asks for (``"narrow"``, ``"upright"``, ``"wide"``), see
     :func:`~aton.apps.dashboard.style.board_layout`."""
-    """The page's layout (``"wide"``, ``"tablet"``, ``"phone"``), from the width the page reports."""
 
     def __init__(
         self,

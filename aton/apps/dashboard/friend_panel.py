@@ -35,36 +35,17 @@ from typing import Any
 import ipywidgets as widgets
 
 from .friend import SAVED_KEY, FriendFlow
-from .resume import GAME_KEY
+from .resume import GAME_KEY, bridge_reader
 from .text import say
 
 __all__ = ["FriendPanel"]
 
-_READER = """(function () {
-  if (!window.atonLeaveAsks) {
-    window.atonLeaveAsks = true;
-    window.addEventListener('beforeunload', function (event) {
-      if (document.querySelector('.aton-status-line[data-in-game="true"]')) {
-        event.preventDefault();
-        event.returnValue = '';
-        return '';
-      }
-    });
-  }
-  var tries = 0;
-  var timer = setInterval(function () {
-    var field = document.querySelector('.aton-friend-bridge input');
-    if (!field && ++tries < 600) { return; }
-    clearInterval(timer);
-    if (!field) { return; }
-    var saved = null, game = null;
-    try { saved = window.localStorage.getItem('SAVED_KEY'); } catch (error) { saved = null; }
-    try { game = window.localStorage.getItem('GAME_KEY'); } catch (error) { game = null; }
-    field.value = JSON.stringify({query: location.search, saved: saved, base: location.origin + location.pathname,
-                                  game: game});
-    field.dispatchEvent(new Event('input', {bubbles: true}));
-  }, 100);
-})();""".replace("SAVED_KEY", SAVED_KEY).replace("GAME_KEY", GAME_KEY)
+_READER = bridge_reader(
+    "aton-friend-bridge",
+    {"saved": SAVED_KEY, "game": GAME_KEY},
+    page_facts="{query: location.search, base: location.origin + location.pathname}",
+)
+"""Tells the kernel the page's address and what this browser keeps: its room, and its game in the store."""
 
 
 def _html(css: str) -> widgets.HTML:

@@ -57,6 +57,7 @@ __all__ = [
     "GameKeeper",
     "ResumeOffer",
     "bot_states",
+    "bridge_reader",
     "restore_states",
     "setup_from_dict",
     "setup_to_dict",
@@ -68,6 +69,51 @@ HERE_KEY = "aton-game-here"
 """The browser's localStorage key that keeps the page's game itself where there is no store (the static site)."""
 HERE_LIMIT = 400_000
 """The most characters of a game kept in the browser that the page reads back (a whole game is about 10,000)."""
+
+_BRIDGE_READER = """(function () {
+  if (!window.atonLeaveAsks) {
+    window.atonLeaveAsks = true;
+    window.addEventListener('beforeunload', function (event) {
+      if (document.querySelector('.aton-status-line[data-in-game="true"]')) {
+        event.preventDefault();
+        event.returnValue = '';
+        return '';
+      }
+    });
+  }
+  var tries = 0;
+  var timer = setInterval(function () {
+    var field = document.querySelector(BRIDGE);
+    if (!field && ++tries < 600) { return; }
+    clearInterval(timer);
+    if (!field) { return; }
+    var facts = PAGE_FACTS, stored = STORED;
+    Object.keys(stored).forEach(function (name) {
+      try { facts[name] = window.localStorage.getItem(stored[name]); } catch (error) { facts[name] = null; }
+    });
+    field.value = JSON.stringify(facts);
+    field.dispatchEvent(new Event('input', {bubbles: true}));
+  }, 100);
+})();"""
+
+
+def bridge_reader(bridge: str, stored: dict[str, str], page_facts: str = "{}") -> str:
+    """The script that tells the kernel what the browser keeps, once the page has drawn the hidden field.
+
+    It types into the field of class ``bridge`` a JSON object: ``page_facts`` (a script expression for an
+    object, such as the page's address) and, for each ``name: key`` of ``stored``, the text the browser keeps
+    under ``key`` in ``localStorage`` (``null``: none, or storage refused).  It also asks before the page is
+    left while a game is in progress.
+
+    >>> "'aton-game-here'" in bridge_reader("aton-here-bridge", {"kept": HERE_KEY}).replace('"', "'")
+    True
+    """
+    return (
+        _BRIDGE_READER.replace("BRIDGE", json.dumps(f".{bridge} input"))
+        .replace("PAGE_FACTS", page_facts)
+        .replace("STORED", json.dumps(stored))
+    )
+
 
 KEPT_MODES = (Mode.BOT, Mode.TWO)
 """The modes whose games are kept (two bots need nobody; a friend's room is kept by the room itself)."""
