@@ -141,8 +141,11 @@ PAGE_SCRIPT = """(function () {
       var here = document.activeElement;
       return here && here.matches('canvas.aton-board') && root.contains(here) && Date.now() - pointerAt > 800;
     }
+    // again a little later too: the page may still be settling (panels shrinking as steps end)
     document.addEventListener('focusin', function () {
-      if (keyboardOnBoard()) { setTimeout(showPlace, 60); }
+      [60, 400, 1200].forEach(function (wait) {
+        setTimeout(function () { if (keyboardOnBoard()) { showPlace(); } }, wait);
+      });
     }, true);
     new MutationObserver(function () { if (keyboardOnBoard()) { showPlace(); } }).observe(
       root, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-focus-y']});
