@@ -450,6 +450,7 @@ beside their panel.  Shown 730 CSS pixels wide (a tablet held upright, 768 pixel
 pixels, larger than the wide board's would be there (34), and no text is under 12."""
 
 LAYOUTS: dict[str, Geometry] = {"wide": GEOMETRY, "upright": UPRIGHT, "narrow": NARROW}
+"""The board's layouts by name: the page picks one from its width (:func:`layout_for_width`)."""
 
 NARROW_MAX_WIDTH = 700
 """Up to this many CSS pixels wide (a phone), the board takes the narrow geometry."""
@@ -467,6 +468,3 @@ def layout_for_width(width: float) -> str:
     if width <= 0 or width > UPRIGHT_MAX_WIDTH:
         return "wide"
     return "narrow" if width <= NARROW_MAX_WIDTH else "upright"
-
-
-"""The board's layouts by name: the page picks one from its width (see the dashboard's style)."""

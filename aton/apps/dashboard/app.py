@@ -44,7 +44,7 @@ Phones and tablets: a small script in the page types the page's width into a hid
 (``aton-page-width``) when it opens and when it is resized; :func:`~aton.apps.dashboard.style.page_layout`
 names the layout for it (``page_layout``: ``"wide"``, ``"tablet"`` or ``"phone"``), the root carries
 it as a class (``aton-layout-phone``...), the boards take the narrow geometry on a phone and the upright
-one on a tablet held upright (``board_layout``, up to 900 CSS pixels), and the words
+one on a tablet held upright (:func:`~aton.widgets.shapes.layout_for_width`, up to 900 CSS pixels), and the words
 that point to the step buttons say where they are.  The same script keeps the page's ``lang`` attribute
 in step with the language (the root's class ``aton-lang-fr``...).
 """
@@ -67,6 +67,7 @@ from ...widgets.board import BoardView
 from ...widgets.i18n import LANGUAGES, check_lang
 from ...widgets.language import LanguageSwitch
 from ...widgets.scene import GEOMETRY, NARROW, UPRIGHT, Geometry, Highlights, highlights_for_event
+from ...widgets.shapes import layout_for_width
 from ...widgets.stepper import Stepper
 from ..work import Worker, kernel_schedule
 from .controller import DashboardController
@@ -77,7 +78,7 @@ from .html import coach_html, log_html, message_html, status_html
 from .play import CoverScreen, PlayPanel, close_tree
 from .resume import GAME_KEY, HERE_KEY, BrowserStore, GameKeeper, bridge_reader
 from .session import Mode, SavedFile, Session
-from .style import PAGE_LAYOUTS, board_layout, dashboard_css, page_layout
+from .style import PAGE_LAYOUTS, dashboard_css, page_layout
 from .text import say
 
 __all__ = ["Dashboard", "close_tree", "kernel_schedule"]
@@ -294,7 +295,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     """The page's layout (``"wide"``, ``"tablet"``, ``"phone"``), from the width the page reports."""
     board_layout = traitlets.Unicode("wide")
     """The board's geometry the page's width asks for (``"narrow"``, ``"upright"``, ``"wide"``), see
-    :func:`~aton.apps.dashboard.style.board_layout`."""
+    :func:`~aton.widgets.shapes.layout_for_width`."""
 
     def __init__(
         self,
@@ -649,7 +650,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             width = float(str(change["new"]))
         except ValueError:
             return
-        self.board_layout = board_layout(width)
+        self.board_layout = layout_for_width(width)
         self.page_layout = page_layout(width)
 
     @_guarded

@@ -15,15 +15,13 @@ like a printed board on a dark table.
 True
 >>> [page_layout(width) for width in (390, 1024, 1280)]
 ['phone', 'tablet', 'wide']
->>> [board_layout(width) for width in (390, 768, 1024, 1280)]
-['narrow', 'upright', 'wide', 'wide']
 """
 
 from __future__ import annotations
 
-from ...widgets.shapes import NARROW_MAX_WIDTH, layout_for_width
+from ...widgets.shapes import NARROW_MAX_WIDTH
 
-__all__ = ["PAGE_LAYOUTS", "board_layout", "dashboard_css", "page_layout"]
+__all__ = ["PAGE_LAYOUTS", "dashboard_css", "page_layout"]
 
 PAGE_LAYOUTS = ("wide", "tablet", "phone")
 """The page's layouts: the panels right of the board, below a full-width board, below a narrow board."""
@@ -38,14 +36,6 @@ def page_layout(width: float) -> str:
     if width <= 0 or width > TABLET_MAX_WIDTH:
         return "wide"
     return "phone" if width <= PHONE_MAX_WIDTH else "tablet"
-
-
-def board_layout(width: float) -> str:
-    """The board's geometry for a page ``width`` CSS pixels wide: a key of :data:`~aton.widgets.shapes.LAYOUTS`.
-
-    The phone's narrow board, the upright tablet's board, else the wide board (``0``: unknown, wide).
-    """
-    return layout_for_width(width)
 
 
 _LIGHT = {
