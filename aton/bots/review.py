@@ -815,15 +815,18 @@ class _Measure:
         )
 
     @property
+    def spread(self) -> float:
+        """The standard deviation of the imagined games' results."""
+        return math.sqrt(max(self.square - self.mean * self.mean, 0.0))
+
+    @property
     def error(self) -> float:
         """The standard error of the chance: the spread of the imagined games' results over ``sqrt(n)``."""
-        spread = math.sqrt(max(self.square - self.mean * self.mean, 0.0))
-        return spread / math.sqrt(max(self.visits, 1))
+        return self.spread / math.sqrt(max(self.visits, 1))
 
     def result(self, action: Action) -> OptionStats:
         """The measure as the search's statistics of ``action`` (the sentences read these)."""
-        spread = math.sqrt(max(self.square - self.mean * self.mean, 0.0))
-        return OptionStats(action, self.visits, self.mean, dict(self.extra), spread)
+        return OptionStats(action, self.visits, self.mean, dict(self.extra), self.spread)
 
 
 def _loss(
