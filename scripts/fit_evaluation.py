@@ -114,7 +114,17 @@ def flipped(raw: np.ndarray) -> np.ndarray:
 def matrix(raw: np.ndarray) -> np.ndarray:
     """The model's features of each position, for Red."""
     judge = evaluator(BoardInfo.of(Game(0).rules.layout))
-    return np.array([features(row[:18].astype(int).tolist(), *map(int, row[18:]), judge) for row in raw])
+    rows = []
+    for row in raw:
+        scores, stock, kingdom, round_number = row[18:20], row[20:22], row[22:24], row[24]
+        counts = row[:18].astype(int).tolist()
+        mine, theirs = (int(v) for v in scores)
+        my_stock, their_stock = (int(v) for v in stock)
+        my_kingdom, their_kingdom = (int(v) for v in kingdom)
+        rows.append(
+            features(counts, mine, theirs, my_stock, their_stock, my_kingdom, their_kingdom, int(round_number), judge)
+        )
+    return np.array(rows)
 
 
 def old_chance(raw: np.ndarray) -> np.ndarray:
@@ -138,7 +148,7 @@ def fit(x: np.ndarray, y: np.ndarray, l2: float) -> np.ndarray:
         w -= step
         if np.abs(step).max() < 1e-10:
             break
-    return w / scale
+    return np.asarray(w / scale)
 
 
 def log_loss(p: np.ndarray, y: np.ndarray) -> float:
@@ -193,8 +203,8 @@ def main() -> None:
             json.dumps(
                 {
                     "about": "Logistic model of the winner at the end of a round (scripts/fit_evaluation.py).",
-                    "games": int(len(games)),
-                    "positions": int(len(raw)),
+                    "games": len(games),
+                    "positions": len(raw),
                     "l2": args.l2,
                     "coefficients": {n: round(float(v), 6) for n, v in zip(FEATURE_NAMES, w_all, strict=True)},
                 },

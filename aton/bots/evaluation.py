@@ -26,15 +26,15 @@ intercept, so the two players' chances add up to 1.
 >>> game = aton.new_game(seed=1)
 >>> judge = evaluator(BoardInfo.of(game.rules.layout))
 >>> model = Evaluation.load()
->>> model.chance(judge.counts(game.squares), aton.RED, (0, 0), (29, 29), 0, 0, judge)
+>>> model.chance(judge.counts(game.squares), aton.RED, (0, 0), (29, 29), 0, 0, judge, 1)
 0.5
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import cache
+from operator import mul
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -71,6 +71,21 @@ RACE_FROM = 24
 """Points from which every point counts again in the ``race`` feature (as the heuristic's ``race``)."""
 
 
+def board_terms(both: list[int], judge: Evaluator) -> tuple[float, int, int, float]:
+    """The board's part of :func:`features`: the smoothed projection, the exact points of a scoring now
+    (the first player's, the second's) and the threats (the first player's best minus the other's)."""
+    size = AGGREGATE_SIZE
+    mine, theirs = both[:size], both[size:]
+    threats = judge.weights.threat
+    yellow, green = judge.info.yellow_total, judge.info.green_total
+    gained, lost = scoring_points(mine, theirs)
+    gap = _missing(mine, theirs, yellow, green)
+    threat = threats[gap] if gap < len(threats) else 0.0
+    gap = _missing(theirs, mine, yellow, green)
+    threat -= threats[gap] if gap < len(threats) else 0.0
+    return projection(mine, theirs), gained, lost, threat
+
+
 def features(
     both: list[int],
     my_score: int,
@@ -87,21 +102,12 @@ def features(
     ``round_number`` is the round about to start; ``judge`` gives the layout's
     yellow and green squares and the threat values (:class:`~aton.bots.heuristics.Weights`).
     """
-    threats = judge.weights.threat
-    yellow, green = judge.info.yellow_total, judge.info.green_total
-    size = AGGREGATE_SIZE
-    mine, theirs = both[:size], both[size:]
+    smoothed, gained, lost, threat = board_terms(both, judge)
     soon = (my_kingdom + their_kingdom) / data.KINGDOM_SIZE
-    smoothed = projection(mine, theirs)
-    gained, lost = scoring_points(mine, theirs)
     my_total, their_total = my_score + gained, their_score + lost
     wins = 0.0
     if max(my_total, their_total) >= data.WINNING_POINTS and my_total != their_total:
         wins = 1.0 if my_total > their_total else -1.0
-    gap = _missing(mine, theirs, yellow, green)
-    threat = threats[gap] if gap < len(threats) else 0.0
-    gap = _missing(theirs, mine, yellow, green)
-    threat -= threats[gap] if gap < len(threats) else 0.0
     exact = float(gained - lost)
     lead = float(my_score - their_score)
     return [
@@ -120,11 +126,22 @@ def features(
     ]
 
 
-@dataclass(frozen=True)
 class Evaluation:
-    """The fitted model: one coefficient per feature of :data:`FEATURE_NAMES`."""
+    """The fitted model: one coefficient per feature of :data:`FEATURE_NAMES`.
 
-    coefficients: tuple[float, ...]
+    :meth:`chance` gives the logistic of the features times the coefficients; the board's part of the
+    features (the projected scoring, the threats) depends on the 18 counts alone and is remembered, as
+    :class:`~aton.bots.heuristics.Evaluator` remembers board values (at most :data:`MEMO_SIZE` boards).
+    """
+
+    __slots__ = ("_boards", "coefficients")
+
+    def __init__(self, coefficients: tuple[float, ...]) -> None:
+        if len(coefficients) != len(FEATURE_NAMES):
+            raise ValueError(f"the model needs {len(FEATURE_NAMES)} coefficients, not {len(coefficients)}")
+        self.coefficients = coefficients
+        self._boards: dict[Evaluator, dict[tuple[int, ...], tuple[float, int, int, float]]] = {}
+        """Per evaluator (a layout and its threat values), the board terms by counts."""
 
     @classmethod
     @cache
@@ -132,6 +149,11 @@ class Evaluation:
         """The model stored in :data:`PATH` (read once)."""
         stored = json.loads(PATH.read_text(encoding="utf-8"))["coefficients"]
         return cls(tuple(float(stored[name]) for name in FEATURE_NAMES))
+
+    def logit(self, values: list[float]) -> float:
+        """The coefficients times ``values`` (:func:`features`), before the logistic."""
+        total: float = sum(map(mul, self.coefficients, values))
+        return total
 
     def chance(
         self,
@@ -142,26 +164,56 @@ class Evaluation:
         red_kingdom: int,
         blue_kingdom: int,
         judge: Evaluator,
-        round_number: int = 0,
+        round_number: int,
     ) -> float:
-        """``player``'s chance to win at the start of a round: counts (Red's 9, then Blue's), scores and stock
-        by player (Red first), counters of each colour in the Kingdom of the Dead."""
+        """``player``'s chance to win at the start of round ``round_number``: counts (Red's 9, then Blue's),
+        scores and stock by player (Red first), counters of each colour in the Kingdom of the Dead.
+
+        The same as ``logistic(self.logit(features(...)))`` for ``player``, sooner.
+        """
         size = AGGREGATE_SIZE
-        other = 1 - player
         ordered = both if player == 0 else both[size:] + both[:size]
+        key = tuple(ordered)
+        boards = self._boards.get(judge)
+        if boards is None:
+            boards = self._boards[judge] = {}
+        terms = boards.get(key)
+        if terms is None:
+            if len(boards) >= MEMO_SIZE:
+                boards.clear()
+            terms = boards[key] = board_terms(ordered, judge)
+        smoothed, gained, lost, threat = terms
+        other = 1 - player
+        mine, theirs = scores[player], scores[other]
         kingdom = (red_kingdom, blue_kingdom)
-        values = features(
-            ordered,
-            scores[player],
-            scores[other],
-            stock[player],
-            stock[other],
-            kingdom[player],
-            kingdom[other],
-            round_number,
-            judge,
+        soon = (red_kingdom + blue_kingdom) / data.KINGDOM_SIZE
+        my_total, their_total = mine + gained, theirs + lost
+        wins = 0.0
+        if (my_total >= _WIN or their_total >= _WIN) and my_total != their_total:
+            wins = 1.0 if my_total > their_total else -1.0
+        exact = float(gained - lost)
+        lead = float(mine - theirs)
+        values = (
+            lead,
+            lead * round_number / LATE,
+            float((mine - RACE_FROM if mine > RACE_FROM else 0) - (theirs - RACE_FROM if theirs > RACE_FROM else 0)),
+            smoothed,
+            smoothed * soon,
+            exact,
+            exact * soon,
+            wins,
+            wins * soon,
+            threat,
+            float(stock[player] - stock[other]),
+            float(kingdom[player] - kingdom[other]),
         )
-        return logistic(sum(w * x for w, x in zip(self.coefficients, values, strict=True)))
+        return logistic(sum(map(mul, self.coefficients, values)))
 
 
-__all__ = ["FEATURE_NAMES", "PATH", "Evaluation", "features"]
+MEMO_SIZE = 50_000
+"""Boards whose terms an :class:`Evaluation` keeps."""
+
+_WIN = data.WINNING_POINTS
+
+
+__all__ = ["FEATURE_NAMES", "PATH", "Evaluation", "board_terms", "features"]
