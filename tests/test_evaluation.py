@@ -51,8 +51,8 @@ def test_the_chance_is_the_logistic_of_the_features_and_the_players_chances_add_
         assert 0.0 < chances[0] < 1.0
 
 
-def test_the_search_takes_the_heuristic_when_asked() -> None:
-    assert PRESETS["medium"].evaluation == "fitted"
-    assert MctsBot.from_spec("medium", "evaluation=heuristic").config.evaluation == "heuristic"
+def test_the_search_takes_the_evaluation_it_is_given() -> None:
+    assert PRESETS["medium"].evaluation == "heuristic" and PRESETS["hard"].evaluation == "fitted"
+    assert MctsBot.from_spec("medium", "evaluation=fitted").config.evaluation == "fitted"
     with pytest.raises(BotError):
         SearchConfig(evaluation="other")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import functools
 import random
+from dataclasses import replace
 from typing import Literal
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -119,14 +121,17 @@ def search_of(game: Game, config: SearchConfig) -> _Search:
     before=st.integers(0, 200),
     generator=st.integers(0, 10**6),
     playout=st.sampled_from(["greedy", "random"]),
+    evaluation=st.sampled_from(["heuristic", "fitted"]),
 )
-def test_the_lean_playout_scores_as_the_engine_playout(seed: int, before: int, generator: int, playout: str) -> None:
+def test_the_lean_playout_scores_as_the_engine_playout(
+    seed: int, before: int, generator: int, playout: str, evaluation: str
+) -> None:
     """The same imagined game and generator state: the same choices, score and scoring, and the same draws after."""
     game = aton.new_game(seed, events=False)
     play_randomly(game, random.Random(seed), before)
     if game.result is not None:
         return
-    search = search_of(game, SearchConfig(playout=playout, epsilon=0.3))
+    search = search_of(game, SearchConfig(playout=playout, epsilon=0.3, evaluation=evaluation))
     kingdom = len(search.view.kingdom)
     for number in range(5):
         search.rng = random.Random(generator + number)
@@ -144,12 +149,13 @@ def test_the_lean_playout_scores_as_the_engine_playout(seed: int, before: int, g
         assert search.rng.random() == after
 
 
-def test_the_search_decides_as_with_the_engine_playout() -> None:
+@pytest.mark.parametrize("evaluation", ["heuristic", "fitted"])
+def test_the_search_decides_as_with_the_engine_playout(evaluation: str) -> None:
     """A whole search gives the same statistics whichever way its playouts are played."""
     game = aton.new_game(3, events=False)
     play_randomly(game, random.Random(3), 40)
     view = game.view(game.to_act[0])
-    config = PRESETS["easy"]
+    config = replace(PRESETS["easy"], evaluation=evaluation)
     results = []
     for lean in (True, False):
         search = _Search(view, view.viewer, config, random.Random(9))

@@ -19,9 +19,9 @@ all these imagined games, plays on with a quick policy, and scores the result.
   **playout** finishes the round (and ``horizon`` more rounds) with the greedy
   square choice (or uniformly random choices; a player who removes last
   before a scoring removes by that scoring's exact points), then the
-  position is scored with the fitted evaluation
-  (:class:`aton.bots.evaluation.Evaluation`; with ``evaluation="heuristic"``,
-  :func:`aton.bots.heuristics.win_probability`); a finished game scores 1, 0 or 1/2.
+  position is scored with :func:`aton.bots.heuristics.win_probability` (or,
+  with ``evaluation="fitted"``, the model of :mod:`aton.bots.evaluation`); a
+  finished game scores 1, 0 or 1/2.
 
 The budget is a number of iterations (deterministic: the same view and
 generator state give the same action) or milliseconds.
@@ -84,8 +84,8 @@ class SearchConfig:
       greedy rating (0: as ``width``).
     - ``decisive``: where an imagined opposing hand can complete a board victory in its own turn
       (:func:`wins_at_once`), the opponent considers only the assignments that do.
-    - ``evaluation``: how the end of a playout is judged: ``"fitted"`` (the model of
-      :mod:`aton.bots.evaluation`) or ``"heuristic"`` (:func:`~aton.bots.heuristics.win_probability`).
+    - ``evaluation``: how the end of a playout is judged: ``"heuristic"``
+      (:func:`~aton.bots.heuristics.win_probability`) or ``"fitted"`` (the model of :mod:`aton.bots.evaluation`).
     - ``temperature``, ``race``, ``projection`` (options of :meth:`MctsBot.from_spec`): the evaluation's
       :class:`~aton.bots.heuristics.Weights` (the board values of the quick policy; the end of a playout
       with ``evaluation="heuristic"``).
@@ -101,7 +101,7 @@ class SearchConfig:
     square_width: int = 0
     opponent_width: int = 0
     decisive: bool = False
-    evaluation: str = "fitted"
+    evaluation: str = "heuristic"
     weights: Weights = field(default=DEFAULT_WEIGHTS, compare=False)
 
     def __post_init__(self) -> None:
@@ -126,7 +126,7 @@ WEIGHT_OPTIONS = ("temperature", "race", "projection")
 PRESETS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=40, width=8, decisive=True),
     "medium": SearchConfig(iterations=450, width=8, decisive=True),
-    "hard": SearchConfig(iterations=1800, width=8, decisive=True),
+    "hard": SearchConfig(iterations=1800, width=8, decisive=True, evaluation="fitted"),
 }
 """Named budgets; ``mcts`` means ``medium``."""
 
@@ -357,7 +357,8 @@ class Playout:
     end: Game
     """Where the playout stopped: the end of the round (after its scoring, if any), or the end of the game."""
     chance: float
-    """The score of the end: 1, 0 or 1/2 for a finished game, else the search's evaluation of the chance to win."""
+    """The score of the end: 1, 0 or 1/2 for a finished game, else the search's evaluation (the heuristic's chance
+    to win, unless the configuration asks for the fitted model)."""
 
 
 def imagine(view: GameView, rng: random.Random, config: SearchConfig | None = None) -> Playout:
@@ -366,8 +367,8 @@ def imagine(view: GameView, rng: random.Random, config: SearchConfig | None = No
     The hidden cards are dealt at random, consistent with ``view``; then the
     quick policy plays on to the end of the round (card assignments at random,
     each counter on the square with the best board value, one time in ten a
-    random square; the last removals before a scoring by that scoring); the end is scored for ``view.viewer`` as
-    the search scores it (the fitted evaluation, :mod:`aton.bots.evaluation`).
+    random square; the last removals before a scoring by that scoring); the end is scored for ``view.viewer`` with
+    :func:`aton.bots.heuristics.win_probability` (or the model of :mod:`aton.bots.evaluation`, as ``config`` says).
 
     >>> import aton
     >>> playout = imagine(aton.new_game(seed=4).view(aton.RED), random.Random(0))
