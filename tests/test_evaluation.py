@@ -52,7 +52,8 @@ def test_the_chance_is_the_logistic_of_the_features_and_the_players_chances_add_
 
 
 def test_the_search_takes_the_evaluation_it_is_given() -> None:
-    assert PRESETS["medium"].evaluation == "heuristic" and PRESETS["hard"].evaluation == "fitted"
-    assert MctsBot.from_spec("medium", "evaluation=fitted").config.evaluation == "fitted"
+    assert PRESETS["medium"].evaluation == PRESETS["hard"].evaluation == "fitted"
+    assert PRESETS["easy"].evaluation == SearchConfig().evaluation == "heuristic"
+    assert MctsBot.from_spec("medium", "evaluation=heuristic").config.evaluation == "heuristic"
     with pytest.raises(BotError):
         SearchConfig(evaluation="other")
