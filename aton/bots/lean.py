@@ -34,10 +34,11 @@ _FLATS = range(data.TEMPLE_COUNT * _SIZE)
 _BITS = tuple(tuple(1 << (2 * flat + owner) for flat in _FLATS) for owner in (RED, BLUE))
 """The bit of :attr:`LeanRound.bits` for a counter of each player on each flat."""
 
-REMOVE, PLACE, SCORING_REMOVE, OVER, NEXT_ROUND = range(5)
-"""The lean phases: a removal, a placement, a removal after a scoring, the game over, the next round due."""
+REMOVE, PLACE, SCORING_REMOVE, OVER, NEXT_ROUND, ASSIGN = range(6)
+"""The lean phases: a removal, a placement, a removal after a scoring, the game over, the next round due, and
+the cards of the round still to lay (:meth:`LeanRound.reveal` goes on from there)."""
 
-_PHASES = {Phase.REMOVE: REMOVE, Phase.PLACE: PLACE, Phase.SCORING_REMOVE: SCORING_REMOVE}
+_PHASES = {Phase.REMOVE: REMOVE, Phase.PLACE: PLACE, Phase.SCORING_REMOVE: SCORING_REMOVE, Phase.ASSIGN: ASSIGN}
 
 
 Changes = tuple[tuple[tuple[int, int, int, int], tuple[int, int, int, int]], ...]
@@ -86,12 +87,14 @@ class LeanRound:
     )
 
     def __init__(self, game: Game, changes: Changes, counts: list[int]) -> None:
-        """The state of ``game`` (removing or placing in the current round).
+        """The state of ``game`` (removing or placing in the current round, or before its cards are revealed).
 
         ``changes`` are :func:`count_changes` of its layout, ``counts`` its board's counts (both players').
+        A round taken at a card assignment (:data:`ASSIGN`) goes on with :meth:`reveal` once both players'
+        cards are known.
         """
         phase = _PHASES.get(game._phase)
-        if phase is None:
+        if phase is None or (phase == ASSIGN and game._revealed):
             raise ValueError(f"a lean round starts at a removal or a placement, not at {game._phase.value}")
         self.phase = phase
         self.squares = list(game._squares)
@@ -119,6 +122,60 @@ class LeanRound:
         self.at_scoring = False
         self.counts = counts
         self.changes = changes
+
+    def copy(self) -> LeanRound:
+        """An independent copy (a search starts each imagined game from one prepared round)."""
+        copy = LeanRound.__new__(LeanRound)
+        copy.phase = self.phase
+        copy.squares = self.squares[:]
+        copy.bits = self.bits
+        copy.stock = self.stock[:]
+        copy.score = self.score[:]
+        copy.kingdom = self.kingdom[:]
+        copy.assigned = self.assigned[:]
+        copy.first = self.first
+        copy.turn = self.turn
+        copy.actor = self.actor
+        copy.remove_left = self.remove_left
+        copy.remove_target = self.remove_target
+        copy.place_left = self.place_left
+        copy.scoring_turn = self.scoring_turn
+        copy.scoring_left = self.scoring_left
+        copy.scoring_required = self.scoring_required[:]
+        copy.round = self.round
+        copy.round_limit = self.round_limit
+        copy.geometry = self.geometry
+        copy.winner = self.winner
+        copy.at_scoring = self.at_scoring
+        copy.counts = self.counts[:]
+        copy.changes = self.changes
+        return copy
+
+    def reveal(self, red: tuple[int, ...], blue: tuple[int, ...]) -> bool:
+        """Both players' cards face up, resolved as :meth:`aton.Game.apply` resolves the second assignment.
+
+        Cartouche 1 scores (40 points end the game), cartouche 2 (then 1) decides who acts first, and the
+        first turn begins.  Returns ``False``, leaving the order undecided, when equal cards on both call
+        for a war: the war turns cards of the draw piles, which a lean round does not hold.
+        """
+        self.assigned = [red, blue]
+        difference = red[0] - blue[0]
+        if difference:
+            scorer = RED if difference > 0 else BLUE
+            score = self.score
+            score[scorer] += abs(difference) * data.CARTOUCHE1_POINTS_PER_DIFFERENCE
+            if score[scorer] >= data.WINNING_POINTS:
+                self._end(scorer)
+                return True
+        if red[1] != blue[1]:
+            self.first = RED if red[1] < blue[1] else BLUE
+        elif difference:
+            self.first = RED if difference < 0 else BLUE
+        else:
+            return False
+        self.turn = 0
+        self._start_turn()
+        return True
 
     # ---------------------------------------------------------------- choices
     def choices(self) -> list[int]:
@@ -397,4 +454,4 @@ def _board_victory(squares: list[Player | None], player: Player, geometry: Geome
     return all(squares[f] is player for f in geometry.green)
 
 
-__all__ = ["NEXT_ROUND", "OVER", "PLACE", "REMOVE", "SCORING_REMOVE", "Changes", "LeanRound", "count_changes"]
+__all__ = ["ASSIGN", "NEXT_ROUND", "OVER", "PLACE", "REMOVE", "SCORING_REMOVE", "Changes", "LeanRound", "count_changes"]

@@ -39,7 +39,7 @@ from typing import Any
 from .. import data
 from ..actions import BLUE, RED, Action, Assign, Exchange, Place, Player, Remove
 from ..errors import BotError
-from ..game import Game, GameView, Phase
+from ..game import SQUARES, Game, GameView, Phase
 from .base import Bot, Progress, Steps, run_steps
 from .greedy import AssignmentRater
 from .heuristics import (
@@ -55,10 +55,16 @@ from .heuristics import (
     logistic,
     win_probability,
 )
-from .lean import OVER, PLACE, SCORING_REMOVE, LeanRound, count_changes
+from .lean import ASSIGN, OVER, PLACE, SCORING_REMOVE, LeanRound, count_changes
 
 _LEAN_PHASES = (Phase.REMOVE, Phase.PLACE, Phase.SCORING_REMOVE)
 """Where a playout may go on with a :class:`~aton.bots.lean.LeanRound` (not at a card assignment)."""
+
+_SQUARE_ACTIONS = (
+    tuple(tuple(Remove(player, square) for square in SQUARES) for player in (RED, BLUE)),
+    tuple(tuple(Place(player, square) for square in SQUARES) for player in (RED, BLUE)),
+)
+"""The removal (0) and the placement (1) of each player on each flat, as the lean tree offers them."""
 
 Key = Hashable
 EXCHANGE_KEY = "exchange"
@@ -400,7 +406,7 @@ class _Search:
         self.raters: dict[Player, AssignmentRater] = {}
         self.assign_cache: dict[Key, list[tuple[Key, Action]]] = {}
         self.square_cache: dict[Key, list[tuple[Key, Action]]] = {}
-        self.sample = view.sampler(hidden_assignment="hand" if self.opponent_locked else "assigned")
+        self.deal, self.build = view._dealer(hidden_assignment="hand" if self.opponent_locked else "assigned")
         self.judge = evaluator(self.info, config.weights)
         self.changes = count_changes(self.info)
         self.greedy_squares: dict[Key, int] = {}
@@ -414,11 +420,20 @@ class _Search:
             else:
                 key = EXCHANGE_KEY if isinstance(only, Exchange) else only
             self.only = [(key, only)]
+        self.lean: LeanRound | None = None
+        """The round as the view shows it, when the whole tree can be walked on lean rounds (see :meth:`walk_lean`)."""
+        if config.horizon == 0 and not config.square_width and view.phase is not Phase.OVER:
+            self.lean = LeanRound(view, self.changes, self.judge.counts(view._squares))
+            self.lean_to_act = [p for p in (RED, BLUE) if self.lean.assigned[p] is None]
+            self.lean_hand = tuple(sorted(view.hand(player) or ()))
+            self.lean_exchange = [view.exchange_available(p) for p in (RED, BLUE)]
+        self.lean_squares: dict[tuple[Any, ...], list[tuple[Key, Action]]] = {}
+        """The tree's options (one square per class) by placement or removal, player and flats on offer."""
 
     # -------------------------------------------------------------- imagining
     def determinize(self) -> Game:
         """A full game consistent with the view; a hidden opposing assignment becomes a hand to choose from."""
-        return self.sample(self.rng)
+        return self.build(self.deal(self.rng))
 
     def assign_options(self, game: Game, player: Player, at_root: bool) -> list[tuple[Key, Action]]:
         """The assignments the search considers for ``player``'s (imagined) hand, and the exchange if allowed.
@@ -428,9 +443,17 @@ class _Search:
         round's reveal, so the board is the same and one rater per player serves.
         """
         hand = tuple(sorted(game.hand(player) or ()))
-        exchange = game.exchange_available(player) and not (
-            at_root and player is not self.player and self.opponent_locked
-        )
+        return self.hand_options(game, player, hand, game.exchange_available(player), at_root)
+
+    def hand_options(
+        self, game: Game, player: Player, hand: tuple[int, ...], exchange: bool, at_root: bool
+    ) -> list[tuple[Key, Action]]:
+        """:meth:`assign_options` of ``player`` holding ``hand`` (sorted), the exchange counter still unused or not.
+
+        ``game`` is the imagined game or, at the root, the view (the same public facts): the greedy
+        rating reads the board, the scores and the discard piles.
+        """
+        exchange = exchange and not (at_root and player is not self.player and self.opponent_locked)
         cache_key = (player, hand, exchange)
         options = self.assign_cache.get(cache_key)
         if options is None:
@@ -439,18 +462,14 @@ class _Search:
             if player is not self.player and self.config.opponent_width:
                 width = self.config.opponent_width
             if width and len(patterns) > width:
-                rater = self.raters.get(player)
-                if rater is None:
-                    rater = self.raters[player] = AssignmentRater(game, player, self.config.weights)
+                rater = self.rater(player, game)
                 pattern_of = {cards: pattern for pattern, cards in patterns}
                 kept = [cards for _value, cards in rater.rate(hand)[:width]]
                 options = [(pattern_of[cards], Assign(player, cards)) for cards in kept]
             else:
                 options = [(pattern, Assign(player, cards)) for pattern, cards in patterns]
             if player is not self.player and self.config.decisive:
-                rater = self.raters.get(player)
-                if rater is None:
-                    rater = self.raters[player] = AssignmentRater(game, player, self.config.weights)
+                rater = self.rater(player, game)
                 winning = [option for option in options if wins_at_once(rater, option[1].cards)]  # type: ignore[union-attr]
                 if winning:
                     options = winning
@@ -458,6 +477,13 @@ class _Search:
                 options.append((EXCHANGE_KEY, Exchange(player)))
             self.assign_cache[cache_key] = options
         return options
+
+    def rater(self, player: Player, game: Game) -> AssignmentRater:
+        """The greedy rating of ``player``'s assignments, made from the first game that needs it."""
+        rater = self.raters.get(player)
+        if rater is None:
+            rater = self.raters[player] = AssignmentRater(game, player, self.config.weights)
+        return rater
 
     def square_options(self, game: Game, player: Player) -> list[tuple[Key, Action]]:
         """One removal or placement per square class; with ``square_width``, the best few by the board value."""
@@ -515,9 +541,24 @@ class _Search:
     def iterate(self) -> None:
         """One imagined game: walk down the tree, add a node, play out, back up the result."""
         self.noted = None
-        game = self.determinize()
-        node = self.root
         path: list[tuple[_Node, list[tuple[Player, Key]]]] = []
+        leaf = self.walk_lean(path) if self.lean is not None else self.walk(self.determinize(), self.root, path)
+        reward, scored = self.finish(leaf)
+        if self.noted is not None:
+            self.noted[3] += scored
+        me = self.player
+        for visited, picks_made in path:
+            for player, key in picks_made:
+                entry = visited.stats[player][key]
+                entry[0] += 1
+                entry[1] += reward if player is me else 1.0 - reward
+        if path:
+            for player, key in path[0][1]:
+                if player is me:
+                    self.squares[key] = self.squares.get(key, 0.0) + reward * reward
+
+    def walk(self, game: Game, node: _Node, path: list[tuple[_Node, list[tuple[Player, Key]]]]) -> Game:
+        """Walk down the tree from ``node`` on the imagined ``game`` until a new node is added; return the game."""
         me = self.player
         while game.result is None and game.round == self.round:
             chosen: list[tuple[Player, Key]] = []
@@ -550,33 +591,118 @@ class _Search:
                 node.children[joint] = _Node()
                 break
             node = child
-        reward, scored = self.finish(game)
-        if self.noted is not None:
-            self.noted[3] += scored
-        for visited, picks_made in path:
-            for player, key in picks_made:
-                entry = visited.stats[player][key]
-                entry[0] += 1
-                entry[1] += reward if player is me else 1.0 - reward
-        if path:
-            for player, key in path[0][1]:
-                if player is me:
-                    self.squares[key] = self.squares.get(key, 0.0) + reward * reward
+        return game
+
+    def walk_lean(self, path: list[tuple[_Node, list[tuple[Player, Key]]]]) -> Game | LeanRound:
+        """:meth:`walk` from the root on a :class:`~aton.bots.lean.LeanRound`, building no game where none is needed.
+
+        The same tree, the same options and the same draws as :meth:`walk` on the dealt game: the hidden
+        cards are dealt (the same draws), the root's card assignment is chosen from the dealt hands and
+        revealed on a copy of the round, and the removals and placements after it are walked on that
+        copy, which the playout then finishes.  Only where the draw piles count (an exchange, or a war
+        at the reveal) is the whole game built, and the walk goes on on it.
+        """
+        dealt = self.deal(self.rng)
+        state = self.lean.copy()  # type: ignore[union-attr]
+        node = self.root
+        me = self.player
+        only = self.only
+        if state.phase == ASSIGN:
+            select, chosen, picks = self.select, [], []
+            for player in self.lean_to_act:
+                if only is not None and player is me:
+                    key, action = select(node, player, only)
+                else:
+                    hand = self.lean_hand if player is me else tuple(dealt.hand or ())
+                    options = self.hand_options(self.view, player, hand, self.lean_exchange[player], True)
+                    key, action = select(node, player, options)
+                chosen.append((player, key))
+                picks.append(action)
+            path.append((node, chosen))
+            joint: Key = tuple(chosen)
+            assigned = state.assigned
+            for action in picks:
+                if type(action) is not Assign:
+                    break
+                assigned[action.player] = action.cards
+            else:
+                red, blue = assigned
+                if state.reveal(red, blue):  # type: ignore[arg-type]
+                    self.note_cards(chosen, picks, blue if me is RED else red, None)  # type: ignore[arg-type]
+                    child = node.children.get(joint)
+                    if child is None:
+                        node.children[joint] = _Node()
+                        return state
+                    return self.walk_lean_squares(state, child, path)
+            # An exchange draws from a pile, a war turns its cards: on the whole game.
+            game = self.build(dealt)
+            for action in picks:
+                game._play(action)
+            self.note_root(game, chosen, picks)
+            child = node.children.get(joint)
+            if child is None:
+                node.children[joint] = _Node()
+                return game
+            return self.walk(game, child, path)
+        return self.walk_lean_squares(state, node, path)
+
+    def walk_lean_squares(
+        self, state: LeanRound, node: _Node, path: list[tuple[_Node, list[tuple[Player, Key]]]]
+    ) -> LeanRound:
+        """:meth:`walk` through removals and placements on ``state``, to a new node or the end of the round."""
+        me, root, only = self.player, self.root, self.only
+        select = self.select
+        known = self.lean_squares
+        klass = self.info.klass
+        while state.phase <= SCORING_REMOVE:
+            player = state.actor
+            if only is not None and node is root and player is me:
+                key, action = select(node, player, only)
+            else:
+                flats = state.choices()
+                options_key = (state.phase == PLACE, player, *flats)
+                options = known.get(options_key)
+                if options is None:
+                    # One square per class, the first in order (:func:`~aton.bots.heuristics.class_representatives`).
+                    actions = _SQUARE_ACTIONS[state.phase == PLACE][player]
+                    firsts = dict(zip(map(klass.__getitem__, reversed(flats)), reversed(flats), strict=True))
+                    options = [(actions[f], actions[f]) for f in sorted(firsts.values())]
+                    known[options_key] = options
+                key, action = select(node, player, options)
+            path.append((node, [(player, key)]))
+            state.play(flat_of(action.square))  # type: ignore[union-attr]
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = _Node()
+                break
+            node = child
+        return state
 
     def note_root(self, game: Game, chosen: list[tuple[Player, Key]], picks: list[Action]) -> None:
         """Keep cartouche 1 points and the order of play for the bot's root assignment (the coach reads them)."""
         me = self.player
-        mine = next((a for a in picks if a.player is me), None)
         theirs = next((a for a in picks if a.player is not me), None)
-        key = next(k for p, k in chosen if p is me) if any(p is me for p, _ in chosen) else None
-        if key is None or not isinstance(mine, Assign):
-            return
         if not isinstance(theirs, Assign):
             theirs_cards = game.assignment(me.other) if game.revealed else None
             if theirs_cards is None:
                 return
         else:
             theirs_cards = theirs.cards
+        self.note_cards(chosen, picks, theirs_cards, game.first_player)
+
+    def note_cards(
+        self,
+        chosen: list[tuple[Player, Key]],
+        picks: list[Action],
+        theirs_cards: tuple[int, ...],
+        first_player: Player | None,
+    ) -> None:
+        """:meth:`note_root` once the opponent's cards are known (``first_player``: who won a war, if any)."""
+        me = self.player
+        mine = next((a for a in picks if a.player is me), None)
+        key = next(k for p, k in chosen if p is me) if any(p is me for p, _ in chosen) else None
+        if key is None or not isinstance(mine, Assign):
+            return
         entry = self.extra.setdefault(key, [0.0, 0.0, 0.0, 0.0])
         self.noted = entry
         step = data.CARTOUCHE1_POINTS_PER_DIFFERENCE
@@ -586,21 +712,24 @@ class _Search:
             first = 1.0 if mine.cards[1] < theirs_cards[1] else 0.0
         elif mine.cards[0] != theirs_cards[0]:
             first = 1.0 if mine.cards[0] < theirs_cards[0] else 0.0
-        elif game.first_player is not None:
-            first = 1.0 if game.first_player is me else 0.0
+        elif first_player is not None:
+            first = 1.0 if first_player is me else 0.0
         else:
             first = 0.5
         entry[2] += first
 
     # ---------------------------------------------------------------- playout
-    def finish(self, game: Game) -> tuple[float, bool]:
+    def finish(self, game: Game | LeanRound) -> tuple[float, bool]:
         """The playout's score of ``game`` and whether a scoring came in it (the Kingdom emptied, or 40 points).
 
         A playout that only finishes the current round (``horizon`` 0) plays on a
         :class:`~aton.bots.lean.LeanRound`, which gives the same result as the
-        engine (:meth:`playout`) for the same generator state, at less cost.
+        engine (:meth:`playout`) for the same generator state, at less cost
+        (the tree may hand over a lean round already: :meth:`walk_lean`).
         """
         kingdom = len(self.view.kingdom)
+        if isinstance(game, LeanRound):
+            return self.lean_playout(game, kingdom)
         if self.config.horizon == 0:
             # An exchange in the tree leaves this round's cards to lay: laid at random, as :meth:`playout` lays them.
             while game._phase is Phase.ASSIGN and game.round == self.round:
@@ -611,10 +740,11 @@ class _Search:
         result = game.result
         return reward, (result.at_scoring if result is not None else len(game.kingdom) < kingdom)
 
-    def lean_playout(self, game: Game, kingdom: int) -> tuple[float, bool]:
+    def lean_playout(self, game: Game | LeanRound, kingdom: int) -> tuple[float, bool]:
         """:meth:`playout` to the end of the round on a :class:`~aton.bots.lean.LeanRound` (the same choices).
 
-        Returns the score and whether a scoring came (as :meth:`finish`); ``game`` is left as it was.
+        Returns the score and whether a scoring came (as :meth:`finish`); a ``game`` is left as it was, a
+        lean round is played on.
         """
         config = self.config
         rng = self.rng
@@ -623,10 +753,13 @@ class _Search:
         greedy = config.playout == "greedy"
         epsilon = config.epsilon
         judge = self.judge
-        counts = judge.counts(game._squares)
         best = judge.best_flat
         before_scoring = judge.before_scoring_of_counts
-        state = LeanRound(game, self.changes, counts)
+        if isinstance(game, LeanRound):
+            state, counts = game, game.counts
+        else:
+            counts = judge.counts(game._squares)
+            state = LeanRound(game, self.changes, counts)
         choices, place, remove = state.choices, state.place, state.remove
         squares, score = state.squares, state.score
         known = self.greedy_squares
