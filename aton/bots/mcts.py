@@ -39,7 +39,7 @@ from typing import Any
 from .. import data
 from ..actions import BLUE, RED, Action, Assign, Exchange, Place, Player, Remove
 from ..errors import BotError
-from ..game import SQUARES, Game, GameView, Phase
+from ..game import SQUARES, Deal, Game, GameView, Phase
 from .base import Bot, Progress, Steps, run_steps
 from .greedy import AssignmentRater
 from .heuristics import (
@@ -382,6 +382,10 @@ def imagine(view: GameView, rng: random.Random, config: SearchConfig | None = No
     return Playout(start, game.actions[done:], game, chance)
 
 
+class _GameNeeded(Exception):
+    """Raised by :meth:`_Search.hand_options` when a greedy rating must be made from a game not built."""
+
+
 class _Search:
     """One search: the root view, the tree and the playout policy."""
 
@@ -446,12 +450,13 @@ class _Search:
         return self.hand_options(game, player, hand, game.exchange_available(player), at_root)
 
     def hand_options(
-        self, game: Game, player: Player, hand: tuple[int, ...], exchange: bool, at_root: bool
+        self, game: Game | None, player: Player, hand: tuple[int, ...], exchange: bool, at_root: bool
     ) -> list[tuple[Key, Action]]:
         """:meth:`assign_options` of ``player`` holding ``hand`` (sorted), the exchange counter still unused or not.
 
         ``game`` is the imagined game or, at the root, the view (the same public facts): the greedy
-        rating reads the board, the scores and the discard piles.
+        rating reads the board, the scores and the discard piles.  Without it (an imagined game not
+        built), :class:`_GameNeeded` is raised where a rating would have to be made.
         """
         exchange = exchange and not (at_root and player is not self.player and self.opponent_locked)
         cache_key = (player, hand, exchange)
@@ -478,10 +483,12 @@ class _Search:
             self.assign_cache[cache_key] = options
         return options
 
-    def rater(self, player: Player, game: Game) -> AssignmentRater:
+    def rater(self, player: Player, game: Game | None) -> AssignmentRater:
         """The greedy rating of ``player``'s assignments, made from the first game that needs it."""
         rater = self.raters.get(player)
         if rater is None:
+            if game is None:
+                raise _GameNeeded
             rater = self.raters[player] = AssignmentRater(game, player, self.config.weights)
         return rater
 
@@ -597,54 +604,103 @@ class _Search:
         """:meth:`walk` from the root on a :class:`~aton.bots.lean.LeanRound`, building no game where none is needed.
 
         The same tree, the same options and the same draws as :meth:`walk` on the dealt game: the hidden
-        cards are dealt (the same draws), the root's card assignment is chosen from the dealt hands and
-        revealed on a copy of the round, and the removals and placements after it are walked on that
-        copy, which the playout then finishes.  Only where the draw piles count (an exchange, or a war
-        at the reveal) is the whole game built, and the walk goes on on it.
+        cards are dealt (the same draws), the card assignments are chosen from the dealt hands (an
+        exchange takes the top cards of the dealt pile) and revealed on a copy of the round, and the
+        removals and placements after it are walked on that copy, which the playout then finishes.
+        Only where the engine's own generator or a war's turned cards count (a pile too short for an
+        exchange, equal cards at the reveal), or a greedy rating must be made from an imagined game
+        after an exchange, is the whole game built from the deal and the actions so far, and the walk
+        goes on on it.
         """
         dealt = self.deal(self.rng)
         state = self.lean.copy()  # type: ignore[union-attr]
         node = self.root
-        me = self.player
-        only = self.only
-        if state.phase == ASSIGN:
-            select, chosen, picks = self.select, [], []
-            for player in self.lean_to_act:
-                if only is not None and player is me:
-                    key, action = select(node, player, only)
-                else:
-                    hand = self.lean_hand if player is me else tuple(dealt.hand or ())
-                    options = self.hand_options(self.view, player, hand, self.lean_exchange[player], True)
-                    key, action = select(node, player, options)
+        if state.phase != ASSIGN:
+            return self.walk_lean_squares(state, node, path)
+        me, root, only, select = self.player, self.root, self.only, self.select
+        hands: list[tuple[int, ...]] = [(), ()]
+        hands[me] = self.lean_hand
+        hands[me.other] = tuple(dealt.hand or ())
+        exchange = list(self.lean_exchange)
+        decks, drawn = dealt.decks, [0, 0]
+        assigned = state.assigned
+        played: list[Action] = []
+        to_act = self.lean_to_act
+        while True:
+            at_root = node is root
+            public = self.view if at_root else None  # at the root the view's public facts are the game's
+            try:
+                offered = [
+                    only
+                    if only is not None and at_root and player is me
+                    else self.hand_options(public, player, hands[player], exchange[player], at_root)
+                    for player in to_act
+                ]
+            except _GameNeeded:
+                return self.walk(self.replay(dealt, played), node, path)
+            chosen: list[tuple[Player, Key]] = []
+            picks: list[Action] = []
+            for player, options in zip(to_act, offered, strict=True):
+                key, action = select(node, player, options)
                 chosen.append((player, key))
                 picks.append(action)
             path.append((node, chosen))
             joint: Key = tuple(chosen)
-            assigned = state.assigned
+            played += picks
+            waiting: list[Player] = []
+            lean = True
             for action in picks:
-                if type(action) is not Assign:
+                player = action.player
+                if type(action) is Assign:
+                    assigned[player] = action.cards
+                    continue
+                left = len(decks[player]) - drawn[player]
+                if left < data.HAND_SIZE:  # the discard pile would be shuffled in: the engine's generator
+                    lean = False
                     break
-                assigned[action.player] = action.cards
-            else:
+                hands[player] = tuple(sorted(decks[player][left - data.HAND_SIZE : left]))
+                drawn[player] += data.HAND_SIZE
+                exchange[player] = False
+                waiting.append(player)
+            if lean and not waiting:
                 red, blue = assigned
-                if state.reveal(red, blue):  # type: ignore[arg-type]
-                    self.note_cards(chosen, picks, blue if me is RED else red, None)  # type: ignore[arg-type]
-                    child = node.children.get(joint)
-                    if child is None:
-                        node.children[joint] = _Node()
-                        return state
-                    return self.walk_lean_squares(state, child, path)
-            # An exchange draws from a pile, a war turns its cards: on the whole game.
-            game = self.build(dealt)
-            for action in picks:
-                game._play(action)
-            self.note_root(game, chosen, picks)
+                lean = state.reveal(red, blue)  # type: ignore[arg-type]
+            if not lean:
+                game = self.replay(dealt, played)
+                if at_root:
+                    self.note_root(game, chosen, picks)
+                child = node.children.get(joint)
+                if child is None:
+                    node.children[joint] = _Node()
+                    return game
+                return self.walk(game, child, path)
+            if at_root and not waiting:
+                self.note_cards(chosen, picks, assigned[me.other], None)  # type: ignore[arg-type]
             child = node.children.get(joint)
             if child is None:
                 node.children[joint] = _Node()
-                return game
-            return self.walk(game, child, path)
-        return self.walk_lean_squares(state, node, path)
+                if not waiting:
+                    return state
+                # A new node after an exchange: the cards are laid at random, as :meth:`finish` lays them.
+                randrange = self.rng.randrange
+                for player in waiting:
+                    patterns = assignment_patterns(hands[player])
+                    cards = patterns[randrange(len(patterns))][1]
+                    assigned[player] = cards
+                    played.append(Assign(player, cards))
+                red, blue = assigned
+                return state if state.reveal(red, blue) else self.replay(dealt, played)  # type: ignore[arg-type]
+            node = child
+            if not waiting:
+                return self.walk_lean_squares(state, node, path)
+            to_act = waiting
+
+    def replay(self, dealt: Deal, played: list[Action]) -> Game:
+        """The whole imagined game of ``dealt`` after the actions ``played`` in the tree (where a lean round stops)."""
+        game = self.build(dealt)
+        for action in played:
+            game._play(action)
+        return game
 
     def walk_lean_squares(
         self, state: LeanRound, node: _Node, path: list[tuple[_Node, list[tuple[Player, Key]]]]
