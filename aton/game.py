@@ -1548,19 +1548,18 @@ def shuffler(generator: Any) -> Callable[[list[Any]], None]:
     if type(generator) is not random.Random:
         return generator.shuffle  # type: ignore[no-any-return]
     getrandbits, slow = generator.getrandbits, generator.shuffle
+    batches, shifts = _WORD_BATCHES, _SHIFTS
 
     def shuffle(items: list[Any]) -> None:
         i = len(items) - 1
-        if i >= len(_WORD_BATCHES):
+        if i >= len(batches):
             slow(items)
             return
         while i > 0:
             # One word per item still to place; a word that gives too large an index costs one more.
-            count = i
-            for word in _WORD_BATCHES[count].unpack(getrandbits(32 * count).to_bytes(4 * count, "little")):
-                below = i + 1
-                j = word >> _SHIFTS[below]
-                if j < below:
+            for word in batches[i].unpack(getrandbits(32 * i).to_bytes(4 * i, "little")):
+                j = word >> shifts[i]
+                if j <= i:
                     items[i], items[j] = items[j], items[i]
                     i -= 1
 
@@ -1569,8 +1568,9 @@ def shuffler(generator: Any) -> Callable[[list[Any]], None]:
 
 _WORD_BATCHES = tuple(struct.Struct(f"<{count}I") for count in range(64))
 """Unpackers of ``count`` 32-bit words, least significant first (a shuffle of up to 64 items)."""
-_SHIFTS = tuple(32 - below.bit_length() for below in range(65))
-"""How far ``_randbelow(below)`` shifts a 32-bit word: it keeps the bit length of ``below``."""
+_SHIFTS = tuple(32 - (i + 1).bit_length() for i in range(64))
+"""How far ``_randbelow(i + 1)`` shifts a 32-bit word to draw an index up to ``i``: it keeps the bit length of
+``i + 1``."""
 
 
 class SpectatorView(GameView):

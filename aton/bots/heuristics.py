@@ -330,7 +330,7 @@ class Evaluator:
     (then the memory starts afresh), so a long session does not grow.
     """
 
-    __slots__ = ("_best", "_by_counts", "_changes", "_memo", "_scoring_choices", "info", "weights")
+    __slots__ = ("_best", "_by_counts", "_changes", "_memo", "_offers", "_scoring_choices", "info", "weights")
 
     def __init__(self, info: BoardInfo, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.info = info
@@ -339,6 +339,8 @@ class Evaluator:
         self._best: dict[tuple[Any, ...], tuple[int, float]] = {}
         self._by_counts: dict[tuple[int, ...], tuple[int, float]] = {}
         self._scoring_choices: dict[tuple[Any, ...], int] = {}
+        self._offers: dict[tuple[int, ...], tuple[tuple[int, ...], list[int]]] = {}
+        """By candidate flats: the classes on offer in order, and the first flat of each."""
         self._changes = tuple((a, x, b, y) for (a, x), (b, y) in info.changes)
         """Per flat, the two (aggregate index, amount) pairs a counter there adds (every square has two)."""
 
@@ -466,19 +468,26 @@ class Evaluator:
         if player:  # Blue: Blue's counts first
             both = both[size:] + both[:size]
         base = 0 if owner is player else size
-        class_of = self.info.klass.__getitem__
-        # The classes on offer in order, and the first flat of each (the last one written from the end).
-        classes = dict.fromkeys(map(class_of, candidates))
-        first_of = dict(zip(map(class_of, reversed(candidates)), reversed(candidates), strict=True))
+        offers = self._offers
+        offer = offers.get(flats := tuple(candidates))
+        if offer is None:
+            if len(offers) >= MEMO_SIZE:
+                offers.clear()
+            class_of = self.info.klass.__getitem__
+            # The classes on offer in order, and the first flat of each (the last one written from the end).
+            first_of = dict(zip(map(class_of, reversed(candidates)), reversed(candidates), strict=True))
+            ordered = tuple(dict.fromkeys(map(class_of, candidates)))
+            offer = offers[flats] = (ordered, [first_of[k] for k in ordered])
+        classes, firsts = offer
         # The choice depends only on the counts and the classes on offer: many boards share them.
         key = (*both, base, sign, *classes)
         found = self._by_counts.get(key)
         if found is None:
             if len(self._by_counts) >= MEMO_SIZE:
                 self._by_counts.clear()
-            found = self._by_counts[key] = self._choose(both, [first_of[k] for k in classes], base, sign)
+            found = self._by_counts[key] = self._choose(both, firsts, base, sign)
         position, value = found
-        return first_of[list(classes)[position]], value, both
+        return firsts[position], value, both
 
     def _choose(self, both: list[int], flats: list[int], base: int, sign: int) -> tuple[int, float]:
         """The position in ``flats`` (one flat per class) of the best change, and the board value after it.

@@ -160,12 +160,15 @@ def assignment_patterns(hand: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], t
 class _Node:
     """Statistics of one decision point, shared by every imagined game that reaches it."""
 
-    __slots__ = ("children", "stats")
+    __slots__ = ("children", "rows", "stats")
 
     def __init__(self) -> None:
         self.stats: dict[Player, dict[Key, list[float]]] = {}
         """Per player, per option: [visits, total reward for that player, times available]."""
         self.children: dict[Key, _Node] = {}
+        self.rows: dict[tuple[Player, int], tuple[list[tuple[Key, Action]], list[list[float]]]] = {}
+        """Per player and list of options offered here (by identity, the list kept alive): their entries of
+        :attr:`stats` in the list's order (the search offers the same remembered lists again and again)."""
 
 
 @dataclass
@@ -520,30 +523,36 @@ class _Search:
 
     # --------------------------------------------------------------- the tree
     def select(self, node: _Node, player: Player, options: list[tuple[Key, Action]]) -> tuple[Key, Action]:
-        table = node.stats.get(player)
-        if table is None:
-            table = node.stats[player] = {}
+        row_key = (player, id(options))
+        row = node.rows.get(row_key)
+        if row is None or row[0] is not options:
+            table = node.stats.get(player)
+            if table is None:
+                table = node.stats[player] = {}
+            entries = []
+            for option in options:
+                entry = table.get(option[0])
+                if entry is None:
+                    entry = table[option[0]] = [0.0, 0.0, 0.0]
+                entries.append(entry)
+            row = node.rows[row_key] = (options, entries)
         unvisited = []
-        best: tuple[Key, Action] | None = None
+        best = -1
         best_score = -math.inf
         c = self.config.exploration
-        sqrt, log, get = math.sqrt, math.log, table.get
-        for option in options:
-            entry = get(option[0])
-            if entry is None:
-                entry = table[option[0]] = [0.0, 0.0, 0.0]
+        sqrt, log = math.sqrt, math.log
+        for index, entry in enumerate(row[1]):
             entry[2] += 1
             visits = entry[0]
             if visits == 0:
-                unvisited.append(option)
+                unvisited.append(index)
                 continue
             score = entry[1] / visits + c * sqrt(log(entry[2]) / visits)
             if score > best_score:
-                best_score, best = score, option
+                best_score, best = score, index
         if unvisited:
-            return unvisited[self.rng.randrange(len(unvisited))] if len(unvisited) > 1 else unvisited[0]
-        assert best is not None
-        return best
+            return options[unvisited[self.rng.randrange(len(unvisited))] if len(unvisited) > 1 else unvisited[0]]
+        return options[best]
 
     def iterate(self) -> None:
         """One imagined game: walk down the tree, add a node, play out, back up the result."""
