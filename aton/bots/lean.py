@@ -177,6 +177,12 @@ class LeanRound:
         self._start_turn()
         return True
 
+    def begin(self, first: Player) -> None:
+        """After :meth:`reveal` called a war: ``first`` won it and begins the round."""
+        self.first = first
+        self.turn = 0
+        self._start_turn()
+
     # ---------------------------------------------------------------- choices
     def choices(self) -> list[int]:
         """The flats where ``actor`` may remove or place now, in :meth:`aton.Game.legal_actions`'s order."""

@@ -334,6 +334,23 @@ def wins_at_once(rater: AssignmentRater, cards: tuple[int, ...]) -> bool:
     return wins_at is not None and wins_at <= min(placed, rater.stock)
 
 
+def war(decks: list[list[int]], drawn: list[int]) -> Player | None:
+    """Who wins the war of a reveal (:meth:`aton.Game.apply`'s), ``drawn`` cards gone from the top of each pile.
+
+    The top cards are turned in pairs until they differ; the lower card wins.
+    ``None`` when a pile runs out first (the engine would shuffle the discard
+    pile in with its own generator, or end the war): the whole game decides.
+    """
+    red, blue = len(decks[RED]) - drawn[RED], len(decks[BLUE]) - drawn[BLUE]
+    while red > 0 and blue > 0:
+        red -= 1
+        blue -= 1
+        red_card, blue_card = decks[RED][red], decks[BLUE][blue]
+        if red_card != blue_card:
+            return RED if red_card < blue_card else BLUE
+    return None
+
+
 def last_turn_before_scoring(game: Game, player: Player) -> bool:
     """Whether ``player`` acts last this round and a scoring follows it (the Kingdom of the Dead fills up).
 
@@ -671,9 +688,15 @@ class _Search:
                 drawn[player] += data.HAND_SIZE
                 exchange[player] = False
                 waiting.append(player)
+            war_winner = None
             if lean and not waiting:
                 red, blue = assigned
-                lean = state.reveal(red, blue)  # type: ignore[arg-type]
+                if not state.reveal(red, blue):  # type: ignore[arg-type]
+                    war_winner = war(decks, drawn)
+                    if war_winner is None:
+                        lean = False
+                    else:
+                        state.begin(war_winner)
             if not lean:
                 game = self.replay(dealt, played)
                 if at_root:
@@ -684,7 +707,7 @@ class _Search:
                     return game
                 return self.walk(game, child, path)
             if at_root and not waiting:
-                self.note_cards(chosen, picks, assigned[me.other], None)  # type: ignore[arg-type]
+                self.note_cards(chosen, picks, assigned[me.other], war_winner)  # type: ignore[arg-type]
             child = node.children.get(joint)
             if child is None:
                 node.children[joint] = _Node()
@@ -698,7 +721,12 @@ class _Search:
                     assigned[player] = cards
                     played.append(Assign(player, cards))
                 red, blue = assigned
-                return state if state.reveal(red, blue) else self.replay(dealt, played)  # type: ignore[arg-type]
+                if not state.reveal(red, blue):  # type: ignore[arg-type]
+                    war_winner = war(decks, drawn)
+                    if war_winner is None:
+                        return self.replay(dealt, played)
+                    state.begin(war_winner)
+                return state
             node = child
             if not waiting:
                 return self.walk_lean_squares(state, node, path)
