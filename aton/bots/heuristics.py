@@ -492,9 +492,12 @@ class Evaluator:
     def _choose(self, both: list[int], flats: list[int], base: int, sign: int) -> tuple[int, float]:
         """The position in ``flats`` (one flat per class) of the best change, and the board value after it.
 
-        Each candidate changes two of the 18 counts, so only the terms of the
-        board value that read them are worked out again; the terms are then
-        added in :func:`board_value`'s order, so the values are exactly its values.
+        Each candidate changes two of the 18 counts: one temple's and one
+        other (a yellow, green, black or blue square, or a bonus).  The terms
+        of the board value up to temple 4's are worked out once per temple
+        changed and shared by its candidates; then each candidate adds its own
+        terms, in :func:`board_value`'s order with its operations, so the
+        values are exactly its values.
         """
         m1, m2, m3, m4, m_yellow, m_green, m_black, m_blue, m_bonus = both[:9]
         t1, t2, t3, t4, t_yellow, t_green, t_black, t_blue, t_bonus = both[9:]
@@ -503,99 +506,101 @@ class Evaluator:
         reach = len(table)
         yellow, green = self.info.yellow_total, self.info.green_total
         sign_of, zero = _SIGN, _ZERO
+        size = _SIZE
+        mine = base == 0
+        black = _BLACK * sign_of[zero + m_black - t_black]
+        yellow_mine, yellow_theirs = yellow - m_yellow + t_yellow, yellow - t_yellow + m_yellow
+        green_mine, green_theirs = green - m_green + t_green, green - t_green + m_green
+        # Per temple changed: the sum of the temple terms before temple 4's, temple 4's counts, and the gaps of the
+        # four temples (the same operations in the same order as board_value, shared by the candidates there).
+        temples: dict[int, tuple[float, int, int, float, int, int]] = {}
         changes = self._changes
         best_position, best_value = 0, -math.inf
         for position, flat in enumerate(flats):
             first, amount, second, extra = changes[flat]
-            a1, a2, a3, a4, a_yellow, a_green, a_black, a_blue, a_bonus = (
-                m1,
-                m2,
-                m3,
-                m4,
-                m_yellow,
-                m_green,
-                m_black,
-                m_blue,
-                m_bonus,
-            )
-            b1, b2, b3, b4, b_yellow, b_green, b_black, b_blue, b_bonus = (
-                t1,
-                t2,
-                t3,
-                t4,
-                t_yellow,
-                t_green,
-                t_black,
-                t_blue,
-                t_bonus,
-            )
-            step, more = sign * amount, sign * extra
-            if base == 0:
-                if first == 0:
-                    a1 += step
+            found = temples.get(first)
+            if found is None:
+                x1, x2, x3, x4 = m1, m2, m3, m4
+                y1, y2, y3, y4 = t1, t2, t3, t4
+                step = sign * amount
+                if mine:
+                    if first == 0:
+                        x1 += step
+                    elif first == 1:
+                        x2 += step
+                    elif first == 2:
+                        x3 += step
+                    else:
+                        x4 += step
+                elif first == 0:
+                    y1 += step
                 elif first == 1:
-                    a2 += step
+                    y2 += step
                 elif first == 2:
-                    a3 += step
+                    y3 += step
                 else:
-                    a4 += step
-                if second == _Y:
-                    a_yellow += more
-                elif second == _G:
-                    a_green += more
-                elif second == _K:
-                    a_black += more
-                elif second == _B:
-                    a_blue += more
+                    y4 += step
+                prefix = float(x1 - y1)
+                prefix += _T2 * sign_of[zero + x2 - y2]
+                if x3 != y3:
+                    prefix += sign_of[zero + x3 - y3] * (x3 if x3 > y3 else y3)
+                whole = prefix
+                if x4 != y4:
+                    whole += _T4 * sign_of[zero + x4 - y4] * (m_blue if x4 > y4 else t_blue)
+                found = temples[first] = (
+                    prefix,
+                    x4,
+                    y4,
+                    whole,
+                    min(size - x1 + y1, size - x2 + y2, size - x3 + y3, size - x4 + y4),
+                    min(size - y1 + x1, size - y2 + x2, size - y3 + x3, size - y4 + x4),
+                )
+            prefix, x4, y4, value, gap_mine, gap_theirs = found
+            more = sign * extra
+            a_bonus, b_bonus = m_bonus, t_bonus
+            if second == YELLOW:
+                if mine:
+                    gap_mine = min(gap_mine, yellow_mine - more, green_mine)
+                    gap_theirs = min(gap_theirs, yellow_theirs + more, green_theirs)
                 else:
-                    a_bonus += more
+                    gap_mine = min(gap_mine, yellow_mine + more, green_mine)
+                    gap_theirs = min(gap_theirs, yellow_theirs - more, green_theirs)
+                value += black
+            elif second == GREEN:
+                if mine:
+                    gap_mine = min(gap_mine, yellow_mine, green_mine - more)
+                    gap_theirs = min(gap_theirs, yellow_theirs, green_theirs + more)
+                else:
+                    gap_mine = min(gap_mine, yellow_mine, green_mine + more)
+                    gap_theirs = min(gap_theirs, yellow_theirs, green_theirs - more)
+                value += black
             else:
-                if first == 0:
-                    b1 += step
-                elif first == 1:
-                    b2 += step
-                elif first == 2:
-                    b3 += step
+                gap_mine = min(gap_mine, yellow_mine, green_mine)
+                gap_theirs = min(gap_theirs, yellow_theirs, green_theirs)
+                if second == BLACK:
+                    if mine:
+                        value += _BLACK * sign_of[zero + m_black + more - t_black]
+                    else:
+                        value += _BLACK * sign_of[zero + m_black - t_black - more]
+                elif second == BLUE_SQUARES:
+                    value = prefix
+                    if x4 != y4:
+                        if mine:
+                            value += _T4 * sign_of[zero + x4 - y4] * (m_blue + more if x4 > y4 else t_blue)
+                        else:
+                            value += _T4 * sign_of[zero + x4 - y4] * (m_blue if x4 > y4 else t_blue + more)
+                    value += black
                 else:
-                    b4 += step
-                if second == _Y:
-                    b_yellow += more
-                elif second == _G:
-                    b_green += more
-                elif second == _K:
-                    b_black += more
-                elif second == _B:
-                    b_blue += more
-                else:
-                    b_bonus += more
-            value = float(a1 - b1)
-            value += _T2 * sign_of[zero + a2 - b2]
-            if a3 != b3:
-                value += sign_of[zero + a3 - b3] * (a3 if a3 > b3 else b3)
-            if a4 != b4:
-                value += _T4 * sign_of[zero + a4 - b4] * (a_blue if a4 > b4 else b_blue)
-            value += _BLACK * sign_of[zero + a_black - b_black]
+                    value += black
+                    if mine:
+                        a_bonus += more
+                    else:
+                        b_bonus += more
             value = projection_weight * (value + a_bonus - b_bonus)
-            gap = min(
-                _SIZE - a1 + b1,
-                _SIZE - a2 + b2,
-                _SIZE - a3 + b3,
-                _SIZE - a4 + b4,
-                yellow - a_yellow + b_yellow,
-                green - a_green + b_green,
-            )
-            if gap < reach:
-                value += table[gap]
-            gap = min(
-                _SIZE - b1 + a1,
-                _SIZE - b2 + a2,
-                _SIZE - b3 + a3,
-                _SIZE - b4 + a4,
-                yellow - b_yellow + a_yellow,
-                green - b_green + a_green,
-            )
-            if gap < reach:
-                value -= table[gap]
+            if gap_mine < reach:
+                value += table[gap_mine]
+            if gap_theirs < reach:
+                value -= table[gap_theirs]
             if value > best_value:
                 best_position, best_value = position, value
         return best_position, best_value
@@ -769,7 +774,6 @@ def value_at_scoring(mine: Aggregate, theirs: Aggregate, scores: tuple[int, int]
     return value
 
 
-_Y, _G, _K, _B = YELLOW, GREEN, BLACK, BLUE_SQUARES
 _T2, _T4, _BLACK = data.TEMPLE2_MAJORITY_POINTS, data.TEMPLE4_POINTS_PER_BLUE_SQUARE, data.BLACK_MAJORITY_POINTS
 _SIZE = data.SQUARES_PER_TEMPLE
 

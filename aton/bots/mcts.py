@@ -402,6 +402,26 @@ def imagine(view: GameView, rng: random.Random, config: SearchConfig | None = No
     return Playout(start, game.actions[done:], game, chance)
 
 
+_GREEDY_MEMORY: dict[tuple[BoardInfo, Weights], dict[Key, int]] = {}
+
+GREEDY_MEMORY_SIZE = 50_000
+"""Greedy squares remembered per layout and weights (then the memory starts afresh; a few megabytes)."""
+
+
+def greedy_memory(info: BoardInfo, weights: Weights) -> dict[Key, int]:
+    """The quick policy's remembered greedy squares for ``info`` and ``weights``, shared by every search.
+
+    A greedy square depends only on the board, the actor, what limits the choice and the evaluation,
+    so searches of one game (or of the same position again) answer each other's questions.
+    """
+    memory = _GREEDY_MEMORY.get((info, weights))
+    if memory is None or len(memory) >= GREEDY_MEMORY_SIZE:
+        if len(_GREEDY_MEMORY) >= 16:
+            _GREEDY_MEMORY.clear()
+        memory = _GREEDY_MEMORY[(info, weights)] = {}
+    return memory
+
+
 class _GameNeeded(Exception):
     """Raised by :meth:`_Search.hand_options` when a greedy rating must be made from a game not built."""
 
@@ -433,7 +453,7 @@ class _Search:
         self.deal, self.build = view._dealer(hidden_assignment="hand" if self.opponent_locked else "assigned")
         self.judge = evaluator(self.info, config.weights)
         self.changes = count_changes(self.info)
-        self.greedy_squares: dict[Key, int] = {}
+        self.greedy_squares = greedy_memory(self.info, config.weights)
         """The quick policy's greedy square by board (:attr:`~aton.bots.lean.LeanRound.bits`), actor and limits."""
         self.only: list[tuple[Key, Action]] | None = None
         """The viewer's single root option, when the search is told to play it."""
