@@ -513,7 +513,7 @@ class Evaluator:
         green_mine, green_theirs = green - m_green + t_green, green - t_green + m_green
         # Per temple changed: the sum of the temple terms before temple 4's, temple 4's counts, and the gaps of the
         # four temples (the same operations in the same order as board_value, shared by the candidates there).
-        temples: dict[int, tuple[float, int, int, float, int, int]] = {}
+        temples: dict[int, tuple[float, int, int, float, int, int, int, int]] = {}
         changes = self._changes
         best_position, best_value = 0, -math.inf
         for position, flat in enumerate(flats):
@@ -547,15 +547,19 @@ class Evaluator:
                 whole = prefix
                 if x4 != y4:
                     whole += _T4 * sign_of[zero + x4 - y4] * (m_blue if x4 > y4 else t_blue)
+                gap_mine = min(size - x1 + y1, size - x2 + y2, size - x3 + y3, size - x4 + y4)
+                gap_theirs = min(size - y1 + x1, size - y2 + x2, size - y3 + x3, size - y4 + x4)
                 found = temples[first] = (
                     prefix,
                     x4,
                     y4,
                     whole,
-                    min(size - x1 + y1, size - x2 + y2, size - x3 + y3, size - x4 + y4),
-                    min(size - y1 + x1, size - y2 + x2, size - y3 + x3, size - y4 + x4),
+                    gap_mine,
+                    gap_theirs,
+                    min(gap_mine, yellow_mine, green_mine),
+                    min(gap_theirs, yellow_theirs, green_theirs),
                 )
-            prefix, x4, y4, value, gap_mine, gap_theirs = found
+            prefix, x4, y4, value, gap_mine, gap_theirs, all_mine, all_theirs = found
             more = sign * extra
             a_bonus, b_bonus = m_bonus, t_bonus
             if second == YELLOW:
@@ -575,8 +579,7 @@ class Evaluator:
                     gap_theirs = min(gap_theirs, yellow_theirs, green_theirs - more)
                 value += black
             else:
-                gap_mine = min(gap_mine, yellow_mine, green_mine)
-                gap_theirs = min(gap_theirs, yellow_theirs, green_theirs)
+                gap_mine, gap_theirs = all_mine, all_theirs
                 if second == BLACK:
                     if mine:
                         value += _BLACK * sign_of[zero + m_black + more - t_black]
