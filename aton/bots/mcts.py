@@ -164,7 +164,7 @@ class _Node:
 
     def __init__(self) -> None:
         self.stats: dict[Player, dict[Key, list[float]]] = {}
-        """Per player, per option: [visits, total reward for that player, times available]."""
+        """Per player, per option: [visits, total reward for that player, times available (a whole number)]."""
         self.children: dict[Key, _Node] = {}
         self.rows: dict[tuple[Player, int], tuple[list[tuple[Key, Action]], list[list[float]]]] = {}
         """Per player and list of options offered here (by identity, the list kept alive): their entries of
@@ -471,6 +471,10 @@ class _Search:
             self.lean_to_act = [p for p in (RED, BLUE) if self.lean.assigned[p] is None]
             self.lean_hand = tuple(sorted(view.hand(player) or ()))
             self.lean_exchange = [view.exchange_available(p) for p in (RED, BLUE)]
+        self.revealed: dict[tuple[Any, Any], LeanRound] = {}
+        """The round just after the reveal, by both players' cards (when no war follows)."""
+        self.logs: list[float] = [0.0]
+        """``math.log(n)`` at index ``n`` from 1 up to the imagined games so far (how often an option was offered)."""
         self.lean_squares: dict[tuple[Any, ...], list[tuple[Key, Action]]] = {}
         """The tree's options (one square per class) by placement or removal, player and flats on offer."""
 
@@ -570,21 +574,21 @@ class _Search:
             for option in options:
                 entry = table.get(option[0])
                 if entry is None:
-                    entry = table[option[0]] = [0.0, 0.0, 0.0]
+                    entry = table[option[0]] = [0.0, 0.0, 0]
                 entries.append(entry)
             row = node.rows[row_key] = (options, entries)
         unvisited = []
         best = -1
         best_score = -math.inf
         c = self.config.exploration
-        sqrt, log = math.sqrt, math.log
+        sqrt, logs = math.sqrt, self.logs
         for index, entry in enumerate(row[1]):
             entry[2] += 1
             visits = entry[0]
             if visits == 0:
                 unvisited.append(index)
                 continue
-            score = entry[1] / visits + c * sqrt(log(entry[2]) / visits)
+            score = entry[1] / visits + c * sqrt(logs[entry[2]] / visits)  # type: ignore[call-overload]
             if score > best_score:
                 best_score, best = score, index
         if unvisited:
@@ -594,6 +598,8 @@ class _Search:
     def iterate(self) -> None:
         """One imagined game: walk down the tree, add a node, play out, back up the result."""
         self.noted = None
+        logs = self.logs
+        logs.append(math.log(len(logs)))  # an option is offered at most once per imagined game
         path: list[tuple[_Node, list[tuple[Player, Key]]]] = []
         leaf = self.walk_lean(path) if self.lean is not None else self.walk(self.determinize(), self.root, path)
         reward, scored = self.finish(leaf)
@@ -659,17 +665,18 @@ class _Search:
         goes on on it.
         """
         dealt = self.deal(self.rng)
-        state = self.lean.copy()  # type: ignore[union-attr]
+        template: LeanRound = self.lean  # type: ignore[assignment]
         node = self.root
-        if state.phase != ASSIGN:
-            return self.walk_lean_squares(state, node, path)
+        if template.phase != ASSIGN:
+            return self.walk_lean_squares(template.copy(), node, path)
         me, root, only, select = self.player, self.root, self.only, self.select
         hands: list[tuple[int, ...]] = [(), ()]
         hands[me] = self.lean_hand
         hands[me.other] = tuple(dealt.hand or ())
         exchange = list(self.lean_exchange)
         decks, drawn = dealt.decks, [0, 0]
-        assigned = state.assigned
+        assigned = template.assigned[:]
+        state: LeanRound | None = None
         played: list[Action] = []
         to_act = self.lean_to_act
         while True:
@@ -710,13 +717,8 @@ class _Search:
                 waiting.append(player)
             war_winner = None
             if lean and not waiting:
-                red, blue = assigned
-                if not state.reveal(red, blue):  # type: ignore[arg-type]
-                    war_winner = war(decks, drawn)
-                    if war_winner is None:
-                        lean = False
-                    else:
-                        state.begin(war_winner)
+                state, war_winner = self.reveal(assigned, decks, drawn)
+                lean = state is not None
             if not lean:
                 game = self.replay(dealt, played)
                 if at_root:
@@ -731,7 +733,7 @@ class _Search:
             child = node.children.get(joint)
             if child is None:
                 node.children[joint] = _Node()
-                if not waiting:
+                if state is not None:
                     return state
                 # A new node after an exchange: the cards are laid at random, as :meth:`finish` lays them.
                 randrange = self.rng.randrange
@@ -740,17 +742,36 @@ class _Search:
                     cards = patterns[randrange(len(patterns))][1]
                     assigned[player] = cards
                     played.append(Assign(player, cards))
-                red, blue = assigned
-                if not state.reveal(red, blue):  # type: ignore[arg-type]
-                    war_winner = war(decks, drawn)
-                    if war_winner is None:
-                        return self.replay(dealt, played)
-                    state.begin(war_winner)
-                return state
+                state, war_winner = self.reveal(assigned, decks, drawn)
+                return state if state is not None else self.replay(dealt, played)
             node = child
-            if not waiting:
+            if state is not None:
                 return self.walk_lean_squares(state, node, path)
             to_act = waiting
+
+    def reveal(
+        self, assigned: list[tuple[int, ...] | None], decks: list[list[int]], drawn: list[int]
+    ) -> tuple[LeanRound | None, Player | None]:
+        """The round after the reveal of ``assigned`` (both players'), and the winner of its war if there was one.
+
+        The round after a reveal depends only on the cards (the board is the view's), so it is
+        remembered and copied; a war turns the top cards of the dealt piles (``drawn`` cards gone from
+        each); ``(None, None)`` when the war needs more cards than the piles hold (the whole game decides).
+        """
+        red, blue = assigned
+        cards = (red, blue)
+        known = self.revealed.get(cards)
+        if known is not None:
+            return known.copy(), None
+        state = self.lean.copy()  # type: ignore[union-attr]
+        if state.reveal(red, blue):  # type: ignore[arg-type]
+            self.revealed[cards] = state.copy()
+            return state, None
+        winner = war(decks, drawn)
+        if winner is None:
+            return None, None
+        state.begin(winner)
+        return state, winner
 
     def replay(self, dealt: Deal, played: list[Action]) -> Game:
         """The whole imagined game of ``dealt`` after the actions ``played`` in the tree (where a lean round stops)."""
