@@ -471,6 +471,8 @@ class _Search:
             self.lean_to_act = [p for p in (RED, BLUE) if self.lean.assigned[p] is None]
             self.lean_hand = tuple(sorted(view.hand(player) or ()))
             self.lean_exchange = [view.exchange_available(p) for p in (RED, BLUE)]
+        self.root_offers: dict[tuple[int, ...], list[list[tuple[Key, Action]]]] = {}
+        """The options of the players laying cards at the root, by the opponent's dealt hand."""
         self.revealed: dict[tuple[Any, Any], LeanRound] = {}
         """The round just after the reveal, by both players' cards (when no war follows)."""
         self.logs: list[float] = [0.0]
@@ -679,18 +681,27 @@ class _Search:
         state: LeanRound | None = None
         played: list[Action] = []
         to_act = self.lean_to_act
+        mine_at = to_act.index(me) if me in to_act else None
+        root_offers = self.root_offers
         while True:
             at_root = node is root
-            public = self.view if at_root else None  # at the root the view's public facts are the game's
-            try:
-                offered = [
-                    only
-                    if only is not None and at_root and player is me
-                    else self.hand_options(public, player, hands[player], exchange[player], at_root)
-                    for player in to_act
-                ]
-            except _GameNeeded:
-                return self.walk(self.replay(dealt, played), node, path)
+            if at_root:  # the options there depend on the opponent's dealt hand only
+                offered = root_offers.get(hands[me.other])
+                if offered is None:
+                    offered = root_offers[hands[me.other]] = [
+                        only
+                        if only is not None and player is me
+                        # at the root the view's public facts are the game's
+                        else self.hand_options(self.view, player, hands[player], exchange[player], True)
+                        for player in to_act
+                    ]
+            else:
+                try:
+                    offered = [
+                        self.hand_options(None, player, hands[player], exchange[player], False) for player in to_act
+                    ]
+                except _GameNeeded:
+                    return self.walk(self.replay(dealt, played), node, path)
             chosen: list[tuple[Player, Key]] = []
             picks: list[Action] = []
             for player, options in zip(to_act, offered, strict=True):
@@ -728,8 +739,8 @@ class _Search:
                     node.children[joint] = _Node()
                     return game
                 return self.walk(game, child, path)
-            if at_root and not waiting:
-                self.note_cards(chosen, picks, assigned[me.other], war_winner)  # type: ignore[arg-type]
+            if at_root and not waiting and mine_at is not None:
+                self.note_cards(chosen[mine_at][1], assigned[me], assigned[me.other], war_winner)  # type: ignore[arg-type]
             child = node.children.get(joint)
             if child is None:
                 node.children[joint] = _Node()
@@ -815,6 +826,10 @@ class _Search:
     def note_root(self, game: Game, chosen: list[tuple[Player, Key]], picks: list[Action]) -> None:
         """Keep cartouche 1 points and the order of play for the bot's root assignment (the coach reads them)."""
         me = self.player
+        mine = next((a for a in picks if a.player is me), None)
+        key = next(k for p, k in chosen if p is me) if any(p is me for p, _ in chosen) else None
+        if key is None or not isinstance(mine, Assign):
+            return
         theirs = next((a for a in picks if a.player is not me), None)
         if not isinstance(theirs, Assign):
             theirs_cards = game.assignment(me.other) if game.revealed else None
@@ -822,30 +837,21 @@ class _Search:
                 return
         else:
             theirs_cards = theirs.cards
-        self.note_cards(chosen, picks, theirs_cards, game.first_player)
+        self.note_cards(key, mine.cards, theirs_cards, game.first_player)
 
-    def note_cards(
-        self,
-        chosen: list[tuple[Player, Key]],
-        picks: list[Action],
-        theirs_cards: tuple[int, ...],
-        first_player: Player | None,
-    ) -> None:
-        """:meth:`note_root` once the opponent's cards are known (``first_player``: who won a war, if any)."""
+    def note_cards(self, key: Key, mine: tuple[int, ...], theirs: tuple[int, ...], first_player: Player | None) -> None:
+        """:meth:`note_root` once both players' cards are known (``first_player``: who won a war, if any)."""
         me = self.player
-        mine = next((a for a in picks if a.player is me), None)
-        key = next(k for p, k in chosen if p is me) if any(p is me for p, _ in chosen) else None
-        if key is None or not isinstance(mine, Assign):
-            return
-        entry = self.extra.setdefault(key, [0.0, 0.0, 0.0, 0.0])
+        entry = self.extra.get(key)
+        if entry is None:
+            entry = self.extra[key] = [0.0, 0.0, 0.0, 0.0]
         self.noted = entry
-        step = data.CARTOUCHE1_POINTS_PER_DIFFERENCE
         entry[0] += 1
-        entry[1] += step * (mine.cards[0] - theirs_cards[0])
-        if mine.cards[1] != theirs_cards[1]:
-            first = 1.0 if mine.cards[1] < theirs_cards[1] else 0.0
-        elif mine.cards[0] != theirs_cards[0]:
-            first = 1.0 if mine.cards[0] < theirs_cards[0] else 0.0
+        entry[1] += data.CARTOUCHE1_POINTS_PER_DIFFERENCE * (mine[0] - theirs[0])
+        if mine[1] != theirs[1]:
+            first = 1.0 if mine[1] < theirs[1] else 0.0
+        elif mine[0] != theirs[0]:
+            first = 1.0 if mine[0] < theirs[0] else 0.0
         elif first_player is not None:
             first = 1.0 if first_player is me else 0.0
         else:
