@@ -683,7 +683,7 @@ class Evaluator:
             first, amount, second, extra = changes[flat]
             state[base + first] += sign * amount
             state[base + second] += sign * extra
-            value = self._at_scoring(state, scores)
+            value = self._at_scoring(tuple(state), scores)
             if more:
                 for other, follow in firsts.items():
                     if other == key and available[key] < 2:
@@ -695,17 +695,23 @@ class Evaluator:
                     packed = tuple(after)
                     found = judged.get(packed)
                     if found is None:
-                        found = judged[packed] = self._at_scoring(after, scores)
+                        found = judged[packed] = self._at_scoring(packed, scores)
                     value = max(value, found)
             if value > best_value:
                 best_class, best_value = key, value
         return best_class
 
-    def _at_scoring(self, state: list[int], scores: tuple[int, int]) -> float:
+    def _at_scoring(self, state: tuple[int, ...], scores: tuple[int, int]) -> float:
         """:func:`value_at_scoring` of a packed pair of counts, plus the smoothed value to break ties."""
         m1, m2, m3, m4, m_yellow, m_green, m_black, m_blue, m_bonus = state[:AGGREGATE_SIZE]
         t1, t2, t3, t4, t_yellow, t_green, t_black, t_blue, t_bonus = state[AGGREGATE_SIZE:]
-        tie_break = TIE_BREAK * self.value(state[:AGGREGATE_SIZE], state[AGGREGATE_SIZE:])
+        memo = self._memo  # :meth:`value` of the pair, its key being the packed counts themselves
+        smoothed = memo.get(state)
+        if smoothed is None:
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            smoothed = memo[state] = self._compute(state)
+        tie_break = TIE_BREAK * smoothed
         info = self.info
         if (
             min(
