@@ -590,6 +590,8 @@ class _Search:
             if visits == 0:
                 unvisited.append(index)
                 continue
+            if unvisited:  # an option not tried yet is chosen: the others' scores do not count
+                continue
             score = entry[1] / visits + c * sqrt(logs[entry[2]] / visits)  # type: ignore[call-overload]
             if score > best_score:
                 best_score, best = score, index
