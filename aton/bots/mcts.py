@@ -473,8 +473,6 @@ class _Search:
             self.lean_exchange = [view.exchange_available(p) for p in (RED, BLUE)]
         self.root_offers: dict[tuple[int, ...], list[list[tuple[Key, Action]]]] = {}
         """The options of the players laying cards at the root, by the opponent's dealt hand."""
-        self.revealed: dict[tuple[Any, Any], LeanRound] = {}
-        """The round just after the reveal, by both players' cards (when no war follows)."""
         self.logs: list[float] = [0.0]
         """``math.log(n)`` at index ``n`` from 1 up to the imagined games so far (how often an option was offered)."""
         self.lean_squares: dict[tuple[Any, ...], list[tuple[Key, Action]]] = {}
@@ -767,18 +765,12 @@ class _Search:
     ) -> tuple[LeanRound | None, Player | None]:
         """The round after the reveal of ``assigned`` (both players'), and the winner of its war if there was one.
 
-        The round after a reveal depends only on the cards (the board is the view's), so it is
-        remembered and copied; a war turns the top cards of the dealt piles (``drawn`` cards gone from
-        each); ``(None, None)`` when the war needs more cards than the piles hold (the whole game decides).
+        A war turns the top cards of the dealt piles (``drawn`` cards gone from each); ``(None, None)``
+        when it needs more cards than the piles hold (the whole game decides).
         """
         red, blue = assigned
-        cards = (red, blue)
-        known = self.revealed.get(cards)
-        if known is not None:
-            return known.copy(), None
         state = self.lean.copy()  # type: ignore[union-attr]
         if state.reveal(red, blue):  # type: ignore[arg-type]
-            self.revealed[cards] = state.copy()
             return state, None
         winner = war(decks, drawn)
         if winner is None:
