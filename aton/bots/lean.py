@@ -196,7 +196,9 @@ class LeanRound:
             return list(compress(_FLATS, map(is_, squares[:end], repeat(self.remove_target))))
         actor = self.actor
         temples = self.scoring_required or [self._highest_temple_of(actor)]
-        return [f for temple in temples for f in range((temple - 1) * _SIZE, temple * _SIZE) if squares[f] is actor]
+        if len(temples) == 1:
+            return _own(squares, temples[0], actor)
+        return [f for temple in temples for f in _own(squares, temple, actor)]
 
     def last_turn_before_scoring(self) -> bool:
         """:func:`aton.bots.mcts.last_turn_before_scoring` of this state (a removal by the second player)."""
@@ -301,7 +303,7 @@ class LeanRound:
             target = self.remove_target
             squares = self.squares
             end = self.assigned[self.actor][2] * _SIZE  # type: ignore[index]
-            candidates = [f for f in range(end) if squares[f] is target]
+            candidates = list(compress(_FLATS, map(is_, squares[:end], repeat(target))))
             if len(candidates) > self.remove_left:
                 self.phase = REMOVE
                 return
@@ -321,7 +323,7 @@ class LeanRound:
             if squares[:end].count(None) > self.place_left:
                 self.phase = PLACE
                 return
-            empties = [f for f in range(end) if squares[f] is None]
+            empties = list(compress(_FLATS, map(is_, squares[:end], repeat(None))))
             for flat in empties:
                 self._add(flat, player)
                 self.stock[player] -= 1
@@ -381,7 +383,7 @@ class LeanRound:
         player = leader if self.scoring_turn == 0 else _OTHER[leader]
         self.actor = player
         squares = self.squares
-        on_board = [f for f in range(len(squares)) if squares[f] is player]
+        on_board = list(compress(_FLATS, map(is_, squares, repeat(player))))
         self.scoring_left = min(data.POST_SCORING_REMOVALS, len(on_board))
         if len(on_board) <= data.POST_SCORING_REMOVALS:
             for flat in on_board:
@@ -399,7 +401,7 @@ class LeanRound:
             if self.scoring_required:
                 forced = None
                 for temple in self.scoring_required:
-                    own = [f for f in range((temple - 1) * _SIZE, temple * _SIZE) if squares[f] is player]
+                    own = _own(squares, temple, player)
                     if len(own) == 1:
                         forced = (temple, own[0])
                         break
@@ -411,7 +413,7 @@ class LeanRound:
                 self.scoring_left -= 1
                 continue
             highest = self._highest_temple_of(player)
-            own = [f for f in range((highest - 1) * _SIZE, highest * _SIZE) if squares[f] is player]
+            own = _own(squares, highest, player)
             if len(own) > self.scoring_left:
                 self.phase = SCORING_REMOVE
                 return
@@ -441,6 +443,15 @@ class LeanRound:
         self.at_scoring = at_scoring
         self.phase = OVER
         self.actor = None  # type: ignore[assignment]
+
+
+_TEMPLE_FLATS = tuple(range((temple - 1) * _SIZE, temple * _SIZE) for temple in range(data.TEMPLE_COUNT + 1))
+
+
+def _own(squares: list[Player | None], temple: int, player: Player) -> list[int]:
+    """The flats of ``temple`` (1-4) where ``player``'s counters stand, in order."""
+    start = (temple - 1) * _SIZE
+    return list(compress(_TEMPLE_FLATS[temple], map(is_, squares[start : start + _SIZE], repeat(player))))
 
 
 def _leader_or_none(score: list[int]) -> Player | None:
