@@ -513,12 +513,12 @@ class Evaluator:
         green_mine, green_theirs = green - m_green + t_green, green - t_green + m_green
         # Per temple changed: the sum of the temple terms before temple 4's, temple 4's counts, and the gaps of the
         # four temples (the same operations in the same order as board_value, shared by the candidates there).
-        temples: dict[int, tuple[float, int, int, float, int, int, int, int]] = {}
+        temples: list[tuple[float, int, int, float, int, int, int, int] | None] = [None, None, None, None]
         changes = self._changes
         best_position, best_value = 0, -math.inf
         for position, flat in enumerate(flats):
             first, amount, second, extra = changes[flat]
-            found = temples.get(first)
+            found = temples[first]
             if found is None:
                 x1, x2, x3, x4 = m1, m2, m3, m4
                 y1, y2, y3, y4 = t1, t2, t3, t4
