@@ -469,6 +469,7 @@ class _Search:
         if config.horizon == 0 and not config.square_width and view.phase is not Phase.OVER:
             self.lean = LeanRound(view, self.changes, self.judge.counts(view._squares))
             self.lean_to_act = [p for p in (RED, BLUE) if self.lean.assigned[p] is None]
+            self.lean_mine_at = self.lean_to_act.index(player) if player in self.lean_to_act else None
             self.lean_hand = tuple(sorted(view.hand(player) or ()))
             self.lean_exchange = [view.exchange_available(p) for p in (RED, BLUE)]
         self.root_offers: dict[tuple[int, ...], list[list[tuple[Key, Action]]]] = {}
@@ -681,8 +682,7 @@ class _Search:
         state: LeanRound | None = None
         played: list[Action] = []
         to_act = self.lean_to_act
-        mine_at = to_act.index(me) if me in to_act else None
-        root_offers = self.root_offers
+        mine_at, root_offers = self.lean_mine_at, self.root_offers
         while True:
             at_root = node is root
             if at_root:  # the options there depend on the opponent's dealt hand only
