@@ -726,9 +726,8 @@ class _Search:
                 drawn[player] += data.HAND_SIZE
                 exchange[player] = False
                 waiting.append(player)
-            war_winner = None
             if lean and not waiting:
-                state, war_winner = self.reveal(assigned, decks, drawn)
+                state = self.reveal(assigned, decks, drawn)
                 lean = state is not None
             if not lean:
                 game = self.replay(dealt, played)
@@ -740,7 +739,8 @@ class _Search:
                     return game
                 return self.walk(game, child, path)
             if at_root and not waiting and mine_at is not None:
-                self.note_cards(chosen[mine_at][1], assigned[me], assigned[me.other], war_winner)  # type: ignore[arg-type]
+                # Who acts first as the game tells it after the reveal (none once the round is over: as note_root).
+                self.note_cards(chosen[mine_at][1], assigned[me], assigned[me.other], state.first)  # type: ignore[arg-type, union-attr]
             child = node.children.get(joint)
             if child is None:
                 node.children[joint] = _Node()
@@ -753,7 +753,7 @@ class _Search:
                     cards = patterns[randrange(len(patterns))][1]
                     assigned[player] = cards
                     played.append(Assign(player, cards))
-                state, war_winner = self.reveal(assigned, decks, drawn)
+                state = self.reveal(assigned, decks, drawn)
                 return state if state is not None else self.replay(dealt, played)
             node = child
             if state is not None:
@@ -762,21 +762,21 @@ class _Search:
 
     def reveal(
         self, assigned: list[tuple[int, ...] | None], decks: list[list[int]], drawn: list[int]
-    ) -> tuple[LeanRound | None, Player | None]:
-        """The round after the reveal of ``assigned`` (both players'), and the winner of its war if there was one.
+    ) -> LeanRound | None:
+        """The round after the reveal of ``assigned`` (both players' cards), resolved up to the next choice.
 
-        A war turns the top cards of the dealt piles (``drawn`` cards gone from each); ``(None, None)``
-        when it needs more cards than the piles hold (the whole game decides).
+        A war turns the top cards of the dealt piles (``drawn`` cards gone from each); ``None`` when it
+        needs more cards than the piles hold (the whole game decides).
         """
         red, blue = assigned
         state = self.lean.copy()  # type: ignore[union-attr]
         if state.reveal(red, blue):  # type: ignore[arg-type]
-            return state, None
+            return state
         winner = war(decks, drawn)
         if winner is None:
-            return None, None
+            return None
         state.begin(winner)
-        return state, winner
+        return state
 
     def replay(self, dealt: Deal, played: list[Action]) -> Game:
         """The whole imagined game of ``dealt`` after the actions ``played`` in the tree (where a lean round stops)."""
