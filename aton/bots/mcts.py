@@ -422,6 +422,31 @@ def greedy_memory(info: BoardInfo, weights: Weights) -> dict[Key, int]:
     return memory
 
 
+_VIEW_RATERS: dict[int, tuple[GameView, dict[tuple[Player, Weights], AssignmentRater]]] = {}
+
+VIEW_RATERS_KEPT = 32
+"""Views whose raters :func:`view_rater` keeps (then it starts afresh)."""
+
+
+def view_rater(view: GameView, player: Player, weights: Weights) -> AssignmentRater:
+    """``AssignmentRater(view, player, weights)``, shared by the searches of the same view object.
+
+    A rater remembers the values of the assignments it rated: a second search of the same view (a
+    review measuring the move played and the best move, the same position with another seed) finds
+    them worked out.  The values depend only on the view's public facts, so nothing changes but the time.
+    """
+    entry = _VIEW_RATERS.get(id(view))
+    if entry is None or entry[0] is not view:  # the view is kept with its raters: its id stays its own
+        if len(_VIEW_RATERS) >= VIEW_RATERS_KEPT:
+            _VIEW_RATERS.clear()
+        entry = _VIEW_RATERS[id(view)] = (view, {})
+    raters = entry[1]
+    rater = raters.get((player, weights))
+    if rater is None:
+        rater = raters[(player, weights)] = AssignmentRater(view, player, weights)
+    return rater
+
+
 class _GameNeeded(Exception):
     """Raised by :meth:`_Search.hand_options` when a greedy rating must be made from a game not built."""
 
@@ -529,12 +554,19 @@ class _Search:
         return options
 
     def rater(self, player: Player, game: Game | None) -> AssignmentRater:
-        """The greedy rating of ``player``'s assignments, made from the first game that needs it."""
+        """The greedy rating of ``player``'s assignments, made from the first game that needs it.
+
+        Made from the view itself (at the root), it is the one every search of that view makes there:
+        searches of one view share it (:func:`view_rater`).
+        """
         rater = self.raters.get(player)
         if rater is None:
             if game is None:
                 raise _GameNeeded
-            rater = self.raters[player] = AssignmentRater(game, player, self.config.weights)
+            if game is self.view:
+                rater = self.raters[player] = view_rater(self.view, player, self.config.weights)
+            else:
+                rater = self.raters[player] = AssignmentRater(game, player, self.config.weights)
         return rater
 
     def square_options(self, game: Game, player: Player) -> list[tuple[Key, Action]]:
