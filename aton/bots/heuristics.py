@@ -513,7 +513,8 @@ class Evaluator:
         green_mine, green_theirs = green - m_green + t_green, green - t_green + m_green
         # Per temple changed: the sum of the temple terms before temple 4's, temple 4's counts, and the gaps of the
         # four temples (the same operations in the same order as board_value, shared by the candidates there).
-        temples: list[tuple[float, int, int, float, int, int, int, int] | None] = [None, None, None, None]
+        # (``min`` is spelled out as comparisons: a call costs several of them.)
+        temples: list[tuple[float, int, int, float, int, int, int, int, int, int] | None] = [None, None, None, None]
         changes = self._changes
         best_position, best_value = 0, -math.inf
         for position, flat in enumerate(flats):
@@ -547,39 +548,60 @@ class Evaluator:
                 whole = prefix
                 if x4 != y4:
                     whole += _T4 * sign_of[zero + x4 - y4] * (m_blue if x4 > y4 else t_blue)
-                gap_mine = min(size - x1 + y1, size - x2 + y2, size - x3 + y3, size - x4 + y4)
-                gap_theirs = min(size - y1 + x1, size - y2 + x2, size - y3 + x3, size - y4 + x4)
+                # The gaps of the four temples, then without yellow, without green, and of all six groups.
+                g1, g2, g3, g4 = size - x1 + y1, size - x2 + y2, size - x3 + y3, size - x4 + y4
+                g1 = g1 if g1 < g2 else g2
+                g3 = g3 if g3 < g4 else g4
+                gap_mine = g1 if g1 < g3 else g3
+                g1, g2, g3, g4 = size - y1 + x1, size - y2 + x2, size - y3 + x3, size - y4 + x4
+                g1 = g1 if g1 < g2 else g2
+                g3 = g3 if g3 < g4 else g4
+                gap_theirs = g1 if g1 < g3 else g3
+                no_yellow_mine = gap_mine if gap_mine < green_mine else green_mine
+                no_green_mine = gap_mine if gap_mine < yellow_mine else yellow_mine
+                no_yellow_theirs = gap_theirs if gap_theirs < green_theirs else green_theirs
+                no_green_theirs = gap_theirs if gap_theirs < yellow_theirs else yellow_theirs
                 found = temples[first] = (
                     prefix,
                     x4,
                     y4,
                     whole,
-                    gap_mine,
-                    gap_theirs,
-                    min(gap_mine, yellow_mine, green_mine),
-                    min(gap_theirs, yellow_theirs, green_theirs),
+                    no_yellow_mine,
+                    no_yellow_theirs,
+                    no_green_mine,
+                    no_green_theirs,
+                    no_yellow_mine if no_yellow_mine < yellow_mine else yellow_mine,
+                    no_yellow_theirs if no_yellow_theirs < yellow_theirs else yellow_theirs,
                 )
-            prefix, x4, y4, value, gap_mine, gap_theirs, all_mine, all_theirs = found
+            (
+                prefix,
+                x4,
+                y4,
+                value,
+                no_yellow_mine,
+                no_yellow_theirs,
+                no_green_mine,
+                no_green_theirs,
+                gap_mine,
+                gap_theirs,
+            ) = found
             more = sign * extra
             a_bonus, b_bonus = m_bonus, t_bonus
             if second == YELLOW:
-                if mine:
-                    gap_mine = min(gap_mine, yellow_mine - more, green_mine)
-                    gap_theirs = min(gap_theirs, yellow_theirs + more, green_theirs)
-                else:
-                    gap_mine = min(gap_mine, yellow_mine + more, green_mine)
-                    gap_theirs = min(gap_theirs, yellow_theirs - more, green_theirs)
+                gap, other = (
+                    (yellow_mine - more, yellow_theirs + more) if mine else (yellow_mine + more, yellow_theirs - more)
+                )
+                gap_mine = gap if gap < no_yellow_mine else no_yellow_mine
+                gap_theirs = other if other < no_yellow_theirs else no_yellow_theirs
                 value += black
             elif second == GREEN:
-                if mine:
-                    gap_mine = min(gap_mine, yellow_mine, green_mine - more)
-                    gap_theirs = min(gap_theirs, yellow_theirs, green_theirs + more)
-                else:
-                    gap_mine = min(gap_mine, yellow_mine, green_mine + more)
-                    gap_theirs = min(gap_theirs, yellow_theirs, green_theirs - more)
+                gap, other = (
+                    (green_mine - more, green_theirs + more) if mine else (green_mine + more, green_theirs - more)
+                )
+                gap_mine = gap if gap < no_green_mine else no_green_mine
+                gap_theirs = other if other < no_green_theirs else no_green_theirs
                 value += black
             else:
-                gap_mine, gap_theirs = all_mine, all_theirs
                 if second == BLACK:
                     if mine:
                         value += _BLACK * sign_of[zero + m_black + more - t_black]
