@@ -62,7 +62,7 @@ from ...game import Game
 from ...widgets.assign import AssignPanel
 from ...widgets.board import BoardView
 from ...widgets.i18n import check_lang
-from ...widgets.scene import Highlights
+from ...widgets.scene import Geometry, Highlights
 from ...widgets.stepper import Stepper
 from ..work import Worker, kernel_schedule
 from .boards import BoardPanes
@@ -83,6 +83,7 @@ from .page import (
     OneOf,
     PageLook,
     guarded,
+    html,
     script_output,
 )
 from .parts import CoachPane, Header, ResumePane
@@ -161,12 +162,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.header = Header(flow, theme)
         self.title_html, self.status, self.language = self.header.title, self.header.status, self.header.language
         self.theme_switch = self.header.theme_switch
-        self.message = widgets.HTML()
-        self.message.add_class("aton-message")
+        self.message = html("aton-message")
         self.message.add_class("aton-app-message")
         self.page_width = widgets.Text(layout=widgets.Layout(display="none"))
         self.page_width.add_class("aton-page-width")
-        self.look = PageLook(self, self.theme_switch, lambda geometry, scale: self.boards.set_geometry(geometry, scale))
+        self.look = PageLook(self, self.theme_switch, self.page_width, self._set_geometry)
         """The page's layout, theme and language as classes of the root."""
         self.boards = BoardPanes(
             flow, lang, geometry=self.look.geometry, on_leave=self._leave_board, on_action=lambda _a: self._want_focus()
@@ -177,7 +177,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.play = PlayPanel(flow)
         self.play.on_choice(lambda cards: self.board.preview(cards))  # drawn on the person's own cartouches
         self.play.review.show_on(self._show_reviewed)
-        self.coach = CoachPane()
+        self.coach = CoachPane(self.ask_coach, self.play_hint)
         self.hint_button, self.hint_html, self.hint_play = self.coach.button, self.coach.hint, self.coach.play
         self.log_html = widgets.HTML()
         self.log_html.add_class("aton-log")
@@ -188,7 +188,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.right_tabs = widgets.Tab(children=[self.play, self.coach.box, widgets.VBox([self.log_html]), self.form])
         self.right_tabs.add_class("aton-right")
         self.cover: CoverScreen = CoverScreen(flow)
-        self.resume = ResumePane()
+        self.resume = ResumePane(self.continue_kept_game, self.decline_kept_game)
         self.resume_box, self.resume_text = self.resume.box, self.resume.text
         self.resume_continue, self.resume_decline = self.resume.continue_button, self.resume.decline_button
         right = widgets.VBox([self.resume_box, self.message, self.right_tabs])  # a message never moves the board
@@ -197,21 +197,10 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.body.add_class("aton-body")
         page = [widgets.HTML(dashboard_css()), self.header.box, self.cover, self.body, self.page_width]
         self.children = [*page, script_output(PAGE_SCRIPT)]
-        self.keyboard = KeyboardFocus(
-            flow,
-            board=lambda: self.board,
-            left_tabs=self.left_tabs,
-            right_tabs=self.right_tabs,
-            play=self.play,
-            cover=self.cover,
-        )
+        self.keyboard = KeyboardFocus(self)
         """Where the keyboard focus goes (:class:`~aton.apps.dashboard.keyboard.KeyboardFocus`)."""
 
         # ---------------------------------------------------------- wiring: people's input goes to the flow
-        self.hint_button.on_click(lambda _b: self.ask_coach())
-        self.hint_play.on_click(lambda _b: self.play_hint())
-        self.resume_continue.on_click(lambda _b: self.continue_kept_game())
-        self.resume_decline.on_click(lambda _b: self.decline_kept_game())
         self.form.on_start(self._on_start)
         self.form.on_save(self.save)
         self.form.on_file(lambda name, content: self.load_bytes(content, name))
@@ -234,11 +223,6 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.children = [*self.children, *keeping.hidden]
         self.left_tabs.observe(self._on_left_tab, names="selected_index")
         self.right_tabs.observe(self._on_right_tab, names="selected_index")
-        self.observe(lambda _change: self.look.show_theme(), names="theme")
-        self.observe(self._on_page_layout, names=["page_layout", "board_layout"])
-        self.page_width.observe(self._on_page_width, names="value")
-        self.add_class("aton-layout-wide")
-        self.theme_switch.observe(self._on_theme_switch, names="value")
         flow.on_change(self._render)
         self.theme = theme
         self.look.show_theme()
@@ -257,15 +241,6 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     thinking: list[str] = _read(lambda d: d.flow.thinking, 'The background jobs running ("bot:blue", "coach").')
     board: BoardView = _read(lambda d: d.boards.board, "The main board (a new one for each game).")
     _stepper: Stepper | None = _read(lambda d: d.boards.stepper, "The explainer of this game, once opened.")
-
-    @property
-    def _focus_wanted(self) -> bool:
-        """The person acted: the focus goes to their next action as soon as it shows."""
-        return self.keyboard.wanted
-
-    @_focus_wanted.setter
-    def _focus_wanted(self, wanted: bool) -> None:
-        self.keyboard.wanted = wanted
 
     @guarded
     def new_game(
@@ -378,18 +353,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             self.log_html.value = log_html(self.flow, self.lang)
         self._render_board()  # the board's hint says where the step buttons are
 
-    @guarded
-    def _on_theme_switch(self, change: Any) -> None:
-        self.theme = str(change["new"])
-
-    @guarded
-    def _on_page_width(self, change: Any) -> None:
-        """The page said how wide it is: pick the layout (text that is not a width is ignored)."""
-        self.look.width_said(change["new"])
-
-    @guarded
-    def _on_page_layout(self, change: Any) -> None:
-        self.look.show_layout()
+    def _set_geometry(self, geometry: Geometry, scale: float) -> None:
+        """The page's layout changed: the boards take its geometry."""
+        self.boards.set_geometry(geometry, scale)
         self._render_board()
 
     def _want_focus(self) -> None:

@@ -9,39 +9,25 @@ the play order (card panel, Confirm, step controls).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ...widgets.board import BoardView
-from .controller import DashboardController
 from .focus import Focus, next_focus
 from .page import PLAY_TAB, guarded
-from .play import CoverScreen, PlayPanel
+
+if TYPE_CHECKING:
+    from .app import Dashboard
 
 __all__ = ["KeyboardFocus", "first_button"]
 
 
 class KeyboardFocus:
-    """Moves the keyboard focus of a dashboard to the place of the person's next action."""
+    """Moves the keyboard focus of the dashboard ``page`` to the place of the person's next action."""
 
-    def __init__(
-        self,
-        flow: DashboardController,
-        *,
-        board: Callable[[], BoardView],
-        left_tabs: widgets.Tab,
-        right_tabs: widgets.Tab,
-        play: PlayPanel,
-        cover: CoverScreen,
-    ) -> None:
-        self.flow = flow
-        self.board = board
-        self.left_tabs = left_tabs
-        self.right_tabs = right_tabs
-        self.play = play
-        self.cover = cover
+    def __init__(self, page: Dashboard) -> None:
+        self.page = page
+        self.flow = page.flow
         self.wanted = False
         """The person acted: the focus goes to their next action as soon as it shows."""
 
@@ -53,13 +39,13 @@ class KeyboardFocus:
 
     def move(self) -> None:
         """Focus the place of the next action if it is there (else the wish waits)."""
-        board = self.board()
+        board = self.page.board
         target = next_focus(self.flow, board_legal=bool(board.legal_squares()))
         if target is Focus.WAIT:
             return  # a bot or the other person decides: the wish stays until the next action shows
         self.wanted = False
         if target is Focus.BOARD:
-            if self.left_tabs.selected_index == 0:
+            if self.page.left_tabs.selected_index == 0:
                 board.focus()
             return
         widget = self.control(target)
@@ -70,19 +56,19 @@ class KeyboardFocus:
     def control(self, target: Focus) -> widgets.DOMWidget | None:
         """The control of ``target`` on the page now (``None``: it is not there)."""
         if target is Focus.COVER:
-            return self.cover.button
+            return self.page.cover.button
         if target is Focus.STEPS:
-            return self.play.next_button if self.right_tabs.selected_index == PLAY_TAB else None
+            return self.page.play.next_button if self.page.right_tabs.selected_index == PLAY_TAB else None
         if target is Focus.CARDS:
             return self.panel_control()
         if target is Focus.OVER:
-            return first_button(self.play.review)
+            return first_button(self.page.play.review)
         return None
 
     def panel_control(self) -> widgets.Button | None:
         """The card panel's first card still in hand, else its Confirm button (``None``: no panel to use)."""
-        panel = self.play.panel
-        if panel is None or self.right_tabs.selected_index != PLAY_TAB or not panel.editable:
+        panel = self.page.play.panel
+        if panel is None or self.page.right_tabs.selected_index != PLAY_TAB or not panel.editable:
             return None
         for button in panel.card_buttons:
             if not button.disabled:
@@ -97,20 +83,20 @@ class KeyboardFocus:
         Shift+Tab (to the tabs above the board) and when another panel than Play shows (to that panel's
         first control).
         """
-        if not forward or self.right_tabs.selected_index != PLAY_TAB:
+        if not forward or self.page.right_tabs.selected_index != PLAY_TAB:
             return
         self.play_controls()[0].focus()
 
     def play_controls(self) -> list[widgets.DOMWidget]:
         """The controls after the board, in the keyboard's order (never empty: the tabs come last)."""
-        play = self.play
+        play = self.page.play
         controls: list[widgets.DOMWidget | None] = [self.panel_control()]
-        if self.right_tabs.selected_index == PLAY_TAB and play.steps_box.layout.display != "none":
+        if self.page.right_tabs.selected_index == PLAY_TAB and play.steps_box.layout.display != "none":
             controls += [b for b in (play.next_button, play.skip_button) if b.layout.display != "none"]
             controls += [w for w in (play.auto_button, play.main_steps) if w.layout.display != "none"]
         controls.append(first_button(play.review))
         found = [widget for widget in controls if widget is not None]
-        return found or [self.right_tabs]
+        return found or [self.page.right_tabs]
 
 
 def first_button(widget: Any) -> widgets.Button | None:

@@ -246,19 +246,38 @@ class OneOf(traitlets.Unicode):  # type: ignore[type-arg]
 class PageLook:
     """Puts the page's layout, theme and language on the dashboard's ``root`` as CSS classes.
 
-    ``root`` has the traits ``page_layout``, ``board_layout`` and ``theme``; ``boards(geometry, scale)``
-    lays its boards out again when the layout changes.
+    ``root`` has the traits ``page_layout``, ``board_layout`` and ``theme``: the page's width typed in
+    ``width_field`` sets the first two, the ``switch`` the theme.  ``boards(geometry, scale)`` lays the
+    boards out again when the layout changes.
     """
 
-    def __init__(self, root: Any, switch: widgets.ToggleButtons, boards: Callable[[Geometry, float], None]) -> None:
+    def __init__(
+        self,
+        root: Any,
+        switch: widgets.ToggleButtons,
+        width_field: widgets.Text,
+        boards: Callable[[Geometry, float], None],
+    ) -> None:
         self.root = root
+        self.flow: DashboardController = root.flow
         self.switch = switch
         self.boards = boards
+        root.add_class("aton-layout-wide")
+        root.observe(lambda _change: self.show_theme(), names="theme")
+        root.observe(lambda _change: self.show_layout(), names=["page_layout", "board_layout"])
+        width_field.observe(lambda change: self.width_said(change["new"]), names="value")
+        switch.observe(lambda change: self.switch_said(change["new"]), names="value")
 
     def geometry(self) -> tuple[Geometry, float]:
         """The boards' geometry and drawing scale for the page's layout now."""
         return board_geometry(self.root.page_layout, self.root.board_layout)
 
+    @guarded
+    def switch_said(self, theme: object) -> None:
+        """The theme switch was turned."""
+        self.root.theme = str(theme)
+
+    @guarded
     def width_said(self, text: object) -> None:
         """The page said how wide it is: pick the layouts (text that is not a width is ignored)."""
         try:
@@ -268,6 +287,7 @@ class PageLook:
         self.root.board_layout = layout_for_width(width)
         self.root.page_layout = page_layout(width)
 
+    @guarded
     def show_layout(self) -> None:
         """The layout's class on the root (and ``aton-board-upright``), the boards laid out for it."""
         root = self.root

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 import ipywidgets as widgets
@@ -40,9 +41,9 @@ class Header:
 
 
 class CoachPane:
-    """The coach's tab (``box``): its help, the button that asks, "Play this" (the coach's move), the hint."""
+    """The coach's tab (``box``): its help, the button that asks (``ask``), "Play this" (``play``), the hint."""
 
-    def __init__(self) -> None:
+    def __init__(self, ask: Callable[[], object], play: Callable[[], object]) -> None:
         self.help = html("aton-coach-help")
         self.button = button("aton-hint-button", "info")
         self.hint = html("aton-hint")
@@ -51,6 +52,8 @@ class CoachPane:
         # "Play this" right under the button that asked, above the suggestion and its table (always in view)
         self.box = widgets.VBox([self.help, self.button, self.play, self.hint])
         self.box.add_class("aton-coach")
+        self.button.on_click(lambda _b: ask())
+        self.play.on_click(lambda _b: play())
 
     def render(self, flow: DashboardController, lang: str) -> None:
         """The hint of the controller, and "Play this" while it may be played."""
@@ -65,15 +68,17 @@ class CoachPane:
 
 
 class ResumePane:
-    """A game kept from an earlier visit (``box``, hidden when there is none): its words, continue, decline."""
+    """A game kept from an earlier visit (``box``, hidden without one): its words, ``resume``, ``decline``."""
 
-    def __init__(self) -> None:
+    def __init__(self, resume: Callable[[], object], decline: Callable[[], object]) -> None:
         self.text = html("aton-resume-text")
         self.continue_button = button("aton-resume-continue", "success")
         self.decline_button = button("aton-resume-decline")
         self.box = widgets.VBox([self.text, widgets.HBox([self.continue_button, self.decline_button])])
         self.box.add_class("aton-resume")
         self.box.layout.display = "none"
+        self.continue_button.on_click(lambda _b: resume())
+        self.decline_button.on_click(lambda _b: decline())
 
     def render(self, flow: DashboardController, lang: str) -> None:
         """Show the controller's offer of a kept game, or hide the pane."""
