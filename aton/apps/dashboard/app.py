@@ -169,7 +169,11 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.look = PageLook(self, self.theme_switch, self.page_width, self._set_geometry)
         """The page's layout, theme and language as classes of the root."""
         self.boards = BoardPanes(
-            flow, lang, geometry=self.look.geometry, on_leave=self._leave_board, on_action=lambda _a: self._want_focus()
+            flow,
+            lang,
+            geometry=self.look.geometry,
+            on_leave=lambda forward: self.keyboard.leave_board(forward),
+            on_action=lambda _a: self.keyboard.want(),
         )
         """The main board and the explainer (:class:`~aton.apps.dashboard.boards.BoardPanes`)."""
         self._generation = flow.generation
@@ -211,7 +215,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
                 flow, self.form.friend, schedule, show_form=self._show_friend_form, show_play=self._show_play
             )
         for button in (self.play.next_button, self.play.skip_button, self.cover.button):
-            button.on_click(lambda _b: self._want_focus())  # after the page's own handler: the flow moved on
+            button.on_click(lambda _b: self.keyboard.want())  # after the page's own handler: the flow moved on
         keeping = PageKeeping(flow, self.friend, self.form.friend)
         self.keeper: GameKeeper | None = keeping.keeper
         """Keeps this page's game for a reload: in the room store, or in the browser where there is none."""
@@ -358,12 +362,6 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.boards.set_geometry(geometry, scale)
         self._render_board()
 
-    def _want_focus(self) -> None:
-        self.keyboard.want()
-
-    def _leave_board(self, forward: bool) -> None:
-        self.keyboard.leave_board(forward)
-
     # ================================================================ drawing the flow
     def _render(self) -> None:
         """Bring every part of the page in step with the controller.
@@ -404,7 +402,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         panel = self.play.panel
         if panel is not None and panel is not self._hooked_panel:
             self._hooked_panel = panel
-            panel.on_action(lambda _action: self._want_focus())  # Confirm or the exchange: focus what comes next
+            panel.on_action(lambda _action: self.keyboard.want())  # Confirm or the exchange: focus what comes next
         if self.keyboard.wanted:
             self.keyboard.move()
 
