@@ -164,10 +164,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.theme_switch = self.header.theme_switch
         self.message = html("aton-message")
         self.message.add_class("aton-app-message")
-        self.page_width = widgets.Text(layout=widgets.Layout(display="none"))
-        self.page_width.add_class("aton-page-width")
-        self.look = PageLook(self, self.theme_switch, self.page_width, self._set_geometry)
+        self.look = PageLook(self, self.theme_switch, self._set_geometry)
         """The page's layout, theme and language as classes of the root."""
+        self.page_width = self.look.width_field
         self.boards = BoardPanes(
             flow,
             lang,
@@ -219,11 +218,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         keeping = PageKeeping(flow, self.friend, self.form.friend)
         self.keeper: GameKeeper | None = keeping.keeper
         """Keeps this page's game for a reload: in the room store, or in the browser where there is none."""
-        self.here_store, self.here_bridge, self.here_writer = (
-            keeping.here_store,
-            keeping.here_bridge,
-            keeping.here_writer,
-        )
+        self.here_store, self.here_bridge = keeping.here_store, keeping.here_bridge
+        self.here_writer = keeping.here_writer
         self.children = [*self.children, *keeping.hidden]
         self.left_tabs.observe(self._on_left_tab, names="selected_index")
         self.right_tabs.observe(self._on_right_tab, names="selected_index")

@@ -246,26 +246,27 @@ class OneOf(traitlets.Unicode):  # type: ignore[type-arg]
 class PageLook:
     """Puts the page's layout, theme and language on the dashboard's ``root`` as CSS classes.
 
-    ``root`` has the traits ``page_layout``, ``board_layout`` and ``theme``: the page's width typed in
-    ``width_field`` sets the first two, the ``switch`` the theme.  ``boards(geometry, scale)`` lays the
-    boards out again when the layout changes.
+    ``root`` has the traits ``page_layout``, ``board_layout`` and ``theme``: the page's width typed in the
+    hidden field ``width_field`` (class ``aton-page-width``) sets the first two, the ``switch`` the theme.
+    ``boards(geometry, scale)`` lays the boards out again when the layout changes.
     """
 
     def __init__(
         self,
         root: Any,
         switch: widgets.ToggleButtons,
-        width_field: widgets.Text,
         boards: Callable[[Geometry, float], None],
     ) -> None:
         self.root = root
+        self.width_field = widgets.Text(layout=widgets.Layout(display="none"))
+        self.width_field.add_class("aton-page-width")
         self.flow: DashboardController = root.flow
         self.switch = switch
         self.boards = boards
         root.add_class("aton-layout-wide")
         root.observe(lambda _change: self.show_theme(), names="theme")
         root.observe(lambda _change: self.show_layout(), names=["page_layout", "board_layout"])
-        width_field.observe(lambda change: self.width_said(change["new"]), names="value")
+        self.width_field.observe(lambda change: self.width_said(change["new"]), names="value")
         switch.observe(lambda change: self.switch_said(change["new"]), names="value")
 
     def geometry(self) -> tuple[Geometry, float]:
