@@ -30,9 +30,9 @@ Set ``lang`` to ``"fr"`` or ``"en"`` at any time.  CSS classes: ``aton-board`` (
 cursor; ``data-cursor`` names the cursor's square), ``aton-keys-help``, ``aton-square-picker``,
 ``aton-text-twin``.
 
-The parts without widgets: :mod:`~aton.widgets.board_model` (what is shown, what a choice becomes),
-:mod:`~aton.widgets.board_input` (what a touch or a key means) and :mod:`~aton.widgets.board_paint` (the
-layers painted, the words around the canvas).
+The board's parts: :mod:`~aton.widgets.board_model` (what is shown, what a choice becomes) and
+:mod:`~aton.widgets.board_input` (what a touch or a key means), both without the widget library, and
+:mod:`~aton.widgets.board_paint` (the layers painted, the words around the canvas); this widget holds them.
 """
 
 from __future__ import annotations
