@@ -1,4 +1,4 @@
-"""A lean copy of the rest of a round, for the search's playouts.
+"""A lean copy of the rest of a round, for the search's tree and playouts.
 
 A playout plays removals and placements to the end of the round (and its
 scoring), then judges the board.  It needs the squares, the counters in stock
@@ -11,9 +11,12 @@ scoring, the same order of play), and keeps both players' aggregate counts
 and go, so the quick policy does not count the board again at every step.
 
 It is not a second rule book for anyone else: it starts from a
-:class:`~aton.Game` after the cards of the round are revealed and stops where
-the next round would deal cards.  The differential tests play random games
-both ways and check that they agree square by square, point by point.
+:class:`~aton.Game` after the cards of the round are revealed, or before, and
+then reveals the cards the search chose for both players (the cartouche 1
+points and the order of play; a war, which turns cards of the draw piles, is
+left to the search, which holds the piles it dealt), and it stops where the
+next round would deal cards.  The differential tests play random games both
+ways and check that they agree square by square, point by point.
 """
 
 from __future__ import annotations
@@ -95,7 +98,9 @@ class LeanRound:
         """
         phase = _PHASES.get(game._phase)
         if phase is None or (phase == ASSIGN and game._revealed):
-            raise ValueError(f"a lean round starts at a removal or a placement, not at {game._phase.value}")
+            raise ValueError(
+                f"a lean round starts before the reveal, at a removal or at a placement, not at {game._phase.value}"
+            )
         self.phase = phase
         self.squares = list(game._squares)
         self.bits = sum(compress(_BITS[RED], map(is_, self.squares, repeat(RED)))) + sum(
