@@ -29,7 +29,7 @@ from enum import Enum
 from functools import cache
 from itertools import compress, permutations, repeat
 from operator import is_
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from . import data, rng
 from . import refusals as _refusals  # noqa: F401 - plugs the sentences of the refusals into the errors
@@ -1418,6 +1418,23 @@ class GameView(Game):
         each call only shuffles and deals (the same games, for the same
         generator state, as :meth:`sample`).
         """
+        deal, build = self._dealer(events=events, hidden_assignment=hidden_assignment)
+
+        def sample(generator: Any) -> Game:
+            return build(deal(generator))
+
+        return sample
+
+    def _dealer(
+        self, *, events: bool = False, hidden_assignment: str = "assigned"
+    ) -> tuple[Callable[[Any], Deal], Callable[[Deal], Game]]:
+        """:meth:`sampler` in two halves: ``deal(generator)`` draws the hidden cards, ``build(deal)`` makes the game.
+
+        The search bot deals every imagined game but builds the whole game only
+        when its imagined play needs more than the board, the scores and the
+        cards laid (a war or an exchange draws from the piles).  ``build`` takes
+        a deal once: the game keeps its lists.
+        """
         if hidden_assignment not in ("assigned", "hand"):
             raise ValueError(f"hidden_assignment is 'assigned' or 'hand', not {hidden_assignment!r}")
         template = Game.__new__(Game)
@@ -1432,30 +1449,40 @@ class GameView(Game):
         clone = Game.clone
         size = data.HAND_SIZE
 
-        def sample(generator: Any) -> Game:
-            game = clone(template, events=events)
+        def deal(generator: Any) -> Deal:
             shuffle = shuffler(generator)
+            decks: list[list[int]] = []
+            hand: list[int] | None = None
+            assigned: tuple[int, ...] | None = None
             for player in PLAYERS:
                 pool = list(pools[player])
                 shuffle(pool)
                 if player is opponent:
                     if as_hand:
-                        game._hand[opponent] = sorted(pool[:size])
+                        hand = sorted(pool[:size])
                         pool = pool[size:]
                     elif hidden:
-                        imagined = tuple(pool[:size])
-                        game._assigned[opponent] = imagined
+                        assigned = tuple(pool[:size])
                         pool = pool[size:]
-                        if events:  # the log was kept: the imagined assignment takes the hidden one's place
-                            game._actions.append(Assign(opponent, imagined))
                     elif hidden_hand:
-                        game._hand[opponent] = sorted(pool[:hidden_hand])
+                        hand = sorted(pool[:hidden_hand])
                         pool = pool[hidden_hand:]
-                game._deck[player] = pool
-            game._rng = generator.getrandbits(64)
+                decks.append(pool)
+            return Deal(decks, hand, assigned, generator.getrandbits(64))
+
+        def build(dealt: Deal) -> Game:
+            game = clone(template, events=events)
+            if dealt.hand is not None:
+                game._hand[opponent] = dealt.hand
+            if dealt.assigned is not None:
+                game._assigned[opponent] = dealt.assigned
+                if events:  # the log was kept: the imagined assignment takes the hidden one's place
+                    game._actions.append(Assign(opponent, dealt.assigned))
+            game._deck = dealt.decks
+            game._rng = dealt.rng
             return game
 
-        return sample
+        return deal, build
 
     def _sample_slowly(self, generator: Any, *, events: bool = False, hidden_assignment: str = "assigned") -> Game:
         """:meth:`sample` as it was written first (the tests compare :meth:`sampler` with it)."""
@@ -1487,6 +1514,19 @@ class GameView(Game):
         return game
 
 
+class Deal(NamedTuple):
+    """The hidden cards of one imagined game (:meth:`GameView._dealer`): what a view does not show, drawn at random."""
+
+    decks: list[list[int]]
+    """Both draw piles, Red's first (the top card last)."""
+    hand: list[int] | None
+    """The opponent's hidden hand, sorted (``None`` when it holds no hidden card)."""
+    assigned: tuple[int, ...] | None
+    """The opponent's face-down assignment when it is dealt as one (else ``None``)."""
+    rng: int
+    """The game's own random state (it reshuffles the piles)."""
+
+
 def shuffler(generator: Any) -> Callable[[list[Any]], None]:
     """``generator.shuffle``, or a quicker function that shuffles exactly as it does for a ``random.Random``.
 
@@ -1508,19 +1548,18 @@ def shuffler(generator: Any) -> Callable[[list[Any]], None]:
     if type(generator) is not random.Random:
         return generator.shuffle  # type: ignore[no-any-return]
     getrandbits, slow = generator.getrandbits, generator.shuffle
+    batches, shifts = _WORD_BATCHES, _SHIFTS
 
     def shuffle(items: list[Any]) -> None:
         i = len(items) - 1
-        if i >= len(_WORD_BATCHES):
+        if i >= len(batches):
             slow(items)
             return
         while i > 0:
             # One word per item still to place; a word that gives too large an index costs one more.
-            count = i
-            for word in _WORD_BATCHES[count].unpack(getrandbits(32 * count).to_bytes(4 * count, "little")):
-                below = i + 1
-                j = word >> _SHIFTS[below]
-                if j < below:
+            for word in batches[i].unpack(getrandbits(32 * i).to_bytes(4 * i, "little")):
+                j = word >> shifts[i]
+                if j <= i:
                     items[i], items[j] = items[j], items[i]
                     i -= 1
 
@@ -1529,8 +1568,9 @@ def shuffler(generator: Any) -> Callable[[list[Any]], None]:
 
 _WORD_BATCHES = tuple(struct.Struct(f"<{count}I") for count in range(64))
 """Unpackers of ``count`` 32-bit words, least significant first (a shuffle of up to 64 items)."""
-_SHIFTS = tuple(32 - below.bit_length() for below in range(65))
-"""How far ``_randbelow(below)`` shifts a 32-bit word: it keeps the bit length of ``below``."""
+_SHIFTS = tuple(32 - (i + 1).bit_length() for i in range(64))
+"""How far ``_randbelow(i + 1)`` shifts a 32-bit word to draw an index up to ``i``: it keeps the bit length of
+``i + 1``."""
 
 
 class SpectatorView(GameView):

@@ -12,6 +12,10 @@ package added later is checked too.
 - The engine and the bots never import the notebook stack (ipywidgets,
   ipycanvas, IPython, traitlets, Voila, Jupyter); only the widgets, the apps
   and the serving code may.
+- No widget class is past a few hundred lines (:data:`MAX_WIDGET_LINES`): a
+  class deriving from an ipywidgets or ipycanvas widget, directly or through
+  another class of the package, shows a plain object's state and forwards
+  choices; the flow lives in plain objects tested without a browser.
 """
 
 from __future__ import annotations
@@ -26,6 +30,10 @@ NOTEBOOK_STACK = ("ipywidgets", "ipycanvas", "IPython", "traitlets", "voila", "j
 """Top-level names of the notebook stack (``jupyter`` also stands for ``jupyter_server``, ``jupyterlab``...)."""
 MAY_USE_NOTEBOOK_STACK = ("aton.widgets", "aton.apps", "aton.serving")
 """Packages whose modules may import the notebook stack (present or not)."""
+WIDGET_PACKAGES = ("ipywidgets", "ipycanvas")
+"""Where the widget classes come from: a class deriving from one of theirs is a widget."""
+MAX_WIDGET_LINES = 350
+"""The most lines a widget class may have (from ``class`` to its last line, docstring included)."""
 
 
 def module_name(path: Path) -> str:
@@ -194,3 +202,90 @@ def test_only_the_widgets_apps_and_serving_import_the_notebook_stack(name: str) 
         if imported.split(".")[0].startswith(NOTEBOOK_STACK)
     )
     assert not stack, f"{name} imports {stack}; the notebook stack belongs in {', '.join(MAY_USE_NOTEBOOK_STACK)}"
+
+
+def local_names(name: str, tree: ast.Module, is_package: bool) -> dict[str, str]:
+    """Names bound by the module's imports (anywhere in it) -> the dotted names they stand for."""
+    package = name.split(".") if is_package else name.split(".")[:-1]
+    found: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found[alias.asname or alias.name.split(".")[0]] = (
+                    alias.name if alias.asname else alias.name.split(".")[0]
+                )
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - (node.level - 1)]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            for alias in node.names:
+                found[alias.asname or alias.name] = f"{module}.{alias.name}"
+    return found
+
+
+def _dotted(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        head = _dotted(node.value)
+        return None if head is None else f"{head}.{node.attr}"
+    if isinstance(node, ast.Subscript):  # Generic[T]-style bases
+        return _dotted(node.value)
+    return None
+
+
+def widget_classes(sources: dict[str, tuple[str, bool]]) -> dict[str, int]:
+    """The widget classes of ``sources`` (module -> (text, is a package)), by dotted name, with their lengths.
+
+    A class is a widget when a base names a class of :data:`WIDGET_PACKAGES`, or a widget class of the
+    package (imported from its module, or defined in the same one); bases are followed until nothing new.
+    """
+    classes: dict[str, tuple[list[str], int]] = {}
+    for module, (text, is_package) in sources.items():
+        tree = ast.parse(text)
+        names = local_names(module, tree, is_package)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            bases = []
+            for base in node.bases:
+                dotted = _dotted(base)
+                if dotted is None:
+                    continue
+                head, _, rest = dotted.partition(".")
+                resolved = names.get(head, f"{module}.{head}")
+                bases.append(f"{resolved}.{rest}" if rest else resolved)
+            classes[f"{module}.{node.name}"] = (bases, (node.end_lineno or node.lineno) - node.lineno + 1)
+    widgets: set[str] = set()
+    grown = True
+    while grown:
+        grown = False
+        for qualified, (bases, _lines) in classes.items():
+            if qualified not in widgets and any(
+                base.split(".")[0] in WIDGET_PACKAGES or base in widgets for base in bases
+            ):
+                widgets.add(qualified)
+                grown = True
+    return {qualified: classes[qualified][1] for qualified in sorted(widgets)}
+
+
+def test_the_widget_finder_follows_bases_through_the_package() -> None:
+    body = "\n".join(f"    x{i} = {i}" for i in range(MAX_WIDGET_LINES))
+    sources = {
+        "aton.widgets.a": ("import ipywidgets as widgets\nclass A(widgets.VBox):\n    pass\n", False),
+        "aton.widgets.b": (f"from .a import A\nclass B(A):\n{body}\nclass Plain:\n{body}\n", False),
+        "aton.apps.c": ("from ipycanvas import Canvas\nclass C(Canvas):\n    pass\nclass D(C):\n    pass\n", False),
+    }
+    found = widget_classes(sources)
+    assert set(found) == {"aton.widgets.a.A", "aton.widgets.b.B", "aton.apps.c.C", "aton.apps.c.D"}
+    assert found["aton.widgets.b.B"] == MAX_WIDGET_LINES + 1 and found["aton.widgets.a.A"] == 2
+
+
+def test_no_widget_class_is_past_a_few_hundred_lines() -> None:
+    sources = {name: (path.read_text(encoding="utf-8"), path.name == "__init__.py") for name, path in modules().items()}
+    found = widget_classes(sources)
+    assert "aton.widgets.board.BoardView" in found and "aton.apps.dashboard.app.Dashboard" in found
+    long = {name: lines for name, lines in found.items() if lines > MAX_WIDGET_LINES}
+    assert not long, f"widget classes past {MAX_WIDGET_LINES} lines (move the flow to plain objects): {long}"

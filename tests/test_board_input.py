@@ -255,9 +255,9 @@ def test_the_focus_follows_the_next_action(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_a_tab_change_cancels_a_focus_wish(monkeypatch: pytest.MonkeyPatch) -> None:
     dash = Dashboard(seed=7, background=False)
-    dash._focus_wanted = True
+    dash.keyboard.wanted = True
     dash.right_tabs.selected_index = 2
-    assert not dash._focus_wanted
+    assert not dash.keyboard.wanted
 
 
 def test_two_people_the_focus_goes_to_the_cover_then_to_the_cards(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -260,12 +260,13 @@ def test_a_sampler_deals_what_sample_dealt(hidden: str) -> None:
             assert fast.actions == slow.actions
 
 
-def test_the_remembering_evaluator_finds_what_board_value_finds() -> None:
-    from aton.bots.heuristics import after_change, aggregates, board_value, evaluator
+@pytest.mark.parametrize("projection", [None, 0.7])
+def test_the_remembering_evaluator_finds_what_board_value_finds(projection: float | None) -> None:
+    from aton.bots.heuristics import Weights, after_change, aggregates, board_value, evaluator
 
     info = BoardInfo.of(aton.Rules().layout)
-    judge = evaluator(info)
-    chooser = random.Random(0)
+    judge = evaluator(info) if projection is None else evaluator(info, Weights(projection=projection, temperature=5.0))
+    chooser = random.Random(0 if projection is None else 1)
     for _ in range(400):
         squares = [chooser.choice([None, None, RED, BLUE]) for _ in range(48)]
         player = chooser.choice([RED, BLUE])
@@ -297,4 +298,4 @@ def test_the_quick_value_before_a_scoring_is_value_at_scoring() -> None:
         scores = (chooser.randrange(0, 45), chooser.randrange(0, 45))
         mine, theirs = state[:9], state[9:]
         expected = value_at_scoring(mine, theirs, scores, info) + TIE_BREAK * judge.value(mine, theirs)
-        assert judge._at_scoring(state, scores) == pytest.approx(expected)
+        assert judge._at_scoring(tuple(state), scores) == pytest.approx(expected)

@@ -122,12 +122,12 @@ def test_the_review_shows_its_moments_on_the_main_board_with_readable_buttons() 
     assert dash.left_tabs.selected_index == 0  # the main board comes into view
     moment = review.stepper.step
     assert moment is not None and dash.board.scene is not None
-    assert dash.board._shown is not None and dash.board._shown.events == moment.state.events
+    assert dash.board.model.shown is not None and dash.board.model.shown.events == moment.state.events
     assert "after decision 1" in dash.board.message.value
     dash.right_tabs.selected_index = 2  # another tab: the moment stays on the board
-    assert dash.board._shown is not None
+    assert dash.board.model.shown is not None
     dash.new_game()
-    assert dash.board._shown is None
+    assert dash.board.model.shown is None
 
 
 # ------------------------------------------------------------------ 5. the exchange asks first

@@ -330,7 +330,7 @@ class Evaluator:
     (then the memory starts afresh), so a long session does not grow.
     """
 
-    __slots__ = ("_best", "_by_counts", "_changes", "_memo", "_scoring_choices", "info", "weights")
+    __slots__ = ("_best", "_by_counts", "_changes", "_memo", "_offers", "_scoring_choices", "info", "weights")
 
     def __init__(self, info: BoardInfo, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.info = info
@@ -339,6 +339,8 @@ class Evaluator:
         self._best: dict[tuple[Any, ...], tuple[int, float]] = {}
         self._by_counts: dict[tuple[int, ...], tuple[int, float]] = {}
         self._scoring_choices: dict[tuple[Any, ...], int] = {}
+        self._offers: dict[tuple[int, ...], tuple[tuple[int, ...], list[int]]] = {}
+        """By candidate flats: the classes on offer in order, and the first flat of each."""
         self._changes = tuple((a, x, b, y) for (a, x), (b, y) in info.changes)
         """Per flat, the two (aggregate index, amount) pairs a counter there adds (every square has two)."""
 
@@ -466,26 +468,36 @@ class Evaluator:
         if player:  # Blue: Blue's counts first
             both = both[size:] + both[:size]
         base = 0 if owner is player else size
-        class_of = self.info.klass.__getitem__
-        # The classes on offer in order, and the first flat of each (the last one written from the end).
-        classes = dict.fromkeys(map(class_of, candidates))
-        first_of = dict(zip(map(class_of, reversed(candidates)), reversed(candidates), strict=True))
+        offers = self._offers
+        offer = offers.get(flats := tuple(candidates))
+        if offer is None:
+            if len(offers) >= MEMO_SIZE:
+                offers.clear()
+            class_of = self.info.klass.__getitem__
+            # The classes on offer in order, and the first flat of each (the last one written from the end).
+            first_of = dict(zip(map(class_of, reversed(candidates)), reversed(candidates), strict=True))
+            ordered = tuple(dict.fromkeys(map(class_of, candidates)))
+            offer = offers[flats] = (ordered, [first_of[k] for k in ordered])
+        classes, firsts = offer
         # The choice depends only on the counts and the classes on offer: many boards share them.
         key = (*both, base, sign, *classes)
         found = self._by_counts.get(key)
         if found is None:
             if len(self._by_counts) >= MEMO_SIZE:
                 self._by_counts.clear()
-            found = self._by_counts[key] = self._choose(both, [first_of[k] for k in classes], base, sign)
+            found = self._by_counts[key] = self._choose(both, firsts, base, sign)
         position, value = found
-        return first_of[list(classes)[position]], value, both
+        return firsts[position], value, both
 
     def _choose(self, both: list[int], flats: list[int], base: int, sign: int) -> tuple[int, float]:
         """The position in ``flats`` (one flat per class) of the best change, and the board value after it.
 
-        Each candidate changes two of the 18 counts, so only the terms of the
-        board value that read them are worked out again; the terms are then
-        added in :func:`board_value`'s order, so the values are exactly its values.
+        Each candidate changes two of the 18 counts: one temple's and one
+        other (a yellow, green, black or blue square, or a bonus).  The terms
+        of the board value up to temple 4's are worked out once per temple
+        changed and shared by its candidates; then each candidate adds its own
+        terms, in :func:`board_value`'s order with its operations, so the
+        values are exactly its values.
         """
         m1, m2, m3, m4, m_yellow, m_green, m_black, m_blue, m_bonus = both[:9]
         t1, t2, t3, t4, t_yellow, t_green, t_black, t_blue, t_bonus = both[9:]
@@ -494,99 +506,126 @@ class Evaluator:
         reach = len(table)
         yellow, green = self.info.yellow_total, self.info.green_total
         sign_of, zero = _SIGN, _ZERO
+        size = _SIZE
+        mine = base == 0
+        black = _BLACK * sign_of[zero + m_black - t_black]
+        yellow_mine, yellow_theirs = yellow - m_yellow + t_yellow, yellow - t_yellow + m_yellow
+        green_mine, green_theirs = green - m_green + t_green, green - t_green + m_green
+        # Per temple changed: the sum of the temple terms before temple 4's, temple 4's counts, and the gaps of the
+        # four temples (the same operations in the same order as board_value, shared by the candidates there).
+        # (``min`` is spelled out as comparisons: a call costs several of them.)
+        temples: list[tuple[float, int, int, float, int, int, int, int, int, int] | None] = [None, None, None, None]
         changes = self._changes
         best_position, best_value = 0, -math.inf
         for position, flat in enumerate(flats):
             first, amount, second, extra = changes[flat]
-            a1, a2, a3, a4, a_yellow, a_green, a_black, a_blue, a_bonus = (
-                m1,
-                m2,
-                m3,
-                m4,
-                m_yellow,
-                m_green,
-                m_black,
-                m_blue,
-                m_bonus,
-            )
-            b1, b2, b3, b4, b_yellow, b_green, b_black, b_blue, b_bonus = (
-                t1,
-                t2,
-                t3,
-                t4,
-                t_yellow,
-                t_green,
-                t_black,
-                t_blue,
-                t_bonus,
-            )
-            step, more = sign * amount, sign * extra
-            if base == 0:
-                if first == 0:
-                    a1 += step
+            found = temples[first]
+            if found is None:
+                x1, x2, x3, x4 = m1, m2, m3, m4
+                y1, y2, y3, y4 = t1, t2, t3, t4
+                step = sign * amount
+                if mine:
+                    if first == 0:
+                        x1 += step
+                    elif first == 1:
+                        x2 += step
+                    elif first == 2:
+                        x3 += step
+                    else:
+                        x4 += step
+                elif first == 0:
+                    y1 += step
                 elif first == 1:
-                    a2 += step
+                    y2 += step
                 elif first == 2:
-                    a3 += step
+                    y3 += step
                 else:
-                    a4 += step
-                if second == _Y:
-                    a_yellow += more
-                elif second == _G:
-                    a_green += more
-                elif second == _K:
-                    a_black += more
-                elif second == _B:
-                    a_blue += more
-                else:
-                    a_bonus += more
+                    y4 += step
+                prefix = float(x1 - y1)
+                prefix += _T2 * sign_of[zero + x2 - y2]
+                if x3 != y3:
+                    prefix += sign_of[zero + x3 - y3] * (x3 if x3 > y3 else y3)
+                whole = prefix
+                if x4 != y4:
+                    whole += _T4 * sign_of[zero + x4 - y4] * (m_blue if x4 > y4 else t_blue)
+                # The gaps of the four temples, then without yellow, without green, and of all six groups.
+                g1, g2, g3, g4 = size - x1 + y1, size - x2 + y2, size - x3 + y3, size - x4 + y4
+                g1 = g1 if g1 < g2 else g2
+                g3 = g3 if g3 < g4 else g4
+                gap_mine = g1 if g1 < g3 else g3
+                g1, g2, g3, g4 = size - y1 + x1, size - y2 + x2, size - y3 + x3, size - y4 + x4
+                g1 = g1 if g1 < g2 else g2
+                g3 = g3 if g3 < g4 else g4
+                gap_theirs = g1 if g1 < g3 else g3
+                no_yellow_mine = gap_mine if gap_mine < green_mine else green_mine
+                no_green_mine = gap_mine if gap_mine < yellow_mine else yellow_mine
+                no_yellow_theirs = gap_theirs if gap_theirs < green_theirs else green_theirs
+                no_green_theirs = gap_theirs if gap_theirs < yellow_theirs else yellow_theirs
+                found = temples[first] = (
+                    prefix,
+                    x4,
+                    y4,
+                    whole,
+                    no_yellow_mine,
+                    no_yellow_theirs,
+                    no_green_mine,
+                    no_green_theirs,
+                    no_yellow_mine if no_yellow_mine < yellow_mine else yellow_mine,
+                    no_yellow_theirs if no_yellow_theirs < yellow_theirs else yellow_theirs,
+                )
+            (
+                prefix,
+                x4,
+                y4,
+                value,
+                no_yellow_mine,
+                no_yellow_theirs,
+                no_green_mine,
+                no_green_theirs,
+                gap_mine,
+                gap_theirs,
+            ) = found
+            more = sign * extra
+            a_bonus, b_bonus = m_bonus, t_bonus
+            if second == YELLOW:
+                gap, other = (
+                    (yellow_mine - more, yellow_theirs + more) if mine else (yellow_mine + more, yellow_theirs - more)
+                )
+                gap_mine = gap if gap < no_yellow_mine else no_yellow_mine
+                gap_theirs = other if other < no_yellow_theirs else no_yellow_theirs
+                value += black
+            elif second == GREEN:
+                gap, other = (
+                    (green_mine - more, green_theirs + more) if mine else (green_mine + more, green_theirs - more)
+                )
+                gap_mine = gap if gap < no_green_mine else no_green_mine
+                gap_theirs = other if other < no_green_theirs else no_green_theirs
+                value += black
             else:
-                if first == 0:
-                    b1 += step
-                elif first == 1:
-                    b2 += step
-                elif first == 2:
-                    b3 += step
+                if second == BLACK:
+                    if mine:
+                        value += _BLACK * sign_of[zero + m_black + more - t_black]
+                    else:
+                        value += _BLACK * sign_of[zero + m_black - t_black - more]
+                elif second == BLUE_SQUARES:
+                    value = prefix
+                    if x4 != y4:
+                        if mine:
+                            value += _T4 * sign_of[zero + x4 - y4] * (m_blue + more if x4 > y4 else t_blue)
+                        else:
+                            value += _T4 * sign_of[zero + x4 - y4] * (m_blue if x4 > y4 else t_blue + more)
+                    value += black
                 else:
-                    b4 += step
-                if second == _Y:
-                    b_yellow += more
-                elif second == _G:
-                    b_green += more
-                elif second == _K:
-                    b_black += more
-                elif second == _B:
-                    b_blue += more
-                else:
-                    b_bonus += more
-            value = float(a1 - b1)
-            value += _T2 * sign_of[zero + a2 - b2]
-            if a3 != b3:
-                value += sign_of[zero + a3 - b3] * (a3 if a3 > b3 else b3)
-            if a4 != b4:
-                value += _T4 * sign_of[zero + a4 - b4] * (a_blue if a4 > b4 else b_blue)
-            value += _BLACK * sign_of[zero + a_black - b_black]
+                    value += black
+                    if mine:
+                        a_bonus += more
+                    else:
+                        b_bonus += more
             value = projection_weight * (value + a_bonus - b_bonus)
-            gap = min(
-                _SIZE - a1 + b1,
-                _SIZE - a2 + b2,
-                _SIZE - a3 + b3,
-                _SIZE - a4 + b4,
-                yellow - a_yellow + b_yellow,
-                green - a_green + b_green,
-            )
-            if gap < reach:
-                value += table[gap]
-            gap = min(
-                _SIZE - b1 + a1,
-                _SIZE - b2 + a2,
-                _SIZE - b3 + a3,
-                _SIZE - b4 + a4,
-                yellow - b_yellow + a_yellow,
-                green - b_green + a_green,
-            )
-            if gap < reach:
-                value -= table[gap]
+            if gap_mine < reach:
+                value += table[gap_mine]
+            if gap_theirs < reach:
+                value -= table[gap_theirs]
             if value > best_value:
                 best_position, best_value = position, value
         return best_position, best_value
@@ -666,7 +705,7 @@ class Evaluator:
             first, amount, second, extra = changes[flat]
             state[base + first] += sign * amount
             state[base + second] += sign * extra
-            value = self._at_scoring(state, scores)
+            value = self._at_scoring(tuple(state), scores)
             if more:
                 for other, follow in firsts.items():
                     if other == key and available[key] < 2:
@@ -678,17 +717,23 @@ class Evaluator:
                     packed = tuple(after)
                     found = judged.get(packed)
                     if found is None:
-                        found = judged[packed] = self._at_scoring(after, scores)
+                        found = judged[packed] = self._at_scoring(packed, scores)
                     value = max(value, found)
             if value > best_value:
                 best_class, best_value = key, value
         return best_class
 
-    def _at_scoring(self, state: list[int], scores: tuple[int, int]) -> float:
+    def _at_scoring(self, state: tuple[int, ...], scores: tuple[int, int]) -> float:
         """:func:`value_at_scoring` of a packed pair of counts, plus the smoothed value to break ties."""
         m1, m2, m3, m4, m_yellow, m_green, m_black, m_blue, m_bonus = state[:AGGREGATE_SIZE]
         t1, t2, t3, t4, t_yellow, t_green, t_black, t_blue, t_bonus = state[AGGREGATE_SIZE:]
-        tie_break = TIE_BREAK * self.value(state[:AGGREGATE_SIZE], state[AGGREGATE_SIZE:])
+        memo = self._memo  # :meth:`value` of the pair, its key being the packed counts themselves
+        smoothed = memo.get(state)
+        if smoothed is None:
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            smoothed = memo[state] = self._compute(state)
+        tie_break = TIE_BREAK * smoothed
         info = self.info
         if (
             min(
@@ -760,7 +805,6 @@ def value_at_scoring(mine: Aggregate, theirs: Aggregate, scores: tuple[int, int]
     return value
 
 
-_Y, _G, _K, _B = YELLOW, GREEN, BLACK, BLUE_SQUARES
 _T2, _T4, _BLACK = data.TEMPLE2_MAJORITY_POINTS, data.TEMPLE4_POINTS_PER_BLUE_SQUARE, data.BLACK_MAJORITY_POINTS
 _SIZE = data.SQUARES_PER_TEMPLE
 

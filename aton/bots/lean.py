@@ -1,4 +1,4 @@
-"""A lean copy of the rest of a round, for the search's playouts.
+"""A lean copy of the rest of a round, for the search's tree and playouts.
 
 A playout plays removals and placements to the end of the round (and its
 scoring), then judges the board.  It needs the squares, the counters in stock
@@ -11,9 +11,12 @@ scoring, the same order of play), and keeps both players' aggregate counts
 and go, so the quick policy does not count the board again at every step.
 
 It is not a second rule book for anyone else: it starts from a
-:class:`~aton.Game` after the cards of the round are revealed and stops where
-the next round would deal cards.  The differential tests play random games
-both ways and check that they agree square by square, point by point.
+:class:`~aton.Game` after the cards of the round are revealed, or before, and
+then reveals the cards the search chose for both players (the cartouche 1
+points and the order of play; a war, which turns cards of the draw piles, is
+left to the search, which holds the piles it dealt), and it stops where the
+next round would deal cards.  The differential tests play random games both
+ways and check that they agree square by square, point by point.
 """
 
 from __future__ import annotations
@@ -34,10 +37,11 @@ _FLATS = range(data.TEMPLE_COUNT * _SIZE)
 _BITS = tuple(tuple(1 << (2 * flat + owner) for flat in _FLATS) for owner in (RED, BLUE))
 """The bit of :attr:`LeanRound.bits` for a counter of each player on each flat."""
 
-REMOVE, PLACE, SCORING_REMOVE, OVER, NEXT_ROUND = range(5)
-"""The lean phases: a removal, a placement, a removal after a scoring, the game over, the next round due."""
+REMOVE, PLACE, SCORING_REMOVE, OVER, NEXT_ROUND, ASSIGN = range(6)
+"""The lean phases: a removal, a placement, a removal after a scoring, the game over, the next round due, and
+the cards of the round still to lay (:meth:`LeanRound.reveal` goes on from there)."""
 
-_PHASES = {Phase.REMOVE: REMOVE, Phase.PLACE: PLACE, Phase.SCORING_REMOVE: SCORING_REMOVE}
+_PHASES = {Phase.REMOVE: REMOVE, Phase.PLACE: PLACE, Phase.SCORING_REMOVE: SCORING_REMOVE, Phase.ASSIGN: ASSIGN}
 
 
 Changes = tuple[tuple[tuple[int, int, int, int], tuple[int, int, int, int]], ...]
@@ -86,13 +90,17 @@ class LeanRound:
     )
 
     def __init__(self, game: Game, changes: Changes, counts: list[int]) -> None:
-        """The state of ``game`` (removing or placing in the current round).
+        """The state of ``game`` (removing or placing in the current round, or before its cards are revealed).
 
         ``changes`` are :func:`count_changes` of its layout, ``counts`` its board's counts (both players').
+        A round taken at a card assignment (:data:`ASSIGN`) goes on with :meth:`reveal` once both players'
+        cards are known.
         """
         phase = _PHASES.get(game._phase)
-        if phase is None:
-            raise ValueError(f"a lean round starts at a removal or a placement, not at {game._phase.value}")
+        if phase is None or (phase == ASSIGN and game._revealed):
+            raise ValueError(
+                f"a lean round starts before the reveal, at a removal or at a placement, not at {game._phase.value}"
+            )
         self.phase = phase
         self.squares = list(game._squares)
         self.bits = sum(compress(_BITS[RED], map(is_, self.squares, repeat(RED)))) + sum(
@@ -120,6 +128,66 @@ class LeanRound:
         self.counts = counts
         self.changes = changes
 
+    def copy(self) -> LeanRound:
+        """An independent copy (a search starts each imagined game from one prepared round)."""
+        copy = LeanRound.__new__(LeanRound)
+        copy.phase = self.phase
+        copy.squares = self.squares[:]
+        copy.bits = self.bits
+        copy.stock = self.stock[:]
+        copy.score = self.score[:]
+        copy.kingdom = self.kingdom[:]
+        copy.assigned = self.assigned[:]
+        copy.first = self.first
+        copy.turn = self.turn
+        copy.actor = self.actor
+        copy.remove_left = self.remove_left
+        copy.remove_target = self.remove_target
+        copy.place_left = self.place_left
+        copy.scoring_turn = self.scoring_turn
+        copy.scoring_left = self.scoring_left
+        copy.scoring_required = self.scoring_required[:]
+        copy.round = self.round
+        copy.round_limit = self.round_limit
+        copy.geometry = self.geometry
+        copy.winner = self.winner
+        copy.at_scoring = self.at_scoring
+        copy.counts = self.counts[:]
+        copy.changes = self.changes
+        return copy
+
+    def reveal(self, red: tuple[int, ...], blue: tuple[int, ...]) -> bool:
+        """Both players' cards face up, resolved as :meth:`aton.Game.apply` resolves the second assignment.
+
+        Cartouche 1 scores (40 points end the game), cartouche 2 (then 1) decides who acts first, and the
+        first turn begins.  Returns ``False``, leaving the order undecided, when equal cards on both call
+        for a war: the war turns cards of the draw piles, which a lean round does not hold.
+        """
+        self.assigned = [red, blue]
+        difference = red[0] - blue[0]
+        if difference:
+            scorer = RED if difference > 0 else BLUE
+            score = self.score
+            score[scorer] += abs(difference) * data.CARTOUCHE1_POINTS_PER_DIFFERENCE
+            if score[scorer] >= data.WINNING_POINTS:
+                self._end(scorer)
+                return True
+        if red[1] != blue[1]:
+            self.first = RED if red[1] < blue[1] else BLUE
+        elif difference:
+            self.first = RED if difference < 0 else BLUE
+        else:
+            return False
+        self.turn = 0
+        self._start_turn()
+        return True
+
+    def begin(self, first: Player) -> None:
+        """After :meth:`reveal` called a war: ``first`` won it and begins the round."""
+        self.first = first
+        self.turn = 0
+        self._start_turn()
+
     # ---------------------------------------------------------------- choices
     def choices(self) -> list[int]:
         """The flats where ``actor`` may remove or place now, in :meth:`aton.Game.legal_actions`'s order."""
@@ -133,7 +201,9 @@ class LeanRound:
             return list(compress(_FLATS, map(is_, squares[:end], repeat(self.remove_target))))
         actor = self.actor
         temples = self.scoring_required or [self._highest_temple_of(actor)]
-        return [f for temple in temples for f in range((temple - 1) * _SIZE, temple * _SIZE) if squares[f] is actor]
+        if len(temples) == 1:
+            return _own(squares, temples[0], actor)
+        return [f for temple in temples for f in _own(squares, temple, actor)]
 
     def last_turn_before_scoring(self) -> bool:
         """:func:`aton.bots.mcts.last_turn_before_scoring` of this state (a removal by the second player)."""
@@ -238,7 +308,7 @@ class LeanRound:
             target = self.remove_target
             squares = self.squares
             end = self.assigned[self.actor][2] * _SIZE  # type: ignore[index]
-            candidates = [f for f in range(end) if squares[f] is target]
+            candidates = list(compress(_FLATS, map(is_, squares[:end], repeat(target))))
             if len(candidates) > self.remove_left:
                 self.phase = REMOVE
                 return
@@ -258,7 +328,7 @@ class LeanRound:
             if squares[:end].count(None) > self.place_left:
                 self.phase = PLACE
                 return
-            empties = [f for f in range(end) if squares[f] is None]
+            empties = list(compress(_FLATS, map(is_, squares[:end], repeat(None))))
             for flat in empties:
                 self._add(flat, player)
                 self.stock[player] -= 1
@@ -318,7 +388,7 @@ class LeanRound:
         player = leader if self.scoring_turn == 0 else _OTHER[leader]
         self.actor = player
         squares = self.squares
-        on_board = [f for f in range(len(squares)) if squares[f] is player]
+        on_board = list(compress(_FLATS, map(is_, squares, repeat(player))))
         self.scoring_left = min(data.POST_SCORING_REMOVALS, len(on_board))
         if len(on_board) <= data.POST_SCORING_REMOVALS:
             for flat in on_board:
@@ -336,7 +406,7 @@ class LeanRound:
             if self.scoring_required:
                 forced = None
                 for temple in self.scoring_required:
-                    own = [f for f in range((temple - 1) * _SIZE, temple * _SIZE) if squares[f] is player]
+                    own = _own(squares, temple, player)
                     if len(own) == 1:
                         forced = (temple, own[0])
                         break
@@ -348,7 +418,7 @@ class LeanRound:
                 self.scoring_left -= 1
                 continue
             highest = self._highest_temple_of(player)
-            own = [f for f in range((highest - 1) * _SIZE, highest * _SIZE) if squares[f] is player]
+            own = _own(squares, highest, player)
             if len(own) > self.scoring_left:
                 self.phase = SCORING_REMOVE
                 return
@@ -380,6 +450,15 @@ class LeanRound:
         self.actor = None  # type: ignore[assignment]
 
 
+_TEMPLE_FLATS = tuple(range((temple - 1) * _SIZE, temple * _SIZE) for temple in range(data.TEMPLE_COUNT + 1))
+
+
+def _own(squares: list[Player | None], temple: int, player: Player) -> list[int]:
+    """The flats of ``temple`` (1-4) where ``player``'s counters stand, in order."""
+    start = (temple - 1) * _SIZE
+    return list(compress(_TEMPLE_FLATS[temple], map(is_, squares[start : start + _SIZE], repeat(player))))
+
+
 def _leader_or_none(score: list[int]) -> Player | None:
     red, blue = score
     return RED if red > blue else BLUE if blue > red else None
@@ -397,4 +476,4 @@ def _board_victory(squares: list[Player | None], player: Player, geometry: Geome
     return all(squares[f] is player for f in geometry.green)
 
 
-__all__ = ["NEXT_ROUND", "OVER", "PLACE", "REMOVE", "SCORING_REMOVE", "Changes", "LeanRound", "count_changes"]
+__all__ = ["ASSIGN", "NEXT_ROUND", "OVER", "PLACE", "REMOVE", "SCORING_REMOVE", "Changes", "LeanRound", "count_changes"]

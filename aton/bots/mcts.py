@@ -40,7 +40,7 @@ from typing import Any
 from .. import data
 from ..actions import BLUE, RED, Action, Assign, Exchange, Place, Player, Remove
 from ..errors import BotError
-from ..game import Game, GameView, Phase
+from ..game import SQUARES, Deal, Game, GameView, Phase
 from .base import Bot, Progress, Steps, run_steps
 from .evaluation import Evaluation
 from .greedy import AssignmentRater
@@ -57,10 +57,16 @@ from .heuristics import (
     logistic,
     win_probability,
 )
-from .lean import OVER, PLACE, SCORING_REMOVE, LeanRound, count_changes
+from .lean import ASSIGN, OVER, PLACE, SCORING_REMOVE, LeanRound, count_changes
 
 _LEAN_PHASES = (Phase.REMOVE, Phase.PLACE, Phase.SCORING_REMOVE)
 """Where a playout may go on with a :class:`~aton.bots.lean.LeanRound` (not at a card assignment)."""
+
+_SQUARE_ACTIONS = (
+    tuple(tuple(Remove(player, square) for square in SQUARES) for player in (RED, BLUE)),
+    tuple(tuple(Place(player, square) for square in SQUARES) for player in (RED, BLUE)),
+)
+"""The removal (0) and the placement (1) of each player on each flat, as the lean tree offers them."""
 
 Key = Hashable
 EXCHANGE_KEY = "exchange"
@@ -162,12 +168,15 @@ def assignment_patterns(hand: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], t
 class _Node:
     """Statistics of one decision point, shared by every imagined game that reaches it."""
 
-    __slots__ = ("children", "stats")
+    __slots__ = ("children", "rows", "stats")
 
     def __init__(self) -> None:
         self.stats: dict[Player, dict[Key, list[float]]] = {}
-        """Per player, per option: [visits, total reward for that player, times available]."""
+        """Per player, per option: [visits, total reward for that player, times available (a whole number)]."""
         self.children: dict[Key, _Node] = {}
+        self.rows: dict[tuple[Player, int], tuple[list[tuple[Key, Action]], list[list[float]]]] = {}
+        """Per player and list of options offered here (by identity, the list kept alive): their entries of
+        :attr:`stats` in the list's order (the search offers the same remembered lists again and again)."""
 
 
 @dataclass
@@ -333,6 +342,23 @@ def wins_at_once(rater: AssignmentRater, cards: tuple[int, ...]) -> bool:
     return wins_at is not None and wins_at <= min(placed, rater.stock)
 
 
+def war(decks: list[list[int]], drawn: list[int]) -> Player | None:
+    """Who wins the war of a reveal (:meth:`aton.Game.apply`'s), ``drawn`` cards gone from the top of each pile.
+
+    The top cards are turned in pairs until they differ; the lower card wins.
+    ``None`` when a pile runs out first (the engine would shuffle the discard
+    pile in with its own generator, or end the war): the whole game decides.
+    """
+    red, blue = len(decks[RED]) - drawn[RED], len(decks[BLUE]) - drawn[BLUE]
+    while red > 0 and blue > 0:
+        red -= 1
+        blue -= 1
+        red_card, blue_card = decks[RED][red], decks[BLUE][blue]
+        if red_card != blue_card:
+            return RED if red_card < blue_card else BLUE
+    return None
+
+
 def last_turn_before_scoring(game: Game, player: Player) -> bool:
     """Whether ``player`` acts last this round and a scoring follows it (the Kingdom of the Dead fills up).
 
@@ -385,6 +411,55 @@ def imagine(view: GameView, rng: random.Random, config: SearchConfig | None = No
     return Playout(start, game.actions[done:], game, chance)
 
 
+_GREEDY_MEMORY: dict[tuple[BoardInfo, Weights], dict[Key, int]] = {}
+
+GREEDY_MEMORY_SIZE = 50_000
+"""Greedy squares remembered per layout and weights (then the memory starts afresh; a few megabytes)."""
+
+
+def greedy_memory(info: BoardInfo, weights: Weights) -> dict[Key, int]:
+    """The quick policy's remembered greedy squares for ``info`` and ``weights``, shared by every search.
+
+    A greedy square depends only on the board, the actor, what limits the choice and the evaluation,
+    so searches of one game (or of the same position again) answer each other's questions.
+    """
+    memory = _GREEDY_MEMORY.get((info, weights))
+    if memory is None or len(memory) >= GREEDY_MEMORY_SIZE:
+        if len(_GREEDY_MEMORY) >= 16:
+            _GREEDY_MEMORY.clear()
+        memory = _GREEDY_MEMORY[(info, weights)] = {}
+    return memory
+
+
+_VIEW_RATERS: dict[int, tuple[GameView, dict[tuple[Player, Weights], AssignmentRater]]] = {}
+
+VIEW_RATERS_KEPT = 32
+"""Views whose raters :func:`view_rater` keeps (then it starts afresh)."""
+
+
+def view_rater(view: GameView, player: Player, weights: Weights) -> AssignmentRater:
+    """``AssignmentRater(view, player, weights)``, shared by the searches of the same view object.
+
+    A rater remembers the values of the assignments it rated: a second search of the same view (a
+    review measuring the move played and the best move, the same position with another seed) finds
+    them worked out.  The values depend only on the view's public facts, so nothing changes but the time.
+    """
+    entry = _VIEW_RATERS.get(id(view))
+    if entry is None or entry[0] is not view:  # the view is kept with its raters: its id stays its own
+        if len(_VIEW_RATERS) >= VIEW_RATERS_KEPT:
+            _VIEW_RATERS.clear()
+        entry = _VIEW_RATERS[id(view)] = (view, {})
+    raters = entry[1]
+    rater = raters.get((player, weights))
+    if rater is None:
+        rater = raters[(player, weights)] = AssignmentRater(view, player, weights)
+    return rater
+
+
+class _GameNeeded(Exception):
+    """Raised by :meth:`_Search.hand_options` when a greedy rating must be made from a game not built."""
+
+
 class _Search:
     """One search: the root view, the tree and the playout policy."""
 
@@ -409,12 +484,12 @@ class _Search:
         self.raters: dict[Player, AssignmentRater] = {}
         self.assign_cache: dict[Key, list[tuple[Key, Action]]] = {}
         self.square_cache: dict[Key, list[tuple[Key, Action]]] = {}
-        self.sample = view.sampler(hidden_assignment="hand" if self.opponent_locked else "assigned")
+        self.deal, self.build = view._dealer(hidden_assignment="hand" if self.opponent_locked else "assigned")
         self.judge = evaluator(self.info, config.weights)
         self.model = Evaluation.load() if config.evaluation == "fitted" else None
         """The fitted evaluation of the end of a playout (``None``: the heuristic's chance)."""
         self.changes = count_changes(self.info)
-        self.greedy_squares: dict[Key, int] = {}
+        self.greedy_squares = greedy_memory(self.info, config.weights)
         """The quick policy's greedy square by board (:attr:`~aton.bots.lean.LeanRound.bits`), actor and limits."""
         self.only: list[tuple[Key, Action]] | None = None
         """The viewer's single root option, when the search is told to play it."""
@@ -425,11 +500,25 @@ class _Search:
             else:
                 key = EXCHANGE_KEY if isinstance(only, Exchange) else only
             self.only = [(key, only)]
+        self.lean: LeanRound | None = None
+        """The round as the view shows it, when the whole tree can be walked on lean rounds (see :meth:`walk_lean`)."""
+        if config.horizon == 0 and not config.square_width and view.phase is not Phase.OVER:
+            self.lean = LeanRound(view, self.changes, self.judge.counts(view._squares))
+            self.lean_to_act = [p for p in (RED, BLUE) if self.lean.assigned[p] is None]
+            self.lean_mine_at = self.lean_to_act.index(player) if player in self.lean_to_act else None
+            self.lean_hand = tuple(sorted(view.hand(player) or ()))
+            self.lean_exchange = [view.exchange_available(p) for p in (RED, BLUE)]
+        self.root_offers: dict[tuple[int, ...], list[list[tuple[Key, Action]]]] = {}
+        """The options of the players laying cards at the root, by the opponent's dealt hand."""
+        self.logs: list[float] = [0.0]
+        """``math.log(n)`` at index ``n`` from 1 up to the imagined games so far (how often an option was offered)."""
+        self.lean_squares: dict[tuple[Any, ...], list[tuple[Key, Action]]] = {}
+        """The tree's options (one square per class) by placement or removal, player and flats on offer."""
 
     # -------------------------------------------------------------- imagining
     def determinize(self) -> Game:
         """A full game consistent with the view; a hidden opposing assignment becomes a hand to choose from."""
-        return self.sample(self.rng)
+        return self.build(self.deal(self.rng))
 
     def assign_options(self, game: Game, player: Player, at_root: bool) -> list[tuple[Key, Action]]:
         """The assignments the search considers for ``player``'s (imagined) hand, and the exchange if allowed.
@@ -439,9 +528,18 @@ class _Search:
         round's reveal, so the board is the same and one rater per player serves.
         """
         hand = tuple(sorted(game.hand(player) or ()))
-        exchange = game.exchange_available(player) and not (
-            at_root and player is not self.player and self.opponent_locked
-        )
+        return self.hand_options(game, player, hand, game.exchange_available(player), at_root)
+
+    def hand_options(
+        self, game: Game | None, player: Player, hand: tuple[int, ...], exchange: bool, at_root: bool
+    ) -> list[tuple[Key, Action]]:
+        """:meth:`assign_options` of ``player`` holding ``hand`` (sorted), the exchange counter still unused or not.
+
+        ``game`` is the imagined game or, at the root, the view (the same public facts): the greedy
+        rating reads the board, the scores and the discard piles.  Without it (an imagined game not
+        built), :class:`_GameNeeded` is raised where a rating would have to be made.
+        """
+        exchange = exchange and not (at_root and player is not self.player and self.opponent_locked)
         cache_key = (player, hand, exchange)
         options = self.assign_cache.get(cache_key)
         if options is None:
@@ -450,18 +548,14 @@ class _Search:
             if player is not self.player and self.config.opponent_width:
                 width = self.config.opponent_width
             if width and len(patterns) > width:
-                rater = self.raters.get(player)
-                if rater is None:
-                    rater = self.raters[player] = AssignmentRater(game, player, self.config.weights)
+                rater = self.rater(player, game)
                 pattern_of = {cards: pattern for pattern, cards in patterns}
                 kept = [cards for _value, cards in rater.rate(hand)[:width]]
                 options = [(pattern_of[cards], Assign(player, cards)) for cards in kept]
             else:
                 options = [(pattern, Assign(player, cards)) for pattern, cards in patterns]
             if player is not self.player and self.config.decisive:
-                rater = self.raters.get(player)
-                if rater is None:
-                    rater = self.raters[player] = AssignmentRater(game, player, self.config.weights)
+                rater = self.rater(player, game)
                 winning = [option for option in options if wins_at_once(rater, option[1].cards)]  # type: ignore[union-attr]
                 if winning:
                     options = winning
@@ -469,6 +563,22 @@ class _Search:
                 options.append((EXCHANGE_KEY, Exchange(player)))
             self.assign_cache[cache_key] = options
         return options
+
+    def rater(self, player: Player, game: Game | None) -> AssignmentRater:
+        """The greedy rating of ``player``'s assignments, made from the first game that needs it.
+
+        Made from the view itself (at the root), it is the one every search of that view makes there:
+        searches of one view share it (:func:`view_rater`).
+        """
+        rater = self.raters.get(player)
+        if rater is None:
+            if game is None:
+                raise _GameNeeded
+            if game is self.view:
+                rater = self.raters[player] = view_rater(self.view, player, self.config.weights)
+            else:
+                rater = self.raters[player] = AssignmentRater(game, player, self.config.weights)
+        return rater
 
     def square_options(self, game: Game, player: Player) -> list[tuple[Key, Action]]:
         """One removal or placement per square class; with ``square_width``, the best few by the board value."""
@@ -498,37 +608,62 @@ class _Search:
 
     # --------------------------------------------------------------- the tree
     def select(self, node: _Node, player: Player, options: list[tuple[Key, Action]]) -> tuple[Key, Action]:
-        table = node.stats.get(player)
-        if table is None:
-            table = node.stats[player] = {}
+        row_key = (player, id(options))
+        row = node.rows.get(row_key)
+        if row is None or row[0] is not options:
+            table = node.stats.get(player)
+            if table is None:
+                table = node.stats[player] = {}
+            entries = []
+            for option in options:
+                entry = table.get(option[0])
+                if entry is None:
+                    entry = table[option[0]] = [0.0, 0.0, 0]
+                entries.append(entry)
+            row = node.rows[row_key] = (options, entries)
         unvisited = []
-        best: tuple[Key, Action] | None = None
+        best = -1
         best_score = -math.inf
         c = self.config.exploration
-        sqrt, log, get = math.sqrt, math.log, table.get
-        for option in options:
-            entry = get(option[0])
-            if entry is None:
-                entry = table[option[0]] = [0.0, 0.0, 0.0]
+        sqrt, logs = math.sqrt, self.logs
+        for index, entry in enumerate(row[1]):
             entry[2] += 1
             visits = entry[0]
             if visits == 0:
-                unvisited.append(option)
+                unvisited.append(index)
                 continue
-            score = entry[1] / visits + c * sqrt(log(entry[2]) / visits)
+            if unvisited:  # an option not tried yet is chosen: the others' scores do not count
+                continue
+            score = entry[1] / visits + c * sqrt(logs[entry[2]] / visits)  # type: ignore[call-overload]
             if score > best_score:
-                best_score, best = score, option
+                best_score, best = score, index
         if unvisited:
-            return unvisited[self.rng.randrange(len(unvisited))] if len(unvisited) > 1 else unvisited[0]
-        assert best is not None
-        return best
+            return options[unvisited[self.rng.randrange(len(unvisited))] if len(unvisited) > 1 else unvisited[0]]
+        return options[best]
 
     def iterate(self) -> None:
         """One imagined game: walk down the tree, add a node, play out, back up the result."""
         self.noted = None
-        game = self.determinize()
-        node = self.root
+        logs = self.logs
+        logs.append(math.log(len(logs)))  # an option is offered at most once per imagined game
         path: list[tuple[_Node, list[tuple[Player, Key]]]] = []
+        leaf = self.walk_lean(path) if self.lean is not None else self.walk(self.determinize(), self.root, path)
+        reward, scored = self.finish(leaf)
+        if self.noted is not None:
+            self.noted[3] += scored
+        me = self.player
+        for visited, picks_made in path:
+            for player, key in picks_made:
+                entry = visited.stats[player][key]
+                entry[0] += 1
+                entry[1] += reward if player is me else 1.0 - reward
+        if path:
+            for player, key in path[0][1]:
+                if player is me:
+                    self.squares[key] = self.squares.get(key, 0.0) + reward * reward
+
+    def walk(self, game: Game, node: _Node, path: list[tuple[_Node, list[tuple[Player, Key]]]]) -> Game:
+        """Walk down the tree from ``node`` on the imagined ``game`` until a new node is added; return the game."""
         me = self.player
         while game.result is None and game.round == self.round:
             chosen: list[tuple[Player, Key]] = []
@@ -561,57 +696,217 @@ class _Search:
                 node.children[joint] = _Node()
                 break
             node = child
-        reward, scored = self.finish(game)
-        if self.noted is not None:
-            self.noted[3] += scored
-        for visited, picks_made in path:
-            for player, key in picks_made:
-                entry = visited.stats[player][key]
-                entry[0] += 1
-                entry[1] += reward if player is me else 1.0 - reward
-        if path:
-            for player, key in path[0][1]:
-                if player is me:
-                    self.squares[key] = self.squares.get(key, 0.0) + reward * reward
+        return game
+
+    def walk_lean(self, path: list[tuple[_Node, list[tuple[Player, Key]]]]) -> Game | LeanRound:
+        """:meth:`walk` from the root on a :class:`~aton.bots.lean.LeanRound`, building no game where none is needed.
+
+        The same tree, the same options and the same draws as :meth:`walk` on the dealt game: the hidden
+        cards are dealt (the same draws), the card assignments are chosen from the dealt hands (an
+        exchange takes the top cards of the dealt pile) and revealed on a copy of the round, and the
+        removals and placements after it are walked on that copy, which the playout then finishes.
+        Only where the engine's own generator or a war's turned cards count (a pile too short for an
+        exchange, equal cards at the reveal), or a greedy rating must be made from an imagined game
+        after an exchange, is the whole game built from the deal and the actions so far, and the walk
+        goes on on it.
+        """
+        dealt = self.deal(self.rng)
+        template: LeanRound = self.lean  # type: ignore[assignment]
+        node = self.root
+        if template.phase != ASSIGN:
+            return self.walk_lean_squares(template.copy(), node, path)
+        me, root, only, select = self.player, self.root, self.only, self.select
+        hands: list[tuple[int, ...]] = [(), ()]
+        hands[me] = self.lean_hand
+        hands[me.other] = tuple(dealt.hand or ())
+        exchange = list(self.lean_exchange)
+        decks, drawn = dealt.decks, [0, 0]
+        assigned = template.assigned[:]
+        state: LeanRound | None = None
+        played: list[Action] = []
+        to_act = self.lean_to_act
+        mine_at, root_offers = self.lean_mine_at, self.root_offers
+        while True:
+            at_root = node is root
+            if at_root:  # the options there depend on the opponent's dealt hand only
+                offered = root_offers.get(hands[me.other])
+                if offered is None:
+                    offered = root_offers[hands[me.other]] = [
+                        only
+                        if only is not None and player is me
+                        # at the root the view's public facts are the game's
+                        else self.hand_options(self.view, player, hands[player], exchange[player], True)
+                        for player in to_act
+                    ]
+            else:
+                try:
+                    offered = [
+                        self.hand_options(None, player, hands[player], exchange[player], False) for player in to_act
+                    ]
+                except _GameNeeded:
+                    return self.walk(self.replay(dealt, played), node, path)
+            chosen: list[tuple[Player, Key]] = []
+            picks: list[Action] = []
+            for player, options in zip(to_act, offered, strict=True):
+                key, action = select(node, player, options)
+                chosen.append((player, key))
+                picks.append(action)
+            path.append((node, chosen))
+            joint: Key = tuple(chosen)
+            played += picks
+            waiting: list[Player] = []
+            lean = True
+            for action in picks:
+                player = action.player
+                if type(action) is Assign:
+                    assigned[player] = action.cards
+                    continue
+                left = len(decks[player]) - drawn[player]
+                if left < data.HAND_SIZE:  # the discard pile would be shuffled in: the engine's generator
+                    lean = False
+                    break
+                hands[player] = tuple(sorted(decks[player][left - data.HAND_SIZE : left]))
+                drawn[player] += data.HAND_SIZE
+                exchange[player] = False
+                waiting.append(player)
+            if lean and not waiting:
+                state = self.reveal(assigned, decks, drawn)
+                lean = state is not None
+            if not lean:
+                game = self.replay(dealt, played)
+                if at_root:
+                    self.note_root(game, chosen, picks)
+                child = node.children.get(joint)
+                if child is None:
+                    node.children[joint] = _Node()
+                    return game
+                return self.walk(game, child, path)
+            if at_root and not waiting and mine_at is not None:
+                # Who acts first as the game tells it after the reveal (none once the round is over: as note_root).
+                self.note_cards(chosen[mine_at][1], assigned[me], assigned[me.other], state.first)  # type: ignore[arg-type, union-attr]
+            child = node.children.get(joint)
+            if child is None:
+                node.children[joint] = _Node()
+                if state is not None:
+                    return state
+                # A new node after an exchange: the cards are laid at random, as :meth:`finish` lays them.
+                randrange = self.rng.randrange
+                for player in waiting:
+                    patterns = assignment_patterns(hands[player])
+                    cards = patterns[randrange(len(patterns))][1]
+                    assigned[player] = cards
+                    played.append(Assign(player, cards))
+                state = self.reveal(assigned, decks, drawn)
+                return state if state is not None else self.replay(dealt, played)
+            node = child
+            if state is not None:
+                return self.walk_lean_squares(state, node, path)
+            to_act = waiting
+
+    def reveal(
+        self, assigned: list[tuple[int, ...] | None], decks: list[list[int]], drawn: list[int]
+    ) -> LeanRound | None:
+        """The round after the reveal of ``assigned`` (both players' cards), resolved up to the next choice.
+
+        A war turns the top cards of the dealt piles (``drawn`` cards gone from each); ``None`` when it
+        needs more cards than the piles hold (the whole game decides).
+        """
+        red, blue = assigned
+        state = self.lean.copy()  # type: ignore[union-attr]
+        if state.reveal(red, blue):  # type: ignore[arg-type]
+            return state
+        winner = war(decks, drawn)
+        if winner is None:
+            return None
+        state.begin(winner)
+        return state
+
+    def replay(self, dealt: Deal, played: list[Action]) -> Game:
+        """The whole imagined game of ``dealt`` after the actions ``played`` in the tree (where a lean round stops)."""
+        game = self.build(dealt)
+        for action in played:
+            game._play(action)
+        return game
+
+    def walk_lean_squares(
+        self, state: LeanRound, node: _Node, path: list[tuple[_Node, list[tuple[Player, Key]]]]
+    ) -> LeanRound:
+        """:meth:`walk` through removals and placements on ``state``, to a new node or the end of the round."""
+        me, root, only = self.player, self.root, self.only
+        select = self.select
+        known = self.lean_squares
+        klass = self.info.klass
+        while state.phase <= SCORING_REMOVE:
+            player = state.actor
+            if only is not None and node is root and player is me:
+                key, action = select(node, player, only)
+            else:
+                flats = state.choices()
+                options_key = (state.phase == PLACE, player, *flats)
+                options = known.get(options_key)
+                if options is None:
+                    # One square per class, the first in order (:func:`~aton.bots.heuristics.class_representatives`).
+                    actions = _SQUARE_ACTIONS[state.phase == PLACE][player]
+                    firsts = dict(zip(map(klass.__getitem__, reversed(flats)), reversed(flats), strict=True))
+                    options = [(actions[f], actions[f]) for f in sorted(firsts.values())]
+                    known[options_key] = options
+                key, action = select(node, player, options)
+            path.append((node, [(player, key)]))
+            state.play(flat_of(action.square))  # type: ignore[union-attr]
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = _Node()
+                break
+            node = child
+        return state
 
     def note_root(self, game: Game, chosen: list[tuple[Player, Key]], picks: list[Action]) -> None:
         """Keep cartouche 1 points and the order of play for the bot's root assignment (the coach reads them)."""
         me = self.player
         mine = next((a for a in picks if a.player is me), None)
-        theirs = next((a for a in picks if a.player is not me), None)
         key = next(k for p, k in chosen if p is me) if any(p is me for p, _ in chosen) else None
         if key is None or not isinstance(mine, Assign):
             return
+        theirs = next((a for a in picks if a.player is not me), None)
         if not isinstance(theirs, Assign):
             theirs_cards = game.assignment(me.other) if game.revealed else None
             if theirs_cards is None:
                 return
         else:
             theirs_cards = theirs.cards
-        entry = self.extra.setdefault(key, [0.0, 0.0, 0.0, 0.0])
+        self.note_cards(key, mine.cards, theirs_cards, game.first_player)
+
+    def note_cards(self, key: Key, mine: tuple[int, ...], theirs: tuple[int, ...], first_player: Player | None) -> None:
+        """:meth:`note_root` once both players' cards are known (``first_player``: who won a war, if any)."""
+        me = self.player
+        entry = self.extra.get(key)
+        if entry is None:
+            entry = self.extra[key] = [0.0, 0.0, 0.0, 0.0]
         self.noted = entry
-        step = data.CARTOUCHE1_POINTS_PER_DIFFERENCE
         entry[0] += 1
-        entry[1] += step * (mine.cards[0] - theirs_cards[0])
-        if mine.cards[1] != theirs_cards[1]:
-            first = 1.0 if mine.cards[1] < theirs_cards[1] else 0.0
-        elif mine.cards[0] != theirs_cards[0]:
-            first = 1.0 if mine.cards[0] < theirs_cards[0] else 0.0
-        elif game.first_player is not None:
-            first = 1.0 if game.first_player is me else 0.0
+        entry[1] += data.CARTOUCHE1_POINTS_PER_DIFFERENCE * (mine[0] - theirs[0])
+        if mine[1] != theirs[1]:
+            first = 1.0 if mine[1] < theirs[1] else 0.0
+        elif mine[0] != theirs[0]:
+            first = 1.0 if mine[0] < theirs[0] else 0.0
+        elif first_player is not None:
+            first = 1.0 if first_player is me else 0.0
         else:
             first = 0.5
         entry[2] += first
 
     # ---------------------------------------------------------------- playout
-    def finish(self, game: Game) -> tuple[float, bool]:
+    def finish(self, game: Game | LeanRound) -> tuple[float, bool]:
         """The playout's score of ``game`` and whether a scoring came in it (the Kingdom emptied, or 40 points).
 
         A playout that only finishes the current round (``horizon`` 0) plays on a
         :class:`~aton.bots.lean.LeanRound`, which gives the same result as the
-        engine (:meth:`playout`) for the same generator state, at less cost.
+        engine (:meth:`playout`) for the same generator state, at less cost
+        (the tree may hand over a lean round already: :meth:`walk_lean`).
         """
         kingdom = len(self.view.kingdom)
+        if isinstance(game, LeanRound):
+            return self.lean_playout(game, kingdom)
         if self.config.horizon == 0:
             # An exchange in the tree leaves this round's cards to lay: laid at random, as :meth:`playout` lays them.
             while game._phase is Phase.ASSIGN and game.round == self.round:
@@ -622,10 +917,11 @@ class _Search:
         result = game.result
         return reward, (result.at_scoring if result is not None else len(game.kingdom) < kingdom)
 
-    def lean_playout(self, game: Game, kingdom: int) -> tuple[float, bool]:
+    def lean_playout(self, game: Game | LeanRound, kingdom: int) -> tuple[float, bool]:
         """:meth:`playout` to the end of the round on a :class:`~aton.bots.lean.LeanRound` (the same choices).
 
-        Returns the score and whether a scoring came (as :meth:`finish`); ``game`` is left as it was.
+        Returns the score and whether a scoring came (as :meth:`finish`); a ``game`` is left as it was, a
+        lean round is played on.
         """
         config = self.config
         rng = self.rng
@@ -634,10 +930,13 @@ class _Search:
         greedy = config.playout == "greedy"
         epsilon = config.epsilon
         judge = self.judge
-        counts = judge.counts(game._squares)
         best = judge.best_flat
         before_scoring = judge.before_scoring_of_counts
-        state = LeanRound(game, self.changes, counts)
+        if isinstance(game, LeanRound):
+            state, counts = game, game.counts
+        else:
+            counts = judge.counts(game._squares)
+            state = LeanRound(game, self.changes, counts)
         choices, place, remove = state.choices, state.place, state.remove
         squares, score = state.squares, state.score
         known = self.greedy_squares

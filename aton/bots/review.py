@@ -84,8 +84,8 @@ MEASURE_SHARE = 0.5
 """When the move played is not the best found, each of the two is measured by a search of this share of
 ``iterations`` that must open with it (the same imagined games for both)."""
 
-REMEASURE_TIMES = 1
-"""At most this many second measures of one loss (while it stays near a threshold)."""
+REMEASURE_TIMES = 3
+"""At most this many further measures of one loss, each while it stays near a threshold."""
 
 RIVAL_SHARE = 0.5
 """The search's second choice is measured too (and the better of the two measured is the best move) when it
@@ -96,9 +96,9 @@ REMEASURE_NEAR = 1.5
 """A judged loss whose verdict lies within this many standard errors of a threshold is measured again
 (:data:`REMEASURE_SHARE`): the imagined games go where the verdict is in doubt, not where it is plain."""
 
-REMEASURE_SHARE = 1.0
-"""The second measure of a loss near a threshold: a search of this share of ``iterations`` for each of the
-two moves, pooled with the first (its imagined games counted with the first's)."""
+REMEASURE_SHARE = 0.75
+"""Each further measure of a loss near a threshold: a search of this share of ``iterations`` for each of the
+two moves, pooled with the measures before (its imagined games counted with theirs)."""
 
 DEFAULT_SAMPLES = 20
 """Playouts behind each point of the chance-to-win graph."""

@@ -21,9 +21,9 @@ import traitlets
 from .. import data
 from ..actions import RED, Action, Assign, Exchange, Player
 from ..game import Game, Phase
+from .assign_choice import CardChoice, Face, preview_html, waiting_text
 from .i18n import check_lang, player_word, tr
-from .referee import Outcome, Referee, referee_for
-from .words import assignment_preview, players_text
+from .referee import Outcome, Referee, referee_for, register
 
 __all__ = ["AssignPanel"]
 
@@ -108,9 +108,8 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         ]
         self._game = game
         self._player = Player(player)
-        self._hand: list[int] = []
-        self._slots: list[int | None] = [None] * data.CARTOUCHE_COUNT
-        self._selected: int | None = None
+        self.choice = CardChoice()
+        """The cards on the cartouches so far (:class:`~aton.widgets.assign_choice.CardChoice`)."""
         self._was_editable = False
         self._status: Callable[[str], str] | None = None
         self._callbacks: list[Callable[[Action], None]] = []
@@ -151,12 +150,12 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
     @property
     def hand(self) -> list[int]:
         """The cards in hand as the panel shows them (only the panel's player's own cards)."""
-        return list(self._hand)
+        return list(self.choice.hand)
 
     @property
     def cards(self) -> tuple[int | None, ...]:
         """The cards on cartouches 1-4 so far (``None``: still empty)."""
-        return tuple(None if slot is None else self._hand[slot] for slot in self._slots)
+        return self.choice.cards
 
     @property
     def editable(self) -> bool:
@@ -194,33 +193,26 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
                 if assigned is not None:
                     hand, slots = list(assigned), list(range(len(assigned)))
         editable = self.editable
-        if hand != self._hand or not editable or not self._was_editable:
-            self._hand = hand
-            self._slots = [None] * data.CARTOUCHE_COUNT if editable else slots
-            self._selected = None
-            self._status = None if editable else self._waiting_text
+        if hand != self.choice.hand or not editable or not self._was_editable:
+            self.choice = CardChoice(hand, None if editable else slots)
+            self._status = None if editable else (lambda lang: waiting_text(self._game, self._player, lang))
         self._was_editable = editable
         self._render()
 
     def select_card(self, position: int) -> None:
         """Choose the card at ``position`` in the hand (again: let it go)."""
-        if not self.editable or not 0 <= position < len(self._hand) or position in self._slots:
+        if not self.editable or not self.choice.select(position):
             return
-        self._selected = None if self._selected == position else position
-        value = self._hand[position]
-        self._status = None if self._selected is None else (lambda lang: tr("assign.select_card", lang, value=value))
+        value = self.choice.hand[position]
+        chosen = self.choice.selected is not None
+        self._status = (lambda lang: tr("assign.select_card", lang, value=value)) if chosen else None
         self._render()
 
     def put_on(self, number: int) -> None:
         """Put the chosen card on cartouche ``number``; with no card chosen, take that cartouche's card back."""
         if not self.editable:
             return
-        index = number - 1
-        if self._selected is not None:
-            self._slots[index] = self._selected
-            self._selected = None
-        else:
-            self._slots[index] = None
+        self.choice.put_on(number)
         self._status = None
         self._render()
 
@@ -228,8 +220,7 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         """Swap the cards of cartouches ``first`` and ``second``."""
         if not self.editable:
             return
-        a, b = first - 1, second - 1
-        self._slots[a], self._slots[b] = self._slots[b], self._slots[a]
+        self.choice.swap(first, second)
         self._render()
 
     def clear(self) -> None:
@@ -239,16 +230,7 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
 
     def choose(self, cards: Sequence[int]) -> None:
         """Put ``cards`` on cartouches 1-4 at once; they must be the cards in hand (``ValueError`` otherwise)."""
-        if sorted(cards) != sorted(self._hand) or len(cards) != data.CARTOUCHE_COUNT:
-            raise ValueError(f"choose the four cards in hand {sorted(self._hand)}, not {list(cards)}")
-        free = list(range(len(self._hand)))
-        slots: list[int | None] = []
-        for value in cards:
-            position = next(p for p in free if self._hand[p] == value)
-            free.remove(position)
-            slots.append(position)
-        self._slots = slots
-        self._selected = None
+        self.choice.choose(cards)
         self._status = None
         self._render()
 
@@ -284,22 +266,16 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
 
     def on_action(self, callback: Callable[[Action], None], remove: bool = False) -> None:
         """Call ``callback(action)`` after the referee played the panel's ``Exchange`` or ``Assign``."""
-        if remove:
-            if callback in self._callbacks:
-                self._callbacks.remove(callback)
-        elif callback not in self._callbacks:
-            self._callbacks.append(callback)
+        register(self._callbacks, callback, remove)
 
     def on_choice(self, callback: Callable[[tuple[int | None, ...] | None], None], remove: bool = False) -> None:
         """Call ``callback(cards)`` when the choice not yet confirmed changes (``None`` once it is confirmed).
 
         A host draws the choice on its board's cartouches, for the player's own eyes.
         """
-        if remove:
-            if callback in self._choice_callbacks:
-                self._choice_callbacks.remove(callback)
-        elif callback not in self._choice_callbacks:
-            self._choice_callbacks.append(callback)
+        known = callback in self._choice_callbacks
+        register(self._choice_callbacks, callback, remove)
+        if not remove and not known:
             callback(self._told)
 
     # ------------------------------------------------------------- internals
@@ -331,20 +307,8 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
             callback(action)
         return action
 
-    def _waiting_text(self, lang: str) -> str:
-        game = self._game
-        if game is None:
-            return ""
-        if game.phase is not Phase.ASSIGN:
-            return tr("assign.not_now", lang) if not game.has_assigned(self._player) else tr("assign.done_all", lang)
-        if not game.has_assigned(self._player):
-            return ""
-        waiting = [p for p in game.view(self._player).to_act if p is not self._player]
-        return tr("assign.done", lang, players=players_text(waiting, lang)) if waiting else tr("assign.done_all", lang)
-
     def _reset(self) -> None:
-        self._slots = [None] * data.CARTOUCHE_COUNT
-        self._selected = None
+        self.choice.reset()
         self._status = None
 
     def _render(self) -> None:
@@ -354,38 +318,11 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         self.title.value = f"<h4>{escape(tr('assign.title', lang, player=name))}</h4>"
         self.help.value = f"<p>{escape(tr('assign.help', lang))}</p>" if editable else ""
         self.hand_label.value = f"<b>{escape(tr('assign.hand', lang))}</b>"
-        placed = {slot: number for number, slot in enumerate(self._slots, start=1) if slot is not None}
-        for position, button in enumerate(self.card_buttons):
-            if position >= len(self._hand):
-                button.description = ""
-                button.disabled = True
-                button.layout.display = "none"
-                continue
-            value = self._hand[position]
-            button.layout.display = ""
-            if position in placed:
-                button.description = tr("assign.card_placed", lang, value=value, number=placed[position])
-                button.button_style = ""
-                button.disabled = True
-            elif position == self._selected:
-                button.description = tr("assign.card_chosen", lang, value=value)
-                button.button_style = "info"
-                button.disabled = False
-            else:
-                button.description = tr("assign.card", lang, value=value)
-                button.button_style = ""
-                button.disabled = not editable
+        for button, face in zip(self.card_buttons, self.choice.card_faces(lang, editable), strict=True):
+            _show(button, face)
+        for button, face in zip(self.slot_buttons, self.choice.slot_faces(lang, editable), strict=True):
+            _show(button, face)
         cards = self.cards
-        for number, button in enumerate(self.slot_buttons, start=1):
-            meaning = tr(f"cartouche_short.{number}", lang)
-            card = cards[number - 1]
-            if card is None:
-                button.description = tr("assign.slot_empty", lang, number=number, meaning=meaning)
-                button.button_style = ""
-            else:
-                button.description = tr("assign.slot_card", lang, number=number, meaning=meaning, value=card)
-                button.button_style = "warning"
-            button.disabled = not editable
         for first, button in enumerate(self.swap_buttons, start=1):
             button.description = tr("assign.swap", lang, a=first, b=first + 1)
             button.disabled = not editable
@@ -401,16 +338,8 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         self.exchange_no.description = tr("assign.exchange_no", lang)
         self.confirm_button.description = tr("assign.confirm", lang)
         self.confirm_button.disabled = not editable or any(card is None for card in cards)
-        if editable or any(card is not None for card in cards):
-            round_number = game.round if game is not None else 1
-            lines = assignment_preview(cards, round_number, lang)
-            items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-            self.preview.value = (
-                f'<div role="status" aria-live="polite"><b>{escape(tr("assign.preview_title", lang))}</b>'
-                f"<ul>{items}</ul></div>"
-            )
-        else:
-            self.preview.value = ""
+        shown = editable or any(card is not None for card in cards)
+        self.preview.value = preview_html(cards, game.round if game is not None else 1, lang) if shown else ""
         text = self._status(lang) if self._status is not None else ""
         self.status.value = f'<div role="status" aria-live="polite">{escape(text)}</div>' if text else ""
         choice = cards if editable else None
@@ -418,6 +347,15 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
             self._told = choice
             for callback in list(self._choice_callbacks):
                 callback(choice)
+
+
+def _show(button: widgets.Button, face: Face) -> None:
+    """Make ``button`` show ``face``."""
+    button.description = face.description
+    if not face.hidden:
+        button.button_style = face.style
+    button.disabled = face.disabled
+    button.layout.display = "none" if face.hidden else ""
 
 
 def _capital(text: str) -> str:

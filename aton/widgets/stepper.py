@@ -11,15 +11,13 @@ as it goes on) or a recorded game (a record dict).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from html import escape
 from typing import Any, Literal
 
 import ipywidgets as widgets
 import traitlets
 
 from ..actions import Player
-from ..events import GameOver, RoundEnded
-from ..explain import explain, rule_of
+from ..explain import explain
 from ..game import Game
 from ..teaching.exercise import Exercise
 from ..teaching.feedback import Feedback
@@ -27,7 +25,9 @@ from ..teaching.predict import PredictFlow
 from ..timeline import Step, timeline
 from .board import BoardView
 from .i18n import check_lang, tr
+from .referee import register
 from .scene import highlights_for_event
+from .stepper_text import ends_a_round, explanation_html, round_end_after, tally_html
 
 __all__ = ["SPEEDS", "Stepper"]
 
@@ -87,11 +87,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._steps_from = steps
         """Where the steps come from when not from ``source`` (a shared room's store, which holds the game)."""
         self.board = board if board is not None else BoardView(viewer=viewer, lang=lang, show_changes=False)
-        self.first_button = self._button("aton-step-first")
-        self.back_button = self._button("aton-step-back")
-        self.forward_button = self._button("aton-step-forward")
-        self.end_button = self._button("aton-step-end-round")
-        self.play_button = self._button("aton-step-play")
+        buttons = [self._button(f"aton-step-{name}") for name in ("first", "back", "forward", "end-round", "play")]
+        self.first_button, self.back_button, self.forward_button, self.end_button, self.play_button = buttons
         self.first_button.on_click(lambda _b: self.first())
         self.back_button.on_click(lambda _b: self.back())
         self.forward_button.on_click(lambda _b: self.forward())
@@ -111,15 +108,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.ticker.observe(lambda _change: self._relabel(), names="playing")
         self.speed.observe(self._on_speed, names="value")
         controls = widgets.HBox(
-            [
-                self.first_button,
-                self.back_button,
-                self.forward_button,
-                self.end_button,
-                self.play_button,
-                self.speed,
-                self.predict_toggle,
-            ],
+            [*buttons, self.speed, self.predict_toggle],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         controls.add_class("aton-stepper-controls")
@@ -277,15 +266,11 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
                     self._show_step()
                     self._ask(question)
                     return
-                if isinstance(self._steps[self.flow.index].event, (RoundEnded, GameOver)):
+                if ends_a_round(self._steps[self.flow.index]):
                     break
             self.go(self.flow.index)
             return
-        for position in range(self._index + 1, len(self._steps)):
-            if isinstance(self._steps[position].event, (RoundEnded, GameOver)):
-                self.go(position)
-                return
-        self.go(len(self._steps) - 1)
+        self.go(round_end_after(self._steps, self._index))
 
     def play(self) -> None:
         """Play on automatically at the chosen speed (from the start when at the last step)."""
@@ -303,11 +288,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
 
     def on_step(self, callback: Callable[[Step], None], remove: bool = False) -> None:
         """Call ``callback(step)`` each time a step is shown."""
-        if remove:
-            if callback in self._callbacks:
-                self._callbacks.remove(callback)
-        elif callback not in self._callbacks:
-            self._callbacks.append(callback)
+        register(self._callbacks, callback, remove)
 
     # ------------------------------------------------------------- internals
     def _compute(self) -> list[Step]:
@@ -353,12 +334,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._render_tally()
 
     def _render_tally(self) -> None:
-        lines = self.flow.summary(self.lang) if self.predicting else []
-        if not lines:
-            self.tally.value = ""
-            return
-        items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-        self.tally.value = f"<p>{escape(tr('step.predict_tally', self.lang))}</p><ul>{items}</ul>"
+        self.tally.value = tally_html(self.flow.summary(self.lang) if self.predicting else [], self.lang)
 
     def _on_tick(self, change: Any) -> None:
         if int(change["new"]) != self._index:
@@ -399,21 +375,4 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         waiting = self.flow.pending is not None
         if waiting:
             self.forward_button.disabled = self.end_button.disabled = True
-        if step is None:
-            self.explanation.value = f'<div role="status">{escape(tr("step.empty", lang))}</div>'
-            return
-        position = tr("step.position", lang, number=self._index + 1, count=count, round=step.state.round)
-        if waiting:
-            self.explanation.value = (
-                '<div role="status" aria-live="polite">'
-                f'<p class="aton-step-position"><b>{escape(position)}</b></p>'
-                f'<p class="aton-step-waiting"><i>{escape(tr("step.predict_waiting", lang))}</i></p></div>'
-            )
-            return
-        self.explanation.value = (
-            '<div role="status" aria-live="polite">'
-            f'<p class="aton-step-position"><b>{escape(position)}</b></p>'
-            f'<p class="aton-step-text">{escape(explain(step.event, lang))}</p>'
-            f'<p class="aton-step-why"><i>{escape(tr("step.why", lang, rule=rule_of(step.event, lang)))}</i></p>'
-            "</div>"
-        )
+        self.explanation.value = explanation_html(step, self._index, count, lang, waiting=waiting)

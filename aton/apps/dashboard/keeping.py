@@ -1,0 +1,105 @@
+"""Keeping the dashboard's game for a reload: in the room store, or in the browser where there is none.
+
+With rooms (the Voila server), :class:`~aton.apps.dashboard.resume.GameKeeper` keeps the game in the room
+store and the browser remembers its key; on the static site the browser keeps the game's text itself
+(``localStorage``), read by :data:`HERE_READER` into a hidden field and written by :func:`here_writer`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from .controller import DashboardController
+from .friend_page import FriendPage
+from .friend_panel import FriendPanel
+from .page import guarded, script_output
+from .resume import GAME_KEY, HERE_KEY, BrowserStore, GameKeeper, bridge_reader
+
+__all__ = ["HERE_READER", "PageKeeping", "here_writer"]
+
+
+HERE_READER = bridge_reader("aton-here-bridge", {"kept": HERE_KEY})
+"""Runs in the static site's page (no room store): types the game this browser keeps (``localStorage``,
+:data:`~aton.apps.dashboard.resume.HERE_KEY`) into the hidden field ``aton-here-bridge``, and asks before
+the page is left while a game is in progress."""
+
+
+def here_writer(text: str, count: int) -> tuple[dict[str, Any], ...]:
+    """The script that keeps ``text`` in the browser under :data:`HERE_KEY` (``""``: forgets it)."""
+    key = json.dumps(HERE_KEY)
+    code = (
+        f"window.localStorage.setItem({key}, {json.dumps(text)});"
+        if text
+        else f"window.localStorage.removeItem({key});"
+    )
+    source = f"try {{ {code} }} catch (error) {{}} // {count}"
+    return ({"output_type": "display_data", "data": {"application/javascript": source}, "metadata": {}},)
+
+
+class _LazyStore:
+    """The room store of "Play a friend", opened only when the keeper first needs it."""
+
+    def __init__(self, opener: Callable[[], Any]) -> None:
+        self._opener = opener
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._opener(), name)
+
+
+class PageKeeping:
+    """Keeps the game of a page for a reload (``keeper``), with the hidden parts the page needs (``hidden``).
+
+    ``friend``: the page's room (``None`` on the static site: the browser keeps the game, through the
+    hidden field ``here_bridge`` and the script output ``here_writer``).
+    """
+
+    def __init__(self, flow: DashboardController, friend: FriendPage | None, panel: FriendPanel) -> None:
+        self.flow = flow
+        self.hidden: list[widgets.Widget] = []
+        """Hidden widgets to put in the page (the static site's bridge and scripts)."""
+        self.here_store: BrowserStore | None = None
+        self.here_bridge: widgets.Text | None = None
+        self.here_writer: widgets.Output | None = None
+        self.keeper: GameKeeper
+        if friend is not None:
+            room = friend.room
+            self._panel = panel
+            self.keeper = GameKeeper(flow, store=_LazyStore(lambda: room.store), remember=self._remember_game)
+            panel.on_bridge(self._on_bridge)
+            return
+        self._here_writes = 0
+        self.here_store = BrowserStore(self._write_here)
+        self.here_bridge = widgets.Text(layout=widgets.Layout(display="none"))
+        self.here_bridge.add_class("aton-here-bridge")
+        self.here_writer = widgets.Output(layout=widgets.Layout(display="none"))
+        self.hidden = [self.here_bridge, script_output(HERE_READER), self.here_writer]
+        self.keeper = GameKeeper(flow, store=self.here_store)
+        self.here_bridge.observe(self._on_here_bridge, names="value")
+
+    @guarded
+    def _on_bridge(self, facts: dict[str, str]) -> None:
+        """The browser said what it holds: the key of a game kept from an earlier visit, if any."""
+        self.keeper.browser_said(facts.get("game", ""))
+
+    @guarded
+    def _on_here_bridge(self, change: Any) -> None:
+        """The static site's browser said which game it keeps (its text, or nothing)."""
+        try:
+            kept = json.loads(str(change["new"])).get("kept", "")
+        except (ValueError, AttributeError):
+            return
+        if self.here_store is not None:
+            self.keeper.browser_said(self.here_store.load(kept))
+
+    def _write_here(self, text: str) -> None:
+        """Keep ``text`` (this page's game) in the static site's browser; ``""`` forgets it."""
+        self._here_writes += 1
+        if self.here_writer is not None:
+            self.here_writer.outputs = here_writer(text, self._here_writes)
+
+    def _remember_game(self, key: str) -> None:
+        self._panel.keep(key, GAME_KEY)
