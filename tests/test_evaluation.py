@@ -52,8 +52,8 @@ def test_the_chance_is_the_logistic_of_the_features_and_the_players_chances_add_
 
 
 def test_the_search_takes_the_evaluation_it_is_given() -> None:
-    assert PRESETS["medium"].evaluation == PRESETS["hard"].evaluation == "fitted"
-    assert PRESETS["easy"].evaluation == SearchConfig().evaluation == "heuristic"
-    assert MctsBot.from_spec("medium", "evaluation=heuristic").config.evaluation == "heuristic"
+    assert PRESETS["hard"].evaluation == "fitted"
+    assert PRESETS["easy"].evaluation == PRESETS["medium"].evaluation == SearchConfig().evaluation == "heuristic"
+    assert MctsBot.from_spec("medium", "evaluation=fitted").config.evaluation == "fitted"
     with pytest.raises(BotError):
         SearchConfig(evaluation="other")

@@ -131,7 +131,7 @@ WEIGHT_OPTIONS = ("temperature", "race", "projection")
 
 PRESETS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=40, width=8, decisive=True),
-    "medium": SearchConfig(iterations=450, width=8, decisive=True, evaluation="fitted"),
+    "medium": SearchConfig(iterations=450, width=8, decisive=True),
     "hard": SearchConfig(iterations=1800, width=8, decisive=True, evaluation="fitted"),
 }
 """Named budgets; ``mcts`` means ``medium``."""
