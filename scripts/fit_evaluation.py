@@ -10,7 +10,7 @@ fits a logistic model of the winner on features of the position
 the model's log-loss and accuracy with the hand-made heuristic's
 (:func:`aton.bots.heuristics.win_probability`).
 
-Needs numpy (a development dependency; the bots themselves stay pure Python)::
+Needs numpy (in the development environment, not a dependency of the package; the bots stay pure Python)::
 
     .venv/bin/python scripts/fit_evaluation.py --games 4000 --jobs 2 --save /tmp/positions.npz
     .venv/bin/python scripts/fit_evaluation.py --load /tmp/positions.npz --write
