@@ -12,7 +12,7 @@ the model's log-loss and accuracy with the hand-made heuristic's
 
 Needs numpy (in the development environment, not a dependency of the package; the bots stay pure Python)::
 
-    .venv/bin/python scripts/fit_evaluation.py --games 4000 --jobs 2 --save /tmp/positions.npz
+    .venv/bin/python scripts/fit_evaluation.py --games 3000 --jobs 2 --save /tmp/positions.npz
     .venv/bin/python scripts/fit_evaluation.py --load /tmp/positions.npz --write
 
 ``--write`` stores the coefficients in ``aton/bots/evaluation.json``.
@@ -163,7 +163,7 @@ def accuracy(p: np.ndarray, y: np.ndarray) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=4000)
+    parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--save", type=Path, help="keep the positions played (npz) to fit again")
