@@ -120,14 +120,17 @@ def search_of(game: Game, config: SearchConfig) -> _Search:
     before=st.integers(0, 200),
     generator=st.integers(0, 10**6),
     playout=st.sampled_from(["greedy", "random"]),
+    evaluation=st.sampled_from(["heuristic", "fitted"]),
 )
-def test_the_lean_playout_scores_as_the_engine_playout(seed: int, before: int, generator: int, playout: str) -> None:
+def test_the_lean_playout_scores_as_the_engine_playout(
+    seed: int, before: int, generator: int, playout: str, evaluation: str
+) -> None:
     """The same imagined game and generator state: the same choices, score and scoring, and the same draws after."""
     game = aton.new_game(seed, events=False)
     play_randomly(game, random.Random(seed), before)
     if game.result is not None:
         return
-    search = search_of(game, SearchConfig(playout=playout, epsilon=0.3))
+    search = search_of(game, SearchConfig(playout=playout, epsilon=0.3, evaluation=evaluation))
     kingdom = len(search.view.kingdom)
     for number in range(5):
         search.rng = random.Random(generator + number)
@@ -220,7 +223,11 @@ def statistics(search: _Search) -> list[tuple[object, ...]]:
 
 @pytest.mark.parametrize(
     ("config", "seeds"),
-    [(PRESETS["easy"], 1), (SearchConfig(iterations=120, width=8, decisive=True, playout="random"), 2)],
+    [
+        (PRESETS["easy"], 1),
+        (SearchConfig(iterations=120, width=8, decisive=True, playout="random"), 2),
+        (SearchConfig(iterations=40, width=8, decisive=True, evaluation="fitted"), 1),
+    ],
 )
 def test_the_search_decides_as_with_the_engine(config: SearchConfig, seeds: int) -> None:
     """The tree walked on lean rounds gives the statistics of the tree walked on whole games with the engine's playout.

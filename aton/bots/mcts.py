@@ -19,7 +19,8 @@ all these imagined games, plays on with a quick policy, and scores the result.
   **playout** finishes the round (and ``horizon`` more rounds) with the greedy
   square choice (or uniformly random choices; a player who removes last
   before a scoring removes by that scoring's exact points), then the
-  position is scored with :func:`aton.bots.heuristics.win_probability`; a
+  position is scored with :func:`aton.bots.heuristics.win_probability` (or,
+  with ``evaluation="fitted"``, the model of :mod:`aton.bots.evaluation`); a
   finished game scores 1, 0 or 1/2.
 
 The budget is a number of iterations (deterministic: the same view and
@@ -41,6 +42,7 @@ from ..actions import BLUE, RED, Action, Assign, Exchange, Place, Player, Remove
 from ..errors import BotError
 from ..game import SQUARES, Deal, Game, GameView, Phase
 from .base import Bot, Progress, Steps, run_steps
+from .evaluation import Evaluation
 from .greedy import AssignmentRater
 from .heuristics import (
     DEFAULT_WEIGHTS,
@@ -88,8 +90,11 @@ class SearchConfig:
       greedy rating (0: as ``width``).
     - ``decisive``: where an imagined opposing hand can complete a board victory in its own turn
       (:func:`wins_at_once`), the opponent considers only the assignments that do.
+    - ``evaluation``: how the end of a playout is judged: ``"heuristic"``
+      (:func:`~aton.bots.heuristics.win_probability`) or ``"fitted"`` (the model of :mod:`aton.bots.evaluation`).
     - ``temperature``, ``race``, ``projection`` (options of :meth:`MctsBot.from_spec`): the evaluation's
-      :class:`~aton.bots.heuristics.Weights`.
+      :class:`~aton.bots.heuristics.Weights` (the board values of the quick policy; the end of a playout
+      with ``evaluation="heuristic"``).
     """
 
     iterations: int = 300
@@ -102,6 +107,7 @@ class SearchConfig:
     square_width: int = 0
     opponent_width: int = 0
     decisive: bool = False
+    evaluation: str = "heuristic"
     weights: Weights = field(default=DEFAULT_WEIGHTS, compare=False)
 
     def __post_init__(self) -> None:
@@ -111,6 +117,8 @@ class SearchConfig:
             raise BotError("search_ms", found=self.ms)
         if self.playout not in ("greedy", "random"):
             raise BotError("search_playout", found=self.playout)
+        if self.evaluation not in ("fitted", "heuristic"):
+            raise BotError("search_evaluation", found=self.evaluation)
         if not 0.0 <= self.epsilon <= 1.0:
             raise BotError("search_epsilon", found=self.epsilon)
         for name in ("horizon", "width", "square_width", "opponent_width"):
@@ -124,7 +132,7 @@ WEIGHT_OPTIONS = ("temperature", "race", "projection")
 PRESETS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=40, width=8, decisive=True),
     "medium": SearchConfig(iterations=450, width=8, decisive=True),
-    "hard": SearchConfig(iterations=1800, width=8, decisive=True),
+    "hard": SearchConfig(iterations=1800, width=8, decisive=True, evaluation="fitted"),
 }
 """Named budgets; ``mcts`` means ``medium``."""
 
@@ -375,7 +383,8 @@ class Playout:
     end: Game
     """Where the playout stopped: the end of the round (after its scoring, if any), or the end of the game."""
     chance: float
-    """The score of the end: 1, 0 or 1/2 for a finished game, else the heuristic's chance to win."""
+    """The score of the end: 1, 0 or 1/2 for a finished game, else the search's evaluation (the heuristic's chance
+    to win, unless the configuration asks for the fitted model)."""
 
 
 def imagine(view: GameView, rng: random.Random, config: SearchConfig | None = None) -> Playout:
@@ -385,7 +394,7 @@ def imagine(view: GameView, rng: random.Random, config: SearchConfig | None = No
     quick policy plays on to the end of the round (card assignments at random,
     each counter on the square with the best board value, one time in ten a
     random square; the last removals before a scoring by that scoring); the end is scored for ``view.viewer`` with
-    :func:`aton.bots.heuristics.win_probability`.
+    :func:`aton.bots.heuristics.win_probability` (or the model of :mod:`aton.bots.evaluation`, as ``config`` says).
 
     >>> import aton
     >>> playout = imagine(aton.new_game(seed=4).view(aton.RED), random.Random(0))
@@ -477,6 +486,8 @@ class _Search:
         self.square_cache: dict[Key, list[tuple[Key, Action]]] = {}
         self.deal, self.build = view._dealer(hidden_assignment="hand" if self.opponent_locked else "assigned")
         self.judge = evaluator(self.info, config.weights)
+        self.model = Evaluation.load() if config.evaluation == "fitted" else None
+        """The fitted evaluation of the end of a playout (``None``: the heuristic's chance)."""
         self.changes = count_changes(self.info)
         self.greedy_squares = greedy_memory(self.info, config.weights)
         """The quick policy's greedy square by board (:attr:`~aton.bots.lean.LeanRound.bits`), actor and limits."""
@@ -969,7 +980,13 @@ class _Search:
         if state.phase == OVER:
             winner = state.winner
             return (0.5 if winner is None else 1.0 if winner is me else 0.0), state.at_scoring
-        chance = logistic(judge.advantage(counts, me, score[me], score[me.other]) / config.weights.temperature)
+        model = self.model
+        if model is None:
+            chance = logistic(judge.advantage(counts, me, score[me], score[me.other]) / config.weights.temperature)
+        else:
+            left = state.kingdom
+            red = left.count(RED)
+            chance = model.chance(counts, me, score, state.stock, red, len(left) - red, judge, state.round)
         return chance, len(state.kingdom) < kingdom
 
     def assign_randomly(self, game: Game) -> None:
@@ -1019,7 +1036,26 @@ class _Search:
             else:
                 options = game.legal_actions(player)
                 play(options[randrange(len(options))])
-        return win_probability(game, self.player, config.weights)
+        return self.judge_end(game)
+
+    def judge_end(self, game: Game) -> float:
+        """The playout's score of ``game`` for the bot: 1, 0 or 1/2 when it is over, else the evaluation's chance."""
+        model = self.model
+        if model is None or game.result is not None:
+            return win_probability(game, self.player, self.config.weights)
+        judge = self.judge
+        left = game.kingdom
+        red = left.count(RED)
+        return model.chance(
+            judge.counts(game.squares),
+            self.player,
+            (game.score(RED), game.score(BLUE)),
+            (game.stock(RED), game.stock(BLUE)),
+            red,
+            len(left) - red,
+            judge,
+            game.round,
+        )
 
     # ---------------------------------------------------------------- results
     def line_rate(self, option: OptionStats) -> float:

@@ -1,0 +1,219 @@
+"""The search's judgement of a position at the end of a round: a logistic model fitted on seeded games.
+
+The search plays each imagined game to the end of the current round, then
+asks who is likely to win from there.  :func:`aton.bots.heuristics.win_probability`
+answers with a hand-made sum of points (the score, the projected scoring as if
+it came now, board threats); this model weighs more facts, all public, with
+coefficients fitted on the positions of seeded games against their final
+winner (``scripts/fit_evaluation.py``, stored in ``evaluation.json``):
+
+- the score difference, alone and times the round number (a lead late in the
+  game is more often kept), and the extra weight of points above 24;
+- the projected scoring, smoothed (:func:`~aton.bots.heuristics.projection`)
+  and exact (:func:`~aton.bots.heuristics.scoring_points`), each also
+  multiplied by how full the Kingdom of the Dead is (a scoring that comes
+  soon counts more than one several rounds away);
+- whether that scoring, if it came now, would end the game at 40 points, and
+  for whom (again alone and times the Kingdom's fullness);
+- board-victory threats (:class:`~aton.bots.heuristics.Weights` ``threat``);
+- counters left in stock and in the Kingdom (they come back after a scoring).
+
+Every feature changes sign when the players are swapped, and the model has no
+intercept, so the two players' chances add up to 1.
+
+>>> import aton
+>>> from aton.bots.heuristics import BoardInfo, evaluator
+>>> game = aton.new_game(seed=1)
+>>> judge = evaluator(BoardInfo.of(game.rules.layout))
+>>> model = Evaluation.load()
+>>> model.chance(judge.counts(game.squares), aton.RED, (0, 0), (29, 29), 0, 0, judge, 1)
+0.5
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from operator import mul
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .. import data
+from ..actions import Player
+from .heuristics import AGGREGATE_SIZE, _missing, logistic, projection, scoring_points
+
+if TYPE_CHECKING:
+    from .heuristics import Evaluator
+
+PATH = Path(__file__).with_name("evaluation.json")
+"""Where the fitted coefficients are stored."""
+
+FEATURE_NAMES = (
+    "score",
+    "score_late",
+    "race",
+    "projection",
+    "projection_soon",
+    "exact",
+    "exact_soon",
+    "wins_now",
+    "wins_now_soon",
+    "threat",
+    "stock",
+    "kingdom",
+)
+"""The model's features, in the order of :func:`features` and of the coefficients."""
+
+LATE = 10
+"""The ``score_late`` feature is the score difference times the round number over this."""
+
+RACE_FROM = 24
+"""Points from which every point counts again in the ``race`` feature (as the heuristic's ``race``)."""
+
+
+def board_terms(both: list[int], judge: Evaluator) -> tuple[float, int, int, float]:
+    """The board's part of :func:`features`: the smoothed projection, the exact points of a scoring now
+    (the first player's, the second's) and the threats (the first player's best minus the other's)."""
+    size = AGGREGATE_SIZE
+    mine, theirs = both[:size], both[size:]
+    threats = judge.weights.threat
+    yellow, green = judge.info.yellow_total, judge.info.green_total
+    gained, lost = scoring_points(mine, theirs)
+    gap = _missing(mine, theirs, yellow, green)
+    threat = threats[gap] if gap < len(threats) else 0.0
+    gap = _missing(theirs, mine, yellow, green)
+    threat -= threats[gap] if gap < len(threats) else 0.0
+    return projection(mine, theirs), gained, lost, threat
+
+
+def features(
+    both: list[int],
+    my_score: int,
+    their_score: int,
+    my_stock: int,
+    their_stock: int,
+    my_kingdom: int,
+    their_kingdom: int,
+    round_number: int,
+    judge: Evaluator,
+) -> list[float]:
+    """The features of a position for the player whose counts come first in ``both`` (18 numbers).
+
+    ``round_number`` is the round about to start; ``judge`` gives the layout's
+    yellow and green squares and the threat values (:class:`~aton.bots.heuristics.Weights`).
+    """
+    smoothed, gained, lost, threat = board_terms(both, judge)
+    soon = (my_kingdom + their_kingdom) / data.KINGDOM_SIZE
+    my_total, their_total = my_score + gained, their_score + lost
+    wins = 0.0
+    if max(my_total, their_total) >= data.WINNING_POINTS and my_total != their_total:
+        wins = 1.0 if my_total > their_total else -1.0
+    exact = float(gained - lost)
+    lead = float(my_score - their_score)
+    return [
+        lead,
+        lead * round_number / LATE,
+        float(max(0, my_score - RACE_FROM) - max(0, their_score - RACE_FROM)),
+        smoothed,
+        smoothed * soon,
+        exact,
+        exact * soon,
+        wins,
+        wins * soon,
+        threat,
+        float(my_stock - their_stock),
+        float(my_kingdom - their_kingdom),
+    ]
+
+
+class Evaluation:
+    """The fitted model: one coefficient per feature of :data:`FEATURE_NAMES`.
+
+    :meth:`chance` gives the logistic of the features times the coefficients; the board's part of the
+    features (the projected scoring, the threats) depends on the 18 counts alone and is remembered, as
+    :class:`~aton.bots.heuristics.Evaluator` remembers board values (at most :data:`MEMO_SIZE` boards).
+    """
+
+    __slots__ = ("_boards", "coefficients")
+
+    def __init__(self, coefficients: tuple[float, ...]) -> None:
+        if len(coefficients) != len(FEATURE_NAMES):
+            raise ValueError(f"the model needs {len(FEATURE_NAMES)} coefficients, not {len(coefficients)}")
+        self.coefficients = coefficients
+        self._boards: dict[Evaluator, dict[tuple[int, ...], tuple[float, int, int, float]]] = {}
+        """Per evaluator (a layout and its threat values), the board terms by counts."""
+
+    @classmethod
+    @cache
+    def load(cls) -> Evaluation:
+        """The model stored in :data:`PATH` (read once)."""
+        stored = json.loads(PATH.read_text(encoding="utf-8"))["coefficients"]
+        return cls(tuple(float(stored[name]) for name in FEATURE_NAMES))
+
+    def logit(self, values: list[float]) -> float:
+        """The coefficients times ``values`` (:func:`features`), before the logistic."""
+        total: float = sum(map(mul, self.coefficients, values))
+        return total
+
+    def chance(
+        self,
+        both: list[int],
+        player: Player,
+        scores: tuple[int, int] | list[int],
+        stock: tuple[int, int] | list[int],
+        red_kingdom: int,
+        blue_kingdom: int,
+        judge: Evaluator,
+        round_number: int,
+    ) -> float:
+        """``player``'s chance to win at the start of round ``round_number``: counts (Red's 9, then Blue's),
+        scores and stock by player (Red first), counters of each colour in the Kingdom of the Dead.
+
+        The same as ``logistic(self.logit(features(...)))`` for ``player``, sooner.
+        """
+        size = AGGREGATE_SIZE
+        ordered = both if player == 0 else both[size:] + both[:size]
+        key = tuple(ordered)
+        boards = self._boards.get(judge)
+        if boards is None:
+            boards = self._boards[judge] = {}
+        terms = boards.get(key)
+        if terms is None:
+            if len(boards) >= MEMO_SIZE:
+                boards.clear()
+            terms = boards[key] = board_terms(ordered, judge)
+        smoothed, gained, lost, threat = terms
+        other = 1 - player
+        mine, theirs = scores[player], scores[other]
+        kingdom = (red_kingdom, blue_kingdom)
+        soon = (red_kingdom + blue_kingdom) / data.KINGDOM_SIZE
+        my_total, their_total = mine + gained, theirs + lost
+        wins = 0.0
+        if (my_total >= _WIN or their_total >= _WIN) and my_total != their_total:
+            wins = 1.0 if my_total > their_total else -1.0
+        exact = float(gained - lost)
+        lead = float(mine - theirs)
+        values = (
+            lead,
+            lead * round_number / LATE,
+            float((mine - RACE_FROM if mine > RACE_FROM else 0) - (theirs - RACE_FROM if theirs > RACE_FROM else 0)),
+            smoothed,
+            smoothed * soon,
+            exact,
+            exact * soon,
+            wins,
+            wins * soon,
+            threat,
+            float(stock[player] - stock[other]),
+            float(kingdom[player] - kingdom[other]),
+        )
+        return logistic(sum(map(mul, self.coefficients, values)))
+
+
+MEMO_SIZE = 50_000
+"""Boards whose terms an :class:`Evaluation` keeps."""
+
+_WIN = data.WINNING_POINTS
+
+
+__all__ = ["FEATURE_NAMES", "PATH", "Evaluation", "board_terms", "features"]

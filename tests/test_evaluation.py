@@ -1,0 +1,59 @@
+"""The fitted evaluation of the end of a round (:mod:`aton.bots.evaluation`)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import aton
+from aton.bots import MctsBot
+from aton.bots.evaluation import FEATURE_NAMES, Evaluation, features
+from aton.bots.heuristics import BoardInfo, evaluator, logistic
+from aton.bots.mcts import PRESETS, SearchConfig
+from aton.errors import BotError
+
+
+def _positions(count: int) -> list[aton.Game]:
+    """Positions at the start of a round of random games."""
+    found = []
+    for seed in range(count):
+        game = aton.new_game(seed=seed)
+        rng = random.Random(seed)
+        while game.result is None and game.round < 2 + seed % 6:
+            options = game.legal_actions(game.to_act[0])
+            game.apply(options[rng.randrange(len(options))])
+        if game.result is None:
+            found.append(game)
+    return found
+
+
+def test_the_stored_model_has_a_coefficient_per_feature() -> None:
+    model = Evaluation.load()
+    assert len(model.coefficients) == len(FEATURE_NAMES)
+    with pytest.raises(ValueError, match="coefficients"):
+        Evaluation((1.0,))
+
+
+def test_the_chance_is_the_logistic_of_the_features_and_the_players_chances_add_up_to_one() -> None:
+    model = Evaluation.load()
+    for game in _positions(30):
+        judge = evaluator(BoardInfo.of(game.rules.layout))
+        counts = judge.counts(game.squares)
+        scores = (game.score(aton.RED), game.score(aton.BLUE))
+        stock = (game.stock(aton.RED), game.stock(aton.BLUE))
+        kingdom = game.kingdom
+        red, blue = kingdom.count(aton.RED), kingdom.count(aton.BLUE)
+        chances = [model.chance(counts, p, scores, stock, red, blue, judge, game.round) for p in aton.PLAYERS]
+        assert chances[0] + chances[1] == pytest.approx(1.0)
+        values = features(counts, *scores, *stock, red, blue, game.round, judge)
+        assert chances[0] == logistic(model.logit(values))  # the same operations
+        assert 0.0 < chances[0] < 1.0
+
+
+def test_the_search_takes_the_evaluation_it_is_given() -> None:
+    assert PRESETS["hard"].evaluation == "fitted"
+    assert PRESETS["easy"].evaluation == PRESETS["medium"].evaluation == SearchConfig().evaluation == "heuristic"
+    assert MctsBot.from_spec("medium", "evaluation=fitted").config.evaluation == "fitted"
+    with pytest.raises(BotError):
+        SearchConfig(evaluation="other")
