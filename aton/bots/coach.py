@@ -30,7 +30,7 @@ from ..rules import SquareKind
 from .base import Progress, Steps, run_steps
 from .calibration import Calibration, chance_words, shipped, view_progress
 from .heuristics import DEFAULT_WEIGHTS, BoardInfo, Weights, aggregates, board, flat_of, missing
-from .mcts import PRESETS, MctsBot, OptionStats, SearchResult
+from .mcts import ANALYSIS, MctsBot, OptionStats, SearchResult
 
 COACH_ITERATIONS = 400
 """Imagined games behind a hint (a little more than the ``medium`` bot's 300; about 0.1-0.2 s)."""
@@ -254,7 +254,7 @@ def hint_steps(
     player = view.viewer
     if player not in view.to_act:
         raise BotError("coach_nothing_to_decide", player=player.label)
-    config = replace(PRESETS["medium"], iterations=iterations, weights=weights or DEFAULT_WEIGHTS)
+    config = replace(ANALYSIS, iterations=iterations, weights=weights or DEFAULT_WEIGHTS)
     coach = MctsBot(config, name="coach")
     result: SearchResult = yield from coach.search_steps(view, random.Random(f"aton/coach/{seed}"), on_progress)
     if on_progress is not None:
@@ -333,7 +333,7 @@ def search_candidates(
         raise BotError("coach_needs_view")
     if view.viewer not in view.to_act:
         raise BotError("coach_nothing_to_decide", player=view.viewer.label)
-    config = replace(PRESETS["medium"], iterations=iterations)
+    config = replace(ANALYSIS, iterations=iterations)
     result = MctsBot(config, name="coach").search(view, random.Random(f"aton/coach/{seed}"))
     total = sum(option.visits for option in result.options) or 1
     mapping = calibration if calibration is not None else shipped()

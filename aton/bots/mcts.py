@@ -131,10 +131,15 @@ WEIGHT_OPTIONS = ("temperature", "race", "projection")
 
 PRESETS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=40, width=8, decisive=True),
-    "medium": SearchConfig(iterations=450, width=8, decisive=True),
+    "medium": SearchConfig(iterations=450, width=8, decisive=True, evaluation="fitted"),
     "hard": SearchConfig(iterations=1800, width=8, decisive=True, evaluation="fitted"),
 }
 """Named budgets; ``mcts`` means ``medium``."""
+
+ANALYSIS = SearchConfig(iterations=450, width=8, decisive=True)
+"""The search of the coach, the game review and :func:`imagine`: ``medium``'s budget with the heuristic
+evaluation, whose chances the shipped calibration maps and on which the review's thresholds were set
+(the fitted model's chances spread half as far, so its losses would fall below them)."""
 
 
 @cache
@@ -388,7 +393,8 @@ class Playout:
 
 
 def imagine(view: GameView, rng: random.Random, config: SearchConfig | None = None) -> Playout:
-    """One imagined game as the search plays it below its tree, kept whole (with its event log).
+    """One imagined game as the search plays it below its tree, kept whole (with its event log); the search is
+    :data:`ANALYSIS` unless ``config`` says otherwise.
 
     The hidden cards are dealt at random, consistent with ``view``; then the
     quick policy plays on to the end of the round (card assignments at random,
@@ -403,7 +409,7 @@ def imagine(view: GameView, rng: random.Random, config: SearchConfig | None = No
     """
     if not isinstance(view, GameView):
         raise ValueError("a playout starts from a player's view: pass game.view(player)")
-    search = _Search(view, view.viewer, config or PRESETS["medium"], rng)
+    search = _Search(view, view.viewer, config or ANALYSIS, rng)
     start = view.sample(rng, events=True, hidden_assignment="hand" if search.opponent_locked else "assigned")
     game = start.clone(events=True)
     done = len(game.actions)
@@ -1118,6 +1124,7 @@ class _Search:
 
 
 __all__ = [
+    "ANALYSIS",
     "PRESETS",
     "MctsBot",
     "OptionStats",

@@ -71,7 +71,7 @@ from .base import Steps, run_steps
 from .calibration import IDENTITY, Calibration, chance_words, shipped, view_progress
 from .coach import _board_reasons, _square_words
 from .heuristics import BoardInfo, class_representatives, flat_of
-from .mcts import PRESETS, MctsBot, OptionStats, SearchResult
+from .mcts import ANALYSIS, MctsBot, OptionStats, SearchResult
 
 Progress = Callable[[float], "bool | None"]
 """``on_progress(fraction)``; returning ``False`` cancels the review."""
@@ -699,7 +699,7 @@ def judge_steps(
     kind = _kind(played)
     if len(class_representatives(legal, info)) == 1:
         return Judgement(number, view.round, kind, played, played, math.nan, math.nan, None)
-    bot = MctsBot(replace(PRESETS["medium"], iterations=iterations), name="review")
+    bot = MctsBot(replace(ANALYSIS, iterations=iterations), name="review")
     stream = f"aton/review/{seed}/{number}"
     found = yield from bot.search_steps(view, random.Random(f"{stream}/search"))
     best = found.action
@@ -707,7 +707,7 @@ def judge_steps(
         games = found.options[0].visits
         rate = mapping.apply("judged", _rate(found), _games(view, played, games, stream), view_progress(view))
         return Judgement(number, view.round, kind, played, played, rate, rate, Verdict.GOOD, games=(games, games))
-    measure = MctsBot(replace(PRESETS["medium"], iterations=max(1, round(iterations * MEASURE_SHARE))))
+    measure = MctsBot(replace(ANALYSIS, iterations=max(1, round(iterations * MEASURE_SHARE))))
     best_found = yield from measure.search_steps(view, random.Random(f"{stream}/measure"), only=best)
     played_found = yield from measure.search_steps(view, random.Random(f"{stream}/measure"), only=played)
     best_m, played_m = _Measure.of(best_found), _Measure.of(played_found)
@@ -718,7 +718,7 @@ def judge_steps(
         if rival_m.rate > best_m.rate:
             best, best_m = rival, rival_m
     loss, uncertainty = _loss(view, (best, best_m), (played, played_m), stream)
-    again = MctsBot(replace(PRESETS["medium"], iterations=max(1, round(iterations * REMEASURE_SHARE))))
+    again = MctsBot(replace(ANALYSIS, iterations=max(1, round(iterations * REMEASURE_SHARE))))
     for time in range(REMEASURE_TIMES):
         if not _near_threshold(loss - CONFIDENCE * uncertainty, uncertainty):
             break
@@ -962,7 +962,7 @@ def graph_chance(
     """The graph's point after ``number`` decisions: ``view.viewer``'s chance to win from ``view``, the mean of
     ``samples`` playouts (seeded by ``seed`` and ``number``), mapped by ``calibration`` (default: shipped)."""
     mapping = calibration if calibration is not None else shipped()
-    estimator = MctsBot(replace(PRESETS["medium"]), name="review")
+    estimator = MctsBot(replace(ANALYSIS), name="review")
     raw = estimator.estimate(view, random.Random(f"aton/review/{seed}/{number}/graph"), samples)
     return mapping.apply("graph", raw, 0 if view.result is not None else samples, view_progress(view))
 
