@@ -274,9 +274,10 @@ class BoardModel:
         """A click on ``target``: choose a square, or describe the rest."""
         for callback in list(self.select_callbacks):
             callback(target)
-        if target.kind == "square" and target.square is not None:
-            self.cursor = None
-            return self.choose(target.square)
+        match target:
+            case Target(kind="square", square=square) if square is not None:
+                self.cursor = None
+                return self.choose(square)
         self.describe(target)
         return None
 
