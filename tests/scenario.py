@@ -137,3 +137,22 @@ def reveal(red: tuple[int, ...], blue: tuple[int, ...], /, **fields: Any) -> tup
     game.apply(aton.Assign(aton.RED, red))
     game.apply(aton.Assign(aton.BLUE, blue))
     return game, mark
+
+
+class Clock:
+    """A clock the test moves by hand (for long presses and taps)."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def placing_game() -> aton.Game:
+    """Round 1 of seed 3 after both assigned: Blue places 4 counters in temples 1-3."""
+    game = aton.new_game(seed=3)
+    game.apply(aton.Assign(aton.RED, (1, 2, 3, 3)))
+    game.apply(aton.Assign(aton.BLUE, (1, 1, 3, 4)))
+    assert game.phase is aton.Phase.PLACE and game.to_act == (aton.BLUE,)
+    return game

@@ -11,32 +11,14 @@ from typing import Any
 
 import ipywidgets
 import pytest
+from scenario import Clock, placing_game
 
 import aton
-from aton import BLUE, RED, Assign, Phase, Place
+from aton import BLUE, RED, Place
 from aton.apps.dashboard.app import Dashboard
 from aton.apps.dashboard.focus import Focus, next_focus
 from aton.widgets import BoardView
 from aton.widgets.board import LONG_PRESS_SECONDS, TAP_SLOP
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def placing_game() -> aton.Game:
-    """Round 1 of seed 3 after both assigned: blue places 4 counters in temples 1-3."""
-    game = aton.new_game(seed=3)
-    game.apply(Assign(RED, (1, 2, 3, 3)))
-    game.apply(Assign(BLUE, (1, 1, 3, 4)))
-    assert game.phase is Phase.PLACE and game.to_act == (BLUE,)
-    return game
 
 
 def send(board: BoardView, event: str, *points: tuple[float, float]) -> None:

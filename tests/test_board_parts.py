@@ -9,8 +9,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from scenario import Clock, placing_game
+
 import aton
-from aton import BLUE, RED, Assign, Phase, Place
+from aton import BLUE, Place
 from aton.actions import Square
 from aton.widgets.board_input import (
     LONG_PRESS_SECONDS,
@@ -27,22 +29,6 @@ from aton.widgets.i18n import tr
 from aton.widgets.scene import GEOMETRY, Target
 
 WIDGETS = Path(aton.__file__).parent / "widgets"
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 10.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def placing_game() -> aton.Game:
-    game = aton.new_game(seed=3)
-    game.apply(Assign(RED, (1, 2, 3, 3)))
-    game.apply(Assign(BLUE, (1, 1, 3, 4)))
-    assert game.phase is Phase.PLACE and game.to_act == (BLUE,)
-    return game
 
 
 def beside(square: Square, rows: int, columns: int) -> Square:
