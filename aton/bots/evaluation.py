@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from .. import data
 from ..actions import Player
-from .heuristics import AGGREGATE_SIZE, _missing, logistic, projection, scoring_points
+from .heuristics import AGGREGATE_SIZE, DEFAULT_WEIGHTS, _missing, logistic, projection, scoring_points
 
 if TYPE_CHECKING:
     from .heuristics import Evaluator
@@ -67,7 +67,7 @@ FEATURE_NAMES = (
 LATE = 10
 """The ``score_late`` feature is the score difference times the round number over this."""
 
-RACE_FROM = 24
+RACE_FROM = DEFAULT_WEIGHTS.race_from
 """Points from which every point counts again in the ``race`` feature (as the heuristic's ``race``)."""
 
 
