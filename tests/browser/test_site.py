@@ -505,12 +505,12 @@ def test_a_returning_browser_gets_the_rebuilt_site(
     skip = shutil.ignore_patterns(".venv", ".cache", "site", "build", "dist", "*.egg-info", "__pycache__", ".git*")
     shutil.copytree(ROOT, tree, ignore=skip)
     (tree / ".cache").symlink_to(ROOT / ".cache", target_is_directory=True)  # the same downloads, compiled once
-    app = tree / "aton" / "apps" / "dashboard" / "app.py"
-    changed = app.read_text(encoding="utf-8").replace(
+    heading_module = tree / "aton" / "apps" / "dashboard" / "parts.py"  # where the heading is written
+    changed = heading_module.read_text(encoding="utf-8").replace(
         '<h1 class="aton-heading">', '<h1 class="aton-heading" data-build="2">'
     )
-    assert changed != app.read_text(encoding="utf-8")
-    app.write_text(changed, encoding="utf-8")
+    assert changed != heading_module.read_text(encoding="utf-8")
+    heading_module.write_text(changed, encoding="utf-8")
     server = Served(served, work / "server.log")
     heading = ".aton-heading"
     try:
