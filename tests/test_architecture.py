@@ -55,6 +55,14 @@ def _is_type_checking(test: ast.expr) -> bool:
     )
 
 
+def _absolute(node: ast.ImportFrom, package: list[str]) -> str:
+    """The dotted module a ``from ... import`` reads, a relative one resolved against ``package``."""
+    if not node.level:
+        return node.module or ""
+    base = package[: len(package) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def imported_names(name: str, path: Path) -> set[str]:
     """The dotted names ``path`` imports anywhere (but under ``if TYPE_CHECKING:``), relative ones resolved."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -69,11 +77,7 @@ def imported_names(name: str, path: Path) -> set[str]:
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package[: len(package) - (node.level - 1)]
-                module = ".".join(base + ([node.module] if node.module else []))
-            else:
-                module = node.module or ""
+            module = _absolute(node, package)
             found.add(module)
             found.update(f"{module}.{alias.name}" for alias in node.names)  # "from . import data" names a module
         for child in ast.iter_child_nodes(node):
@@ -215,11 +219,7 @@ def local_names(name: str, tree: ast.Module, is_package: bool) -> dict[str, str]
                     alias.name if alias.asname else alias.name.split(".")[0]
                 )
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package[: len(package) - (node.level - 1)]
-                module = ".".join(base + ([node.module] if node.module else []))
-            else:
-                module = node.module or ""
+            module = _absolute(node, package)
             for alias in node.names:
                 found[alias.asname or alias.name] = f"{module}.{alias.name}"
     return found

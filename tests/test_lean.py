@@ -157,6 +157,7 @@ def test_the_lean_playout_scores_as_the_engine_playout(
     exchange=st.booleans(),
 )
 @example(seed=360, rounds=6, choices=360, war_cards="bottom", exchange=False)  # a war, then nobody can act
+@example(seed=11599, rounds=11, choices=11599, war_cards="discard", exchange=False)  # the same, then a scoring
 def test_a_lean_reveal_plays_as_the_engine(
     seed: int, rounds: int, choices: int, war_cards: Literal["bottom", "discard"], exchange: bool
 ) -> None:
@@ -185,10 +186,9 @@ def test_a_lean_reveal_plays_as_the_engine(
     same = [cards for cards in blues if cards[:2] == red[:2]]  # a war now and then
     blue = chooser.choice(same) if same and chooser.random() < 0.7 else chooser.choice(blues)
     winner = war(decks, drawn)
-    round_number = game.round
     game.apply(Assign(aton.RED, red))
     game.apply(Assign(aton.BLUE, blue))
-    played_out = game.round != round_number  # nobody could remove or place: the round ended on its own
+    played_out = game.phase not in (Phase.REMOVE, Phase.PLACE)  # nobody could act: the round ended on its own
     if not lean.reveal(red, blue):
         assert red[:2] == blue[:2]
         if winner is None:  # a pile ran out: the engine shuffles with its own generator
@@ -198,8 +198,8 @@ def test_a_lean_reveal_plays_as_the_engine(
     if lean.phase == OVER:
         assert game.result is not None and game.result.winner is lean.winner and not game.result.at_scoring
         return
-    if played_out:
-        assert lean.phase == NEXT_ROUND and game.phase is Phase.ASSIGN
+    if played_out:  # then a scoring may have begun, or the next round
+        assert lean.phase == PHASES.get(game.phase, NEXT_ROUND) and game.phase in (Phase.SCORING_REMOVE, Phase.ASSIGN)
         check_same(game, lean)
         return
     assert game.first_player is lean.first

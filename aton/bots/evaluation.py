@@ -102,7 +102,32 @@ def features(
     ``round_number`` is the round about to start; ``judge`` gives the layout's
     yellow and green squares and the threat values (:class:`~aton.bots.heuristics.Weights`).
     """
-    smoothed, gained, lost, threat = board_terms(both, judge)
+    return list(
+        values_of(
+            board_terms(both, judge),
+            my_score,
+            their_score,
+            my_stock,
+            their_stock,
+            my_kingdom,
+            their_kingdom,
+            round_number,
+        )
+    )
+
+
+def values_of(
+    terms: tuple[float, int, int, float],
+    my_score: int,
+    their_score: int,
+    my_stock: int,
+    their_stock: int,
+    my_kingdom: int,
+    their_kingdom: int,
+    round_number: int,
+) -> tuple[float, ...]:
+    """:func:`features` from the board's part (:func:`board_terms`), which :class:`Evaluation` remembers."""
+    smoothed, gained, lost, threat = terms
     soon = (my_kingdom + their_kingdom) / data.KINGDOM_SIZE
     my_total, their_total = my_score + gained, their_score + lost
     wins = 0.0
@@ -110,7 +135,7 @@ def features(
         wins = 1.0 if my_total > their_total else -1.0
     exact = float(gained - lost)
     lead = float(my_score - their_score)
-    return [
+    return (
         lead,
         lead * round_number / LATE,
         float(max(0, my_score - RACE_FROM) - max(0, their_score - RACE_FROM)),
@@ -123,7 +148,7 @@ def features(
         threat,
         float(my_stock - their_stock),
         float(my_kingdom - their_kingdom),
-    ]
+    )
 
 
 class Evaluation:
@@ -182,30 +207,17 @@ class Evaluation:
             if len(boards) >= MEMO_SIZE:
                 boards.clear()
             terms = boards[key] = board_terms(ordered, judge)
-        smoothed, gained, lost, threat = terms
         other = 1 - player
-        mine, theirs = scores[player], scores[other]
         kingdom = (red_kingdom, blue_kingdom)
-        soon = (red_kingdom + blue_kingdom) / data.KINGDOM_SIZE
-        my_total, their_total = mine + gained, theirs + lost
-        wins = 0.0
-        if (my_total >= _WIN or their_total >= _WIN) and my_total != their_total:
-            wins = 1.0 if my_total > their_total else -1.0
-        exact = float(gained - lost)
-        lead = float(mine - theirs)
-        values = (
-            lead,
-            lead * round_number / LATE,
-            float((mine - RACE_FROM if mine > RACE_FROM else 0) - (theirs - RACE_FROM if theirs > RACE_FROM else 0)),
-            smoothed,
-            smoothed * soon,
-            exact,
-            exact * soon,
-            wins,
-            wins * soon,
-            threat,
-            float(stock[player] - stock[other]),
-            float(kingdom[player] - kingdom[other]),
+        values = values_of(
+            terms,
+            scores[player],
+            scores[other],
+            stock[player],
+            stock[other],
+            kingdom[player],
+            kingdom[other],
+            round_number,
         )
         return logistic(sum(map(mul, self.coefficients, values)))
 
@@ -213,7 +225,5 @@ class Evaluation:
 MEMO_SIZE = 50_000
 """Boards whose terms an :class:`Evaluation` keeps."""
 
-_WIN = data.WINNING_POINTS
 
-
-__all__ = ["FEATURE_NAMES", "PATH", "Evaluation", "board_terms", "features"]
+__all__ = ["FEATURE_NAMES", "PATH", "Evaluation", "board_terms", "features", "values_of"]
