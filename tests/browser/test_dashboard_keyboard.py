@@ -37,6 +37,10 @@ COUNT_MOUSE_JS = """() => {
 }"""
 
 
+PRESS_PAUSE_MS = 40
+"""Between two presses of :meth:`KeyboardPlayer.press_until`: as a person types, not 40 keys at once."""
+
+
 class KeyboardPlayer:
     """Drives the dashboard with key presses only, reading the page's state to decide."""
 
@@ -61,6 +65,7 @@ class KeyboardPlayer:
             if self.focused(selector):
                 return
             self.page.keyboard.press(key)
+            self.page.wait_for_timeout(PRESS_PAUSE_MS)  # the kernel may move the focus after a key
         here = self.page.evaluate("() => document.activeElement && document.activeElement.outerHTML.slice(0, 120)")
         raise AssertionError(f"{key} never reached {selector}; the focus is on {here}")
 
