@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from aton import Game, GameView, Player
 from aton.actions import Action
 from aton.bots import GreedyBot, MctsBot
-from aton.bots.base import Bot, Progress, Steps
+from aton.bots.base import Bot, Progress, Steps, run_steps
 from aton.bots.mcts import PRESETS
 from aton.bots.tournament import play_many
 from aton.game import Deal, Phase
@@ -49,7 +49,7 @@ class SplitBot(Bot):
         self.name = f"{preset} ({'assignments' if search_assignments else 'squares'} only)"
 
     def decide(self, view: GameView, player: Player, rng: random.Random, on_progress: Progress | None) -> Action:
-        return self.search.decide(view, player, rng, on_progress)
+        return run_steps(self.decide_steps(view, player, rng, on_progress))
 
     def decide_steps(
         self, view: GameView, player: Player, rng: random.Random, on_progress: Progress | None
@@ -99,7 +99,9 @@ class SightedBot(MctsBot):
     def decide_steps(
         self, view: GameView, player: Player, rng: random.Random, on_progress: Progress | None
     ) -> Steps[Action]:
-        truth = view.__dict__.pop("_truth")
+        truth = view.__dict__.pop("_truth", None)
+        if truth is None:
+            raise RuntimeError("the sighted probe reads views made by its own Game.view (processes started by fork)")
         view.__dict__["_dealer"] = partial(_true_dealer, truth, view)
         return (yield from super().decide_steps(view, player, rng, on_progress))
 

@@ -56,6 +56,7 @@ def test_a_split_bot_searches_one_half_and_plays_greedy_in_the_other() -> None:
             player = probe.to_act[0]
             view = probe.view(player)
             chosen = bot.choose(view, random.Random(3))
+            assert bot.decide(view, player, random.Random(3), None) == chosen
             searched = (view.phase is Phase.ASSIGN) == assignments
             expected = (MctsBot(PRESETS["easy"]) if searched else GreedyBot()).choose(view, random.Random(3))
             assert chosen == expected
