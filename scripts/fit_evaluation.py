@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from aton import BLUE, RED, Game  # noqa: E402
 from aton.bots import make_bot  # noqa: E402
-from aton.bots.evaluation import FEATURE_NAMES, PATH, features  # noqa: E402
+from aton.bots.evaluation import FEATURE_NAMES, PATH, board_terms, features  # noqa: E402
 from aton.bots.heuristics import BoardInfo, evaluator  # noqa: E402
 from aton.game import Phase  # noqa: E402
 
@@ -121,9 +121,8 @@ def matrix(raw: np.ndarray) -> np.ndarray:
         mine, theirs = (int(v) for v in scores)
         my_stock, their_stock = (int(v) for v in stock)
         my_kingdom, their_kingdom = (int(v) for v in kingdom)
-        rows.append(
-            features(counts, mine, theirs, my_stock, their_stock, my_kingdom, their_kingdom, int(round_number), judge)
-        )
+        terms = board_terms(counts, judge)
+        rows.append(features(terms, mine, theirs, my_stock, their_stock, my_kingdom, their_kingdom, int(round_number)))
     return np.array(rows)
 
 

@@ -8,7 +8,7 @@ import pytest
 
 import aton
 from aton.bots import MctsBot
-from aton.bots.evaluation import FEATURE_NAMES, Evaluation, features
+from aton.bots.evaluation import FEATURE_NAMES, Evaluation, board_terms, features
 from aton.bots.heuristics import BoardInfo, evaluator, logistic
 from aton.bots.mcts import ANALYSIS, PRESETS, SearchConfig
 from aton.errors import BotError
@@ -46,7 +46,7 @@ def test_the_chance_is_the_logistic_of_the_features_and_the_players_chances_add_
         red, blue = kingdom.count(aton.RED), kingdom.count(aton.BLUE)
         chances = [model.chance(counts, p, scores, stock, red, blue, judge, game.round) for p in aton.PLAYERS]
         assert chances[0] + chances[1] == pytest.approx(1.0)
-        values = features(counts, *scores, *stock, red, blue, game.round, judge)
+        values = features(board_terms(counts, judge), *scores, *stock, red, blue, game.round)
         assert chances[0] == logistic(model.logit(values))  # the same operations
         assert 0.0 < chances[0] < 1.0
 

@@ -33,6 +33,7 @@ intercept, so the two players' chances add up to 1.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from operator import mul
 from pathlib import Path
@@ -87,36 +88,6 @@ def board_terms(both: list[int], judge: Evaluator) -> tuple[float, int, int, flo
 
 
 def features(
-    both: list[int],
-    my_score: int,
-    their_score: int,
-    my_stock: int,
-    their_stock: int,
-    my_kingdom: int,
-    their_kingdom: int,
-    round_number: int,
-    judge: Evaluator,
-) -> list[float]:
-    """The features of a position for the player whose counts come first in ``both`` (18 numbers).
-
-    ``round_number`` is the round about to start; ``judge`` gives the layout's
-    yellow and green squares and the threat values (:class:`~aton.bots.heuristics.Weights`).
-    """
-    return list(
-        values_of(
-            board_terms(both, judge),
-            my_score,
-            their_score,
-            my_stock,
-            their_stock,
-            my_kingdom,
-            their_kingdom,
-            round_number,
-        )
-    )
-
-
-def values_of(
     terms: tuple[float, int, int, float],
     my_score: int,
     their_score: int,
@@ -126,7 +97,9 @@ def values_of(
     their_kingdom: int,
     round_number: int,
 ) -> tuple[float, ...]:
-    """:func:`features` from the board's part (:func:`board_terms`), which :class:`Evaluation` remembers."""
+    """The features of a position for one player: ``terms`` is the board's part (:func:`board_terms` of the
+    counts, that player's first), which :class:`Evaluation` remembers; ``round_number`` is the round about to
+    start."""
     smoothed, gained, lost, threat = terms
     soon = (my_kingdom + their_kingdom) / data.KINGDOM_SIZE
     my_total, their_total = my_score + gained, their_score + lost
@@ -175,7 +148,7 @@ class Evaluation:
         stored = json.loads(PATH.read_text(encoding="utf-8"))["coefficients"]
         return cls(tuple(float(stored[name]) for name in FEATURE_NAMES))
 
-    def logit(self, values: list[float]) -> float:
+    def logit(self, values: Sequence[float]) -> float:
         """The coefficients times ``values`` (:func:`features`), before the logistic."""
         total: float = sum(map(mul, self.coefficients, values))
         return total
@@ -194,7 +167,7 @@ class Evaluation:
         """``player``'s chance to win at the start of round ``round_number``: counts (Red's 9, then Blue's),
         scores and stock by player (Red first), counters of each colour in the Kingdom of the Dead.
 
-        The same as ``logistic(self.logit(features(...)))`` for ``player``, sooner.
+        The same as ``logistic(self.logit(features(board_terms(...), ...)))`` for ``player``, sooner.
         """
         size = AGGREGATE_SIZE
         ordered = both if player == 0 else both[size:] + both[:size]
@@ -209,7 +182,7 @@ class Evaluation:
             terms = boards[key] = board_terms(ordered, judge)
         other = 1 - player
         kingdom = (red_kingdom, blue_kingdom)
-        values = values_of(
+        values = features(
             terms,
             scores[player],
             scores[other],
@@ -226,4 +199,4 @@ MEMO_SIZE = 50_000
 """Boards whose terms an :class:`Evaluation` keeps."""
 
 
-__all__ = ["FEATURE_NAMES", "PATH", "Evaluation", "board_terms", "features", "values_of"]
+__all__ = ["FEATURE_NAMES", "PATH", "Evaluation", "board_terms", "features"]
