@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import math
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -131,6 +133,23 @@ def test_serial_and_parallel_gathering_give_the_same_chances() -> None:
     assert abs(sum(outcomes) / len(outcomes) - 0.5) < 0.1
 
 
+def test_games_kept_by_save_are_taken_again_and_only_the_rest_is_played(tmp_path: Path) -> None:
+    first = bench.collect(1, coach_iterations=30)
+    saved = tmp_path / "chances.json"
+    saved.write_text(json.dumps({"games": 1, "fit": first[0], "test": first[1], "timing": first[2]}), encoding="utf-8")
+    played: list[str] = []
+    fit_set, test_set, timing = bench.collect(2, coach_iterations=30, known=bench.kept_games(saved), log=played.append)
+    assert [line.split(" (")[0].strip() for line in played] == ["fit game 2", "test game 2"]
+    assert len(timing) == 4 and timing[:2] == first[2]
+    for source in SOURCES:
+        assert [list(s) for s in fit_set[source] if s[3] == 0] == [list(s) for s in first[0][source]]
+        assert [list(s) for s in test_set[source] if s[3] == 0] == [list(s) for s in first[1][source]]
+        assert any(s[3] == 1 for s in fit_set[source]) and any(s[3] == 1 for s in test_set[source])
+    saved.write_text(json.dumps({"games": 2, "fit": fit_set, "test": test_set, "timing": timing[:3]}), encoding="utf-8")
+    with pytest.raises(ValueError, match="3 game times for 2 games"):
+        bench.kept_games(saved)
+
+
 def test_progress_grows_through_a_game() -> None:
     game = aton.new_game(seed=1)
     assert view_progress(game) == 0.0
@@ -208,3 +227,17 @@ def test_the_candidates_table_tells_a_chance_on_few_visits_as_a_range() -> None:
     action = view.legal_actions(aton.RED)[0]
     table = candidates_html(view, [Candidate(action, 400, 0.62, 0.9), Candidate(action, 6, 0.9, 0.1)], "en")
     assert "62%" in table and "between" in table
+
+
+@pytest.mark.parametrize("option", ["--load", "--reuse"])
+def test_the_command_refuses_a_file_that_holds_no_kept_chances(tmp_path: Path, option: str) -> None:
+    forged = tmp_path / "chances.json"
+    forged.write_text(json.dumps({"games": 1, "fit": {"graph": [[0.5]]}}), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "aton", "bench-calibration", option, str(forged), "--games", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1 and done.stdout == ""
+    assert "does not hold chances kept by --save" in done.stderr and "Traceback" not in done.stderr

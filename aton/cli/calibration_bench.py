@@ -25,14 +25,15 @@ the reliability diagram.
 Game ``i`` of a set is played with seed ``S + i`` and reviewed with seed ``i``, so ``--jobs J`` (processes)
 gives exactly the serial result; ``--minutes M`` stops starting games after M minutes of wall time and
 keeps as many games in each set as both have (the report says how many: ``--games`` that many gives the
-same figures).
+same figures).  ``--reuse FILE`` takes the games a file kept by ``--save`` holds instead of playing them
+again, so a set can grow from one run to the next.
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -87,9 +88,11 @@ FOLDS = 5
 Sample = tuple[float, int, float, int, float]
 """``(raw chance, imagined games behind it, outcome for Red, game number, progress)``."""
 Samples = dict[str, list[Sample]]
+GameChances = tuple[Samples, dict[str, Any]]
+"""One game's raw chances per source and the processor time its parts took (:func:`gather_game`)."""
 
 
-def gather_game(seed: int, number: int, coach_iterations: int = COACH_ITERATIONS) -> tuple[Samples, dict[str, Any]]:
+def gather_game(seed: int, number: int, coach_iterations: int = COACH_ITERATIONS) -> GameChances:
     """Play game ``number`` (seed ``seed + number``) and read both players' chances as the app shows them,
     each from its own view: the review's graph after every decision, the review's judgement of every
     :data:`JUDGE_EVERY`-th decision of the player, the coach at every :data:`COACH_EVERY`-th (the review's
@@ -160,17 +163,19 @@ def collect(
     minutes: float | None = None,
     coach_iterations: int = COACH_ITERATIONS,
     log: Callable[[str], None] | None = None,
+    known: Mapping[tuple[int, int], GameChances] | None = None,
 ) -> tuple[Samples, Samples, list[dict[str, Any]]]:
     """Play both sets, game ``i`` of the first then game ``i`` of the second, on ``jobs`` processes.
 
-    Stops starting games after ``minutes`` of wall time; returns the samples of the first ``n`` games of
-    each set (``n`` the games both sets finished) and the time each game took."""
-    order = [(seed, number) for number in range(games) for seed in (FIT_SEED, TEST_SEED)]
+    Games in ``known`` (by ``(set seed, number)``, see :func:`kept_games`) are taken from there, not played
+    again.  Stops starting games after ``minutes`` of wall time; returns the samples of the first ``n``
+    games of each set (``n`` the games both sets finished) and the time each game took."""
+    done: dict[tuple[int, int], GameChances] = dict(known or {})
+    order = [(seed, number) for number in range(games) for seed in (FIT_SEED, TEST_SEED) if (seed, number) not in done]
     executor: Executor = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 and CAN_START_PROCESSES else SerialExecutor()
     deadline = None if minutes is None else time.monotonic() + 60 * minutes
-    done: dict[tuple[int, int], tuple[Samples, dict[str, Any]]] = {}
     try:
-        pending: list[tuple[tuple[int, int], Future[tuple[Samples, dict[str, Any]]]]] = []
+        pending: list[tuple[tuple[int, int], Future[GameChances]]] = []
         tasks = iter(order)
 
         def top_up() -> None:
@@ -194,7 +199,7 @@ def collect(
     finally:
         executor.shutdown()
     kept = 0
-    while (FIT_SEED, kept) in done and (TEST_SEED, kept) in done:
+    while kept < games and (FIT_SEED, kept) in done and (TEST_SEED, kept) in done:
         kept += 1
     sets: list[Samples] = []
     for seed in (FIT_SEED, TEST_SEED):
@@ -371,15 +376,38 @@ def diagram(test: Samples, mapping: Calibration, title: str = "Reliability of th
 
 
 # ----------------------------------------------------------------- the whole benchmark
+class KeptChancesError(ValueError):
+    """A file given to ``--load`` or ``--reuse`` is not chances kept by ``--save``."""
+
+
 def _load(path: Path) -> tuple[Samples, Samples, list[dict[str, Any]], int]:
-    saved = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        saved = json.loads(path.read_text(encoding="utf-8"))
 
-    def read(name: str) -> Samples:
-        return {
-            s: [(float(r), int(g), float(y), int(n), float(t)) for r, g, y, n, t in saved[name][s]] for s in SOURCES
-        }
+        def read(name: str) -> Samples:
+            return {
+                s: [(float(r), int(g), float(y), int(n), float(t)) for r, g, y, n, t in saved[name][s]] for s in SOURCES
+            }
 
-    return read("fit"), read("test"), list(saved.get("timing", [])), int(saved["games"])
+        return read("fit"), read("test"), list(saved.get("timing", [])), int(saved["games"])
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise KeptChancesError(f"{path} does not hold chances kept by --save ({error})") from error
+
+
+def kept_games(path: Path) -> dict[tuple[int, int], GameChances]:
+    """The games a file kept by ``--save`` holds, each by ``(set seed, number)``, for :func:`collect` to
+    take instead of playing them again (the same code plays the same game to the same chances)."""
+    fit_set, test_set, timing, games = _load(path)
+    if len(timing) != 2 * games:
+        raise KeptChancesError(f"{path} keeps {len(timing)} game times for {games} games in each set")
+    kept: dict[tuple[int, int], GameChances] = {}
+    for index, (seed, samples) in enumerate(((FIT_SEED, fit_set), (TEST_SEED, test_set))):
+        for number in range(games):
+            kept[seed, number] = (
+                {s: [x for x in samples[s] if x[3] == number] for s in SOURCES},
+                timing[2 * number + index],
+            )
+    return kept
 
 
 def _timing_lines(timing: list[dict[str, Any]], wall: float | None, jobs: int) -> Iterator[str]:
@@ -411,19 +439,24 @@ def run(
     minutes: float | None = None,
     fit_path: Path | None = None,
     log: Callable[[str], None] = print,
+    reuse_path: Path | None = None,
 ) -> str:
     """The whole benchmark: gather (or load) both sets, choose and fit, measure; returns the report.
 
     With ``write_fit``, the kept mappings go to ``fit_path`` (default: the package's ``calibration.json``)."""
     wall: float | None = None
+    known: dict[tuple[int, int], GameChances] = {}
     if load_path is not None:
         fit_set, test_set, timing, games = _load(load_path)
     else:
+        if reuse_path is not None:
+            known = kept_games(reuse_path)
+            log(f"{len(known) // 2} games of each set taken from {reuse_path}, not played again")
         limit = f" (or as many as {minutes:g} minutes allow)" if minutes is not None else ""
         log(f"playing and reviewing {games} games{limit} to fit, and as many others to measure ...")
         began = time.monotonic()
-        fit_set, test_set, timing = collect(games, jobs=jobs, minutes=minutes, log=log)
-        wall = time.monotonic() - began
+        fit_set, test_set, timing = collect(games, jobs=jobs, minutes=minutes, log=log, known=known)
+        wall = time.monotonic() - began if len(known) < len(timing) else None
         games = len(timing) // 2
         if save_path is not None:
             save_path.write_text(
@@ -439,6 +472,11 @@ def run(
         f"{games} games of mixed strength to fit (seeds from {FIT_SEED}), {games} others to measure "
         f"(seeds from {TEST_SEED}); both players' views; pairs {', '.join(f'{r}-{b}' for r, b in PAIRS)}",
         *_timing_lines(timing, wall, jobs),
+        *(
+            [f"  (the wall time is that of the games played; {len(known) // 2} of each set were kept from before)"]
+            if wall is not None and known
+            else []
+        ),
         f"forms tried by {FOLDS}-fold cross-validation over the first set's games "
         "(held-out Brier / ECE / log loss; the least Brier is chosen):",
     ]
@@ -494,6 +532,7 @@ __all__ = [
     "JUDGE_EVERY",
     "PAIRS",
     "TEST_SEED",
+    "KeptChancesError",
     "better",
     "by_game",
     "choose",
@@ -502,6 +541,7 @@ __all__ = [
     "diagram",
     "fit_source",
     "gather_game",
+    "kept_games",
     "measure",
     "points",
     "run",

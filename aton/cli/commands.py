@@ -378,10 +378,10 @@ def _add_bench_review(commands: argparse._SubParsersAction[argparse.ArgumentPars
 def _bench_calibration(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .calibration_bench import run
+    from .calibration_bench import KeptChancesError, run
 
-    print(
-        run(
+    try:
+        report = run(
             args.games,
             write_fit=args.fit,
             diagram_path=Path(args.diagram) if args.diagram else None,
@@ -390,8 +390,12 @@ def _bench_calibration(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             minutes=args.minutes,
             log=lambda line: print(line, file=sys.stderr, flush=True),
+            reuse_path=Path(args.reuse) if args.reuse else None,
         )
-    )
+    except KeptChancesError as error:
+        print(f"aton bench-calibration: {error}", file=sys.stderr)
+        return 1
+    print(report)
     return 0
 
 
@@ -417,6 +421,11 @@ def _add_bench_calibration(commands: argparse._SubParsersAction[argparse.Argumen
     bench.add_argument("--diagram", metavar="FILE.svg", help="write a reliability diagram")
     bench.add_argument("--save", metavar="FILE.json", help="keep the raw chances gathered")
     bench.add_argument("--load", metavar="FILE.json", help="use raw chances kept by --save instead of playing")
+    bench.add_argument(
+        "--reuse",
+        metavar="FILE.json",
+        help="take the games kept by --save in FILE (by this version) instead of playing them again; play the rest",
+    )
     bench.set_defaults(handler=_bench_calibration)
 
 
