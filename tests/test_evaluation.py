@@ -10,7 +10,7 @@ import aton
 from aton.bots import MctsBot
 from aton.bots.evaluation import FEATURE_NAMES, Evaluation, board_terms, features
 from aton.bots.heuristics import BoardInfo, evaluator, logistic
-from aton.bots.mcts import ANALYSIS, PRESETS, SearchConfig
+from aton.bots.mcts import ANALYSIS, PRESETS, TEACHING, SearchConfig
 from aton.errors import BotError
 
 
@@ -53,8 +53,8 @@ def test_the_chance_is_the_logistic_of_the_features_and_the_players_chances_add_
 
 def test_the_search_takes_the_evaluation_it_is_given() -> None:
     assert PRESETS["hard"].evaluation == "fitted"
-    assert PRESETS["medium"].evaluation == "fitted"
-    assert PRESETS["easy"].evaluation == ANALYSIS.evaluation == SearchConfig().evaluation == "heuristic"
+    assert PRESETS["medium"].evaluation == ANALYSIS.evaluation == "fitted"  # the coach and the review search as medium
+    assert PRESETS["easy"].evaluation == TEACHING.evaluation == SearchConfig().evaluation == "heuristic"
     assert MctsBot.from_spec("medium", "evaluation=fitted").config.evaluation == "fitted"
     with pytest.raises(BotError):
         SearchConfig(evaluation="other")

@@ -1,11 +1,12 @@
 """Honest chances: the search's raw chances to win mapped to what happens, and how to tell them.
 
-The search scores its imagined games with a heuristic (:func:`aton.bots.heuristics.win_probability`),
-so its raw chances are not frequencies: over many bot games, "35%" was followed by a win 48% of the
-time.  ``aton bench-calibration`` plays a fixed set of bot games, compares every chance the app shows
-(the review's graph, the review's judged chances, the coach's candidates) with who won, and fits one
-mapping per source (Platt scaling: ``logistic(a * logit(raw) + b)``).  The fitted numbers are data
-(``calibration.json`` next to this module), measured on other games than those they were fitted on.
+The search scores its imagined games with an evaluation (the fitted model of :mod:`aton.bots.evaluation`
+for the coach and the review; before, a heuristic, over whose chances "35%" was followed by a win 48% of
+the time), so its raw chances are not frequencies.  ``aton bench-calibration`` plays a fixed set of bot
+games, compares every chance the app shows (the review's graph, the review's judged chances, the coach's
+candidates) with who won, and fits one mapping per source (one of :data:`FORMS`, chosen by
+cross-validation).  The fitted numbers are data (``calibration.json`` next to this module), measured on
+other games than those they were fitted on.
 
 A chance that rests on few imagined games is told with a range (:func:`chance_words`), and a chance
 is never told as a sure win or loss unless the game is over.

@@ -136,10 +136,13 @@ PRESETS: dict[str, SearchConfig] = {
 }
 """Named budgets; ``mcts`` means ``medium``."""
 
-ANALYSIS = SearchConfig(iterations=450, width=8, decisive=True)
-"""The search of the coach, the game review and :func:`imagine`: ``medium``'s budget with the heuristic
-evaluation, whose chances the shipped calibration maps and on which the review's thresholds were set
-(the fitted model's chances spread half as far, so its losses would fall below them)."""
+ANALYSIS = SearchConfig(iterations=450, width=8, decisive=True, evaluation="fitted")
+"""The search of the coach and the game review: ``medium``'s budget and evaluation (the fitted model), whose
+chances the shipped calibration maps."""
+
+TEACHING = SearchConfig(iterations=450, width=8, decisive=True)
+"""The search :func:`imagine` shows by default (tutorial 07): ``medium``'s budget with the heuristic evaluation,
+whose terms a learner can read one by one (:func:`aton.bots.heuristics.advantage_parts`)."""
 
 
 @cache
@@ -394,7 +397,7 @@ class Playout:
 
 def imagine(view: GameView, rng: random.Random, config: SearchConfig | None = None) -> Playout:
     """One imagined game as the search plays it below its tree, kept whole (with its event log); the search is
-    :data:`ANALYSIS` unless ``config`` says otherwise.
+    :data:`TEACHING` unless ``config`` says otherwise.
 
     The hidden cards are dealt at random, consistent with ``view``; then the
     quick policy plays on to the end of the round (card assignments at random,
@@ -409,7 +412,7 @@ def imagine(view: GameView, rng: random.Random, config: SearchConfig | None = No
     """
     if not isinstance(view, GameView):
         raise ValueError("a playout starts from a player's view: pass game.view(player)")
-    search = _Search(view, view.viewer, config or ANALYSIS, rng)
+    search = _Search(view, view.viewer, config or TEACHING, rng)
     start = view.sample(rng, events=True, hidden_assignment="hand" if search.opponent_locked else "assigned")
     game = start.clone(events=True)
     done = len(game.actions)
@@ -1126,6 +1129,7 @@ class _Search:
 __all__ = [
     "ANALYSIS",
     "PRESETS",
+    "TEACHING",
     "MctsBot",
     "OptionStats",
     "Playout",
