@@ -202,20 +202,27 @@ def test_the_review_and_the_coach_apply_the_mapping_they_are_given() -> None:
     assert [j.verdict for j in plain.decisions] == [j.verdict for j in shifted.decisions]
 
 
-def test_the_verdicts_compare_the_search_s_own_chances_whatever_the_mapping() -> None:
-    from aton.bots.review import review
+def test_the_verdicts_read_the_chances_as_people_read_them() -> None:
+    from aton.bots.review import Verdict, at_least, review, verdict_of
 
     game = aton.new_game(seed=5)
     chooser = random.Random(2)
     for _ in range(6):
         player = game.to_act[0]
         game.apply(aton.bots.make_bot("random").choose(game.view(player), chooser))
-    plain = review(game, aton.RED, iterations=30, samples=2, calibration=IDENTITY)
-    squeezed = review(game, aton.RED, iterations=30, samples=2, calibration=Calibration({"judged": (0.3, -0.5)}))
-    assert [j.verdict for j in plain.decisions] == [j.verdict for j in squeezed.decisions]
-    assert [j.best for j in plain.decisions] == [j.best for j in squeezed.decisions]
-    judged = [(p, s) for p, s in zip(plain.judged(), squeezed.judged(), strict=True) if 0 < p.played_chance < 1]
-    assert judged and all(s.played_chance != p.played_chance for p, s in judged)
+    reviews = {
+        name: review(game, aton.RED, iterations=30, samples=2, calibration=Calibration({"judged": params}))
+        for name, params in (("squeezed", (0.3, -0.5)), ("plain", (1.0, 0.0)), ("stretched", (3.0, 0.0)))
+    }
+    for result in reviews.values():
+        for judgement in result.judged():
+            # the loss shown, less one standard error, gives the verdict: never worse than the loss shown
+            assert at_least(verdict_of(judgement.best_chance - judgement.played_chance), judgement.verdict)
+
+    def flagged(name: str) -> int:
+        return sum(at_least(j.verdict, Verdict.INACCURACY) for j in reviews[name].judged())
+
+    assert flagged("squeezed") < flagged("plain") < flagged("stretched")
 
 
 def test_the_candidates_table_tells_a_chance_on_few_visits_as_a_range() -> None:

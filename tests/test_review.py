@@ -141,9 +141,8 @@ def flagged(result: Review) -> int:
 def test_the_strongest_bot_makes_far_fewer_faults_than_random_play(capsys: pytest.CaptureFixture[str]) -> None:
     """40 decisions of ``hard`` against itself (stored) against 40 decisions of random play, Red reviewed.
 
-    The review searches with the fitted model, whose chances are closer to what happens than the
-    heuristic's: of random play's first 40 decisions it calls one a mistake and four inaccuracies, of
-    ``hard``'s none."""
+    The review searches with the fitted model and reads its chances mapped: of random play's first 40
+    decisions it calls eight inaccuracies or worse (one mistake, one blunder), of ``hard``'s one inaccuracy."""
     strong_record = json.loads((DATA / "review" / "hard-vs-hard.json").read_text(encoding="utf-8"))
     strong = review(strong_record, aton.RED, iterations=80, samples=2)
     weak = review(play("random", "random", 3, len(strong_record["actions"])), aton.RED, iterations=80, samples=2)

@@ -14,8 +14,9 @@ move and plays on from there (:meth:`aton.bots.mcts.MctsBot.search` with
 ``only=``), read along the search's preferred line while the player keeps
 deciding (:attr:`aton.bots.mcts.SearchResult.line_rate`: a placement that
 needs a good second placement is worth that, not the average of every second
-placement tried).  The loss (best minus played), less one standard error
-(:data:`CONFIDENCE`), gives the verdict, with the limits in :data:`THRESHOLDS`.
+placement tried).  The loss (best minus played, both chances as people read them: mapped by the
+calibration of :mod:`aton.bots.calibration`), less one standard error (:data:`CONFIDENCE`), gives the
+verdict, with the limits in :data:`THRESHOLDS`.
 Where the first search hesitated between two moves (:data:`RIVAL_SHARE`), both
 are measured and the better counts as the best move; a loss near a threshold
 (:data:`REMEASURE_NEAR`) is measured again and pooled, so the imagined games go
@@ -130,6 +131,10 @@ SURE = 0.995
 
 SCORING_NEAR = 0.5
 """A round that ends with a scoring in at least this share of the imagined games is "before a scoring"."""
+
+SLOPE_STEP = 0.01
+"""Where the two measured chances lie closer than this, the mapping's slope is read over this width around
+them (it scales the loss's standard error from the search's chances to the ones people read)."""
 
 EXPLAINED_FROM = Verdict.INACCURACY
 """Decisions judged this or worse get a sentence on the better move."""
@@ -685,7 +690,7 @@ def judge_steps(
     """:func:`judge` in steps (see :data:`aton.bots.base.Steps`): its searches pause now and then.
 
     The chances are the search's, mapped by ``calibration`` (the shipped one by default; see
-    :mod:`aton.bots.calibration`)."""
+    :mod:`aton.bots.calibration`), and the verdict reads them mapped."""
     mapping = calibration if calibration is not None else shipped()
     if not isinstance(view, GameView):
         raise ValueError("a review reads a player's view: pass game.view(player)")
@@ -717,7 +722,8 @@ def judge_steps(
         rival_m = _Measure.of(rival_found)
         if rival_m.rate > best_m.rate:
             best, best_m = rival, rival_m
-    loss, uncertainty = _loss(view, (best, best_m), (played, played_m), stream)
+    progress = view_progress(view)
+    loss, uncertainty = _loss(view, (best, best_m), (played, played_m), stream, mapping, progress)
     again = MctsBot(replace(ANALYSIS, iterations=max(1, round(iterations * REMEASURE_SHARE))))
     for time in range(REMEASURE_TIMES):
         if not _near_threshold(loss - CONFIDENCE * uncertainty, uncertainty):
@@ -725,9 +731,8 @@ def judge_steps(
         best_again = yield from again.search_steps(view, random.Random(f"{stream}/again/{time}"), only=best)
         played_again = yield from again.search_steps(view, random.Random(f"{stream}/again/{time}"), only=played)
         best_m, played_m = best_m.pooled(_Measure.of(best_again)), played_m.pooled(_Measure.of(played_again))
-        loss, uncertainty = _loss(view, (best, best_m), (played, played_m), stream)
-    # The verdict compares the search's own chances (its thresholds are set on them); people read them mapped.
-    progress = view_progress(view)
+        loss, uncertainty = _loss(view, (best, best_m), (played, played_m), stream, mapping, progress)
+    # The verdict reads the chances as people read them: mapped, the error scaled as the mapping scales the gap.
     best_exact, played_exact = _games(view, best, best_m.visits, stream), _games(view, played, played_m.visits, stream)
     best_raw = IDENTITY.apply("judged", best_m.rate, best_exact)
     played_raw = IDENTITY.apply("judged", played_m.rate, played_exact)
@@ -735,7 +740,7 @@ def judge_steps(
     played_rate = mapping.apply("judged", played_m.rate, played_exact, progress)
     if played_raw >= best_raw:
         best, best_m, best_rate, best_raw = played, played_m, played_rate, played_raw
-    verdict = verdict_of(best_raw - played_raw - CONFIDENCE * uncertainty)
+    verdict = verdict_of(loss - CONFIDENCE * uncertainty)
     best_games, played_games = best_m.visits, played_m.visits
     best_stats, played_stats = best_m.result(best), played_m.result(played)
     text: dict[str, str] = {}
@@ -834,14 +839,25 @@ def _loss(
     best: tuple[Action, _Measure],
     played: tuple[Action, _Measure],
     stream: str,
+    mapping: Calibration,
+    progress: float,
 ) -> tuple[float, float]:
-    """The chance lost (the search's own chances, as the verdicts read them; never below 0) and its
-    standard error."""
-    rates = [
-        IDENTITY.apply("judged", measure.rate, _games(view, action, measure.visits, stream))
-        for action, measure in (best, played)
-    ]
-    return max(rates[0] - rates[1], 0.0), math.hypot(best[1].error, played[1].error)
+    """The chance lost as people read it (both chances through ``mapping``; never below 0) and its standard
+    error: the raw chances' error, scaled as the mapping scales the gap between them."""
+    measured = [(measure, _games(view, action, measure.visits, stream)) for action, measure in (best, played)]
+    raw = [IDENTITY.apply("judged", measure.rate, games) for measure, games in measured]
+    shown = [mapping.apply("judged", measure.rate, games, progress) for measure, games in measured]
+    error = math.hypot(best[1].error, played[1].error)
+    if abs(raw[0] - raw[1]) > SLOPE_STEP:
+        scale = (shown[0] - shown[1]) / (raw[0] - raw[1])
+    else:
+        middle = min(max((raw[0] + raw[1]) / 2, SLOPE_STEP), 1.0 - SLOPE_STEP)
+        visits = max(best[1].visits, played[1].visits)
+        scale = (
+            mapping.apply("judged", middle + SLOPE_STEP / 2, visits, progress)
+            - mapping.apply("judged", middle - SLOPE_STEP / 2, visits, progress)
+        ) / SLOPE_STEP
+    return max(shown[0] - shown[1], 0.0), scale * error
 
 
 def _near_threshold(judged: float, uncertainty: float) -> bool:
