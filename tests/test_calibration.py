@@ -148,6 +148,10 @@ def test_games_kept_by_save_are_taken_again_and_only_the_rest_is_played(tmp_path
     saved.write_text(json.dumps({"games": 2, "fit": fit_set, "test": test_set, "timing": timing[:3]}), encoding="utf-8")
     with pytest.raises(ValueError, match="3 game times for 2 games"):
         bench.kept_games(saved)
+    fit_set["graph"].append((0.5, 20, 1.0, 7, 0.5))
+    saved.write_text(json.dumps({"games": 2, "fit": fit_set, "test": test_set, "timing": timing}), encoding="utf-8")
+    with pytest.raises(ValueError, match="a chance of game 7, not one of its 2 games"):
+        bench.kept_games(saved)
 
 
 def test_progress_grows_through_a_game() -> None:

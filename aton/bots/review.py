@@ -59,7 +59,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import data
 from ..actions import Action, Assign, Exchange, Place, Player, Remove, parse_action
@@ -723,24 +723,19 @@ def judge_steps(
         if rival_m.rate > best_m.rate:
             best, best_m = rival, rival_m
     progress = view_progress(view)
-    loss, uncertainty = _loss(view, (best, best_m), (played, played_m), stream, mapping, progress)
+    gap = _compare(view, (best, best_m), (played, played_m), stream, mapping, progress)
     again = MctsBot(replace(ANALYSIS, iterations=max(1, round(iterations * REMEASURE_SHARE))))
     for time in range(REMEASURE_TIMES):
-        if not _near_threshold(loss - CONFIDENCE * uncertainty, uncertainty):
+        if not _near_threshold(gap.loss - CONFIDENCE * gap.error, gap.error):
             break
         best_again = yield from again.search_steps(view, random.Random(f"{stream}/again/{time}"), only=best)
         played_again = yield from again.search_steps(view, random.Random(f"{stream}/again/{time}"), only=played)
         best_m, played_m = best_m.pooled(_Measure.of(best_again)), played_m.pooled(_Measure.of(played_again))
-        loss, uncertainty = _loss(view, (best, best_m), (played, played_m), stream, mapping, progress)
-    # The verdict reads the chances as people read them: mapped, the error scaled as the mapping scales the gap.
-    best_exact, played_exact = _games(view, best, best_m.visits, stream), _games(view, played, played_m.visits, stream)
-    best_raw = IDENTITY.apply("judged", best_m.rate, best_exact)
-    played_raw = IDENTITY.apply("judged", played_m.rate, played_exact)
-    best_rate = mapping.apply("judged", best_m.rate, best_exact, progress)
-    played_rate = mapping.apply("judged", played_m.rate, played_exact, progress)
-    if played_raw >= best_raw:
-        best, best_m, best_rate, best_raw = played, played_m, played_rate, played_raw
-    verdict = verdict_of(loss - CONFIDENCE * uncertainty)
+        gap = _compare(view, (best, best_m), (played, played_m), stream, mapping, progress)
+    best_rate, played_rate = gap.shown
+    if gap.raw[1] >= gap.raw[0]:
+        best, best_m, best_rate = played, played_m, played_rate
+    verdict = verdict_of(gap.loss - CONFIDENCE * gap.error)
     best_games, played_games = best_m.visits, played_m.visits
     best_stats, played_stats = best_m.result(best), played_m.result(played)
     text: dict[str, str] = {}
@@ -834,30 +829,48 @@ class _Measure:
         return OptionStats(action, self.visits, self.mean, dict(self.extra), self.spread)
 
 
-def _loss(
+class _Gap(NamedTuple):
+    """The best and the played move's chances, raw and as people read them (mapped), and the standard
+    error of the gap between them as people read it."""
+
+    raw: tuple[float, float]
+    shown: tuple[float, float]
+    error: float
+
+    @property
+    def loss(self) -> float:
+        """The chance lost as people read it (never below 0): the verdict reads it."""
+        return max(self.shown[0] - self.shown[1], 0.0)
+
+
+def _compare(
     view: GameView,
     best: tuple[Action, _Measure],
     played: tuple[Action, _Measure],
     stream: str,
     mapping: Calibration,
     progress: float,
-) -> tuple[float, float]:
-    """The chance lost as people read it (both chances through ``mapping``; never below 0) and its standard
-    error: the raw chances' error, scaled as the mapping scales the gap between them."""
-    measured = [(measure, _games(view, action, measure.visits, stream)) for action, measure in (best, played)]
-    raw = [IDENTITY.apply("judged", measure.rate, games) for measure, games in measured]
-    shown = [mapping.apply("judged", measure.rate, games, progress) for measure, games in measured]
-    error = math.hypot(best[1].error, played[1].error)
+) -> _Gap:
+    """Both measured chances through ``mapping``; the raw chances' standard error scaled as the mapping
+    scales the gap between them."""
+    (best_m, best_games), (played_m, played_games) = (
+        (measure, _games(view, action, measure.visits, stream)) for action, measure in (best, played)
+    )
+    raw = (IDENTITY.apply("judged", best_m.rate, best_games), IDENTITY.apply("judged", played_m.rate, played_games))
+    shown = (
+        mapping.apply("judged", best_m.rate, best_games, progress),
+        mapping.apply("judged", played_m.rate, played_games, progress),
+    )
     if abs(raw[0] - raw[1]) > SLOPE_STEP:
         scale = (shown[0] - shown[1]) / (raw[0] - raw[1])
     else:
         middle = min(max((raw[0] + raw[1]) / 2, SLOPE_STEP), 1.0 - SLOPE_STEP)
-        visits = max(best[1].visits, played[1].visits)
+        visits = max(best_m.visits, played_m.visits)
         scale = (
             mapping.apply("judged", middle + SLOPE_STEP / 2, visits, progress)
             - mapping.apply("judged", middle - SLOPE_STEP / 2, visits, progress)
         ) / SLOPE_STEP
-    return max(shown[0] - shown[1], 0.0), scale * error
+    return _Gap(raw, shown, scale * math.hypot(best_m.error, played_m.error))
 
 
 def _near_threshold(judged: float, uncertainty: float) -> bool:

@@ -403,10 +403,12 @@ def kept_games(path: Path) -> dict[tuple[int, int], GameChances]:
     kept: dict[tuple[int, int], GameChances] = {}
     for index, (seed, samples) in enumerate(((FIT_SEED, fit_set), (TEST_SEED, test_set))):
         for number in range(games):
-            kept[seed, number] = (
-                {s: [x for x in samples[s] if x[3] == number] for s in SOURCES},
-                timing[2 * number + index],
-            )
+            kept[seed, number] = ({source: [] for source in SOURCES}, timing[2 * number + index])
+        for source in SOURCES:
+            for sample in samples[source]:
+                if (seed, sample[3]) not in kept:
+                    raise KeptChancesError(f"{path} keeps a chance of game {sample[3]}, not one of its {games} games")
+                kept[seed, sample[3]][0][source].append(sample)
     return kept
 
 
