@@ -3,11 +3,14 @@
     .venv/bin/python scripts/strength_probes.py --probe sighted --games 200 --jobs 2
     .venv/bin/python scripts/strength_probes.py --probe assignments --games 200 --jobs 2
     .venv/bin/python scripts/strength_probes.py --probe squares --games 200 --jobs 2
+    .venv/bin/python scripts/strength_probes.py --probe model --set kingdom=0 --games 200 --jobs 2
 
 - ``sighted``: the search is dealt the true hidden cards (the opponent's hand or face-down cards and both
   draw piles in their true order) instead of imagined ones: how much the hidden information costs.
 - ``assignments``: the search lays the cards; the greedy bot chooses every removal and placement.
 - ``squares``: the search chooses removals and placements; the greedy bot lays the cards.
+- ``model``: the search as it is, but for the fitted evaluation's coefficients named by ``--set NAME=VALUE``
+  (:data:`aton.bots.evaluation.FEATURE_NAMES`): what one of the model's terms does to the play.
 
 The games are those of ``aton simulate`` (game ``i`` has seed ``--seed + i``, colours alternated, the bots'
 own generators), so a probe can be compared game by game with the bot as it is.  Prints the wins, the win
@@ -32,11 +35,12 @@ from aton import Game, GameView, Player
 from aton.actions import Action
 from aton.bots import GreedyBot, MctsBot
 from aton.bots.base import Bot, Progress, Steps, run_steps
+from aton.bots.evaluation import FEATURE_NAMES, Evaluation
 from aton.bots.mcts import PRESETS
 from aton.bots.tournament import play_many
 from aton.game import Deal, Phase
 
-PROBES = ("sighted", "assignments", "squares")
+PROBES = ("sighted", "assignments", "squares", "model")
 
 
 class SplitBot(Bot):
@@ -106,6 +110,25 @@ class SightedBot(MctsBot):
         return (yield from super().decide_steps(view, player, rng, on_progress))
 
 
+def set_coefficients(changes: list[str]) -> str:
+    """Replace coefficients of the loaded fitted model (``NAME=VALUE`` each); returns them as a name suffix.
+
+    The searches of this process and of its workers (started by fork) read this one loaded model.
+    """
+    model = Evaluation.load()
+    coefficients = list(model.coefficients)
+    for change in changes:
+        name, _, value = change.partition("=")
+        if name not in FEATURE_NAMES:
+            raise SystemExit(f"--set {change}: the model's terms are {', '.join(FEATURE_NAMES)}")
+        try:
+            coefficients[FEATURE_NAMES.index(name)] = float(value)
+        except ValueError:
+            raise SystemExit(f"--set {change}: the value is not a number") from None
+    model.coefficients = tuple(coefficients)
+    return ",".join(changes)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--probe", choices=PROBES, required=True)
@@ -115,11 +138,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the result and every game as JSON")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a model coefficient")
     args = parser.parse_args()
+    if args.set and args.probe != "model":
+        parser.error("--set goes with --probe model")
+    if args.probe == "model" and PRESETS[args.preset].evaluation != "fitted":
+        parser.error(f"{args.preset} does not search with the fitted model")
     bot: Bot
     if args.probe == "sighted":
         Game.view = _view_that_remembers  # type: ignore[method-assign, assignment]  # this process and its workers only
         bot = SightedBot(PRESETS[args.preset], name=f"{args.preset} (sighted)")
+    elif args.probe == "model":
+        bot = MctsBot(PRESETS[args.preset], name=f"{args.preset} ({set_coefficients(args.set)})")
     else:
         bot = SplitBot(args.preset, args.probe == "assignments")
     with ProcessPoolExecutor(args.jobs) as pool:

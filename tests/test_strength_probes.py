@@ -1,4 +1,5 @@
-"""``scripts/strength_probes.py``: the probes play what they say (the true cards dealt; the search for one half)."""
+"""``scripts/strength_probes.py``: the probes play what they say (the true cards dealt; the search for one half;
+the model's coefficients set)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 import aton
 from aton.bots import GreedyBot, MctsBot
+from aton.bots.evaluation import FEATURE_NAMES, Evaluation
 from aton.bots.mcts import PRESETS
 from aton.game import Phase
 
@@ -64,3 +68,21 @@ def test_a_split_bot_searches_one_half_and_plays_greedy_in_the_other() -> None:
             searched_square |= searched and not assignments
             probe.apply(chosen)
     assert searched_assignment and searched_square
+
+
+def test_the_model_probe_replaces_the_named_coefficients_and_refuses_others() -> None:
+    probes = _probes()
+    model = Evaluation.load()
+    kept = model.coefficients
+    try:
+        assert probes.set_coefficients(["kingdom=0", "score=0.5"]) == "kingdom=0,score=0.5"
+        changed = dict(zip(FEATURE_NAMES, model.coefficients, strict=True))
+        assert changed["kingdom"] == 0.0 and changed["score"] == 0.5
+        assert [v for n, v in changed.items() if n not in ("kingdom", "score")] == [
+            v for n, v in zip(FEATURE_NAMES, kept, strict=True) if n not in ("kingdom", "score")
+        ]
+        for wrong in ("kingdm=0", "kingdom=none"):
+            with pytest.raises(SystemExit):
+                probes.set_coefficients([wrong])
+    finally:
+        model.coefficients = kept
