@@ -149,7 +149,8 @@ def main() -> None:
         Game.view = _view_that_remembers  # type: ignore[method-assign, assignment]  # this process and its workers only
         bot = SightedBot(PRESETS[args.preset], name=f"{args.preset} (sighted)")
     elif args.probe == "model":
-        bot = MctsBot(PRESETS[args.preset], name=f"{args.preset} ({set_coefficients(args.set)})")
+        changed = set_coefficients(args.set)
+        bot = MctsBot(PRESETS[args.preset], name=f"{args.preset} ({changed})" if changed else args.preset)
     else:
         bot = SplitBot(args.preset, args.probe == "assignments")
     with ProcessPoolExecutor(args.jobs) as pool:
