@@ -733,7 +733,7 @@ def judge_steps(
         best_m, played_m = best_m.pooled(_Measure.of(best_again)), played_m.pooled(_Measure.of(played_again))
         gap = _compare(view, (best, best_m), (played, played_m), stream, mapping, progress)
     best_rate, played_rate = gap.shown
-    if gap.raw[1] >= gap.raw[0]:
+    if played_rate >= best_rate:
         best, best_m, best_rate = played, played_m, played_rate
     verdict = verdict_of(gap.loss - CONFIDENCE * gap.error)
     best_games, played_games = best_m.visits, played_m.visits
@@ -830,10 +830,9 @@ class _Measure:
 
 
 class _Gap(NamedTuple):
-    """The best and the played move's chances, raw and as people read them (mapped), and the standard
-    error of the gap between them as people read it."""
+    """The best and the played move's chances as people read them (mapped), and the standard error of the
+    gap between them as people read it."""
 
-    raw: tuple[float, float]
     shown: tuple[float, float]
     error: float
 
@@ -870,7 +869,7 @@ def _compare(
             mapping.apply("judged", middle + SLOPE_STEP / 2, visits, progress)
             - mapping.apply("judged", middle - SLOPE_STEP / 2, visits, progress)
         ) / SLOPE_STEP
-    return _Gap(raw, shown, scale * math.hypot(best_m.error, played_m.error))
+    return _Gap(shown, scale * math.hypot(best_m.error, played_m.error))
 
 
 def _near_threshold(judged: float, uncertainty: float) -> bool:
