@@ -26,6 +26,7 @@ from aton.teaching.diagnoses import (
 )
 from aton.teaching.exercise import Exercise
 from aton.teaching.feedback import Mistake, Text
+from aton.teaching.variants import another_like, has_variants
 
 LANGS = ("en", "fr")
 
@@ -155,3 +156,22 @@ def test_the_question_s_own_wording_is_checked_too() -> None:
     assert wording_leak(item, "en") is None  # the cards played are the question's material
     told = dataclasses.replace(item, question=Text(lambda lang: "Red scores 6 points. How many?"))
     assert wording_leak(told, "en") == "the answer 6"
+
+
+@pytest.mark.parametrize("name", [n for n in curriculum.EXERCISES if has_variants(curriculum.exercise(n))])
+def test_another_one_like_this_gives_no_answer_away_at_the_first_try(name: str) -> None:
+    """The texts are written for any case, not for the tutorials' positions: the cases "Another one like
+    this" deals are read the same way."""
+    original = curriculum.exercise(name)
+    leaks = []
+    for seed in range(1, 6):
+        variant = another_like(original, seed=seed)
+        if variant is None:
+            continue
+        for wrong in wrong_answers(variant):
+            for lang in LANGS:
+                text = variant.check(wrong, lang, attempt=1).explanation
+                leak = first_try_leak(variant, text, lang, given=wrong)
+                if leak is not None:
+                    leaks.append(f"seed {seed} ({lang}) {wrong!r}: {leak} in {text!r}")
+    assert leaks == [], "\n".join(leaks)

@@ -347,10 +347,9 @@ def cartouche1_exercise(
         return gtext(
             lang,
             "lesson mistake",
-            "{n} would mean {player}'s card is {steps} higher than the other card; subtract the two cards again.",
+            "{n} would need another gap between the two cards on cartouche 1: subtract them again, then double "
+            "the difference.",
             n=n,
-            steps=n // data.CARTOUCHE1_POINTS_PER_DIFFERENCE,
-            player=player_name(who.label, lang),
         )
 
     mistakes += each("meaning", range(highest + 1), meaning, points)

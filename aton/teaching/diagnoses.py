@@ -167,8 +167,17 @@ _NAMES = re.compile(
 )
 """Numbers that name a thing, not a figure of the case: cartouche 2, temples 1 to 3, square 2-5, +2."""
 
-_RULE_PHRASES = re.compile(r"\bv\s*-\s*2\b")
-"""The formulas of the rules, true in every case: "a card v removes v - 2"."""
+_RULE_PHRASES = re.compile(
+    r"\bv\s*-\s*2\b"  # a card v removes v - 2
+    # 3 points per blue square, 5 points to its majority
+    r"|\b\d+ points? (?:per|each|to (?:its|their|the) majority|par|chacune|au joueur majoritaire)"
+    r"|\bmultiple (?:of|de) \d+"
+    r"|\b(?:has|a) \d+ places\b|\b(?:holds only|ne contient que) \d+"  # the Kingdom's 8 places
+    r"|\b(?:up to|more than|plus de|qu'à) \d+ (?:cards|cartes)\b",  # a hand of 4 cards
+    re.IGNORECASE,
+)
+"""The rules' constants as the rules state them, true in every case: "a card v removes v - 2", "3 points
+per blue square", "the Kingdom of the Dead has 8 places", "up to 4 cards"."""
 
 _FIGURE = re.compile(r"(?<![\w.,])\d+(?![\w])")
 
@@ -219,17 +228,20 @@ def answer_words(item: Exercise, lang: str) -> list[str]:
     return [item.answer_label(lang)]
 
 
-def first_try_leak(item: Exercise, text: str, lang: str, *, deciding: bool = True) -> str | None:
+def first_try_leak(item: Exercise, text: str, lang: str, *, given: Any = None, deciding: bool = True) -> str | None:
     """What the first-try text ``text`` of ``item`` gives away (``None``: nothing).
 
     It gives the answer away when it states the answer (in words, or as a figure of the case, unless a
     rule alone fixes it: :attr:`~aton.teaching.exercise.Exercise.rule_fixed`), or every figure that
-    decides it (:meth:`~aton.teaching.exercise.Exercise.deciding_figures`).
+    decides it (:meth:`~aton.teaching.exercise.Exercise.deciding_figures`).  ``given`` is the wrong
+    answer the text is about: a text that says that number back ("5 would mean ...") tells nothing new.
     """
     for words in answer_words(item, lang):
         if _names_one_player(item, words, text, lang) or _says(words, text, lang):
             return f"the answer {words!r}"
     stated = figures(text)
+    if isinstance(given, int) and not isinstance(given, bool):
+        del stated[given]
     if item.answer_type == "number" and not item.rule_fixed and item.answer in stated:
         return f"the answer {item.answer}"
     decide = Counter(item.deciding_figures() if deciding else ())
@@ -273,7 +285,7 @@ class FirstTry(NamedTuple):
     @property
     def leak(self) -> str | None:
         """What the text gives away, if anything (:func:`first_try_leak`)."""
-        return first_try_leak(self.exercise, self.text, self.lang)
+        return first_try_leak(self.exercise, self.text, self.lang, given=self.answer)
 
 
 def wrong_answers(item: Exercise) -> list[Any]:
