@@ -20,13 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from ..game import Game
+from .board_questions import KingdomSizeExercise, SquareKindExercise, TempleCountExercise
 from .curriculum import exercises as curriculum_exercises
 from .exercise import Exercise
 from .positions import load_position
 
 __all__ = ["BOARD_FACT_KINDS", "PageExercise", "page_exercises", "page_predictions", "visible_answers"]
 
-BOARD_FACT_KINDS = ("square_kind", "temple_count", "kingdom_size")
+BOARD_FACT_KINDS: tuple[type[Exercise], ...] = (SquareKindExercise, TempleCountExercise, KingdomSizeExercise)
 """The exercise kinds whose answer is a fact of the board as it stands: the text twin of that board,
 open on the page, states it (the kinds of squares, the counters of each temple, the Kingdom's count)."""
 
@@ -50,7 +51,8 @@ class PageExercise:
     def twin_shows_answer(self) -> bool:
         """Whether an open text twin above the exercise describes its board and the answer is a fact of
         that board (:data:`BOARD_FACT_KINDS`)."""
-        return self.exercise.kind in BOARD_FACT_KINDS and any(game == self.exercise.game for game in self.twins_before)
+        about_the_board = isinstance(self.exercise, BOARD_FACT_KINDS)
+        return about_the_board and any(game == self.exercise.game for game in self.twins_before)
 
 
 def _code_cells(path: Path) -> list[str]:
