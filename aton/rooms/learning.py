@@ -72,7 +72,12 @@ _L = db.learners.c
 _ATTEMPT_FIELDS = {f.name for f in fields(Attempt)}
 _BY_HASH = select(_L.id, _L.nickname, _L.created, _L.seen).where(_L.key_hash == bindparam("key_hash"))
 _ADD_ATTEMPT = insert(db.attempts)
-_SEEN = update(db.learners).where(_L.id == bindparam("learner_id")).values(seen=bindparam("now"))
+_SEEN = (
+    update(db.learners)
+    .where(_L.key_hash == bindparam("hash"))
+    .values(seen=bindparam("now"))
+    .returning(_L.id, _L.nickname, _L.created, _L.seen)
+)
 _OF_LEARNER = select(db.attempts).where(_A.learner == bindparam("learner_id")).order_by(_A.time, _A.id)
 _VERSION = select(
     select(func.max(_A.id)).scalar_subquery(),
@@ -272,11 +277,15 @@ class LearningStore:
             yield connection
 
     @staticmethod
-    def _learner(connection: Connection, key: object) -> Learner:
+    def _learner(connection: Connection, key: object, *, seen: float | None = None) -> Learner:
+        """The learner of ``key``; with ``seen``, marked as seen at that time (one statement either way)."""
         if not well_formed(key):
             raise LearningError("unknown_learner")
         assert isinstance(key, str)
-        row = connection.execute(_BY_HASH, {"key_hash": token_hash(key)}).first()
+        if seen is None:
+            row = connection.execute(_BY_HASH, {"key_hash": token_hash(key)}).first()
+        else:
+            row = connection.execute(_SEEN, {"hash": token_hash(key), "now": seen}).first()
         if row is None:
             raise LearningError("unknown_learner")
         return Learner(row.id, row.nickname, row.created, row.seen)
@@ -306,9 +315,7 @@ class LearningStore:
         """Mark the learner as seen now (a page opened) and return them."""
         now = self._clock()
         with self._write() as connection:
-            found = self._learner(connection, key)
-            connection.execute(_SEEN, {"learner_id": found.id, "now": now})
-        return replace(found, seen=now)
+            return self._learner(connection, key, seen=now)
 
     def record(self, key: str, attempt: Attempt | Mapping[str, Any]) -> Attempt:
         """Record one answer (an :class:`Attempt`, or its :meth:`~Attempt.to_dict` mapping) for the learner
@@ -325,7 +332,7 @@ class LearningStore:
         assert isinstance(attempt, Attempt)
         now = self._clock()
         with self._write() as connection:
-            learner = self._learner(connection, key)
+            learner = self._learner(connection, key, seen=now)
             stored = replace(attempt, time=now, learner=str(learner.id))
             connection.execute(
                 _ADD_ATTEMPT,
@@ -336,7 +343,6 @@ class LearningStore:
                     "given_away": stored.given_away, "time": now,
                 },
             )  # fmt: skip
-            connection.execute(_SEEN, {"learner_id": learner.id, "now": now})
         return stored
 
     @staticmethod
