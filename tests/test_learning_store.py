@@ -276,6 +276,9 @@ def test_the_version_tells_a_change(learning: LearningStore) -> None:
     assert learning.changed_since(start) and registered != start
     learning.record(key, attempt())
     recorded = learning.version()
+    learning.touch(key)  # a page opened: the teacher's grid shows the learner
+    assert learning.changed_since(recorded)
+    recorded = learning.version()
     assert learning.changed_since(registered) and not learning.changed_since(recorded)
     learning.erase()
     erased = learning.version()

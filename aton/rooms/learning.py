@@ -84,6 +84,7 @@ _VERSION = select(
     select(func.count()).select_from(db.attempts).scalar_subquery(),
     select(func.max(_L.id)).scalar_subquery(),
     select(func.count()).select_from(db.learners).scalar_subquery(),
+    select(func.max(_L.seen)).scalar_subquery(),
 )
 
 
@@ -476,11 +477,12 @@ class LearningStore:
         return int(erased)
 
     def version(self) -> str:
-        """A short text that changes whenever an answer is recorded, a learner registers or the record is
-        erased (the newest row numbers and the row counts: one cheap query)."""
+        """A short text that changes whenever an answer is recorded, a learner registers, opens a page
+        (:meth:`touch`) or the record is erased (the newest row numbers, the row counts and the latest time a
+        learner was seen: one cheap query)."""
         with self._read() as connection:
             row = connection.execute(_VERSION).one()
-        return ".".join(str(value or 0) for value in row)
+        return ".".join(repr(value or 0) for value in row)
 
     def changed_since(self, version: str) -> bool:
         """Whether the record changed since :meth:`version` gave ``version``: what the teacher's page polls
