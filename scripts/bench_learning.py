@@ -31,21 +31,24 @@ SPAWN = multiprocessing.get_context("spawn")
 RULES = practicable_rules()
 
 
-def writer(url: str, number: int, start: float, seconds: float, out: Any) -> None:
+def writer(url: str, number: int, ready: Any, seconds: float, out: Any) -> None:
     """One page: register, then record answers until the time is up; report the count and each write's time."""
     try:
-        out.put(writes(url, number, start, seconds))
+        out.put(writes(url, number, ready, seconds))
     except Exception as error:  # reported to the parent, which stops at once
         out.put(error)
 
 
-def writes(url: str, number: int, start: float, seconds: float) -> tuple[int, list[float]]:
-    """The writer's work: how many answers it recorded and how long each write took (seconds)."""
+def writes(url: str, number: int, ready: Any, seconds: float) -> tuple[int, list[float]]:
+    """The writer's work: how many answers it recorded and how long each write took (seconds).
+
+    Every writer starts its clock once all of them are ready (``ready``, a barrier): starting processes on a
+    busy machine takes seconds, which must not be counted."""
     learning = LearningStore(url, busy_timeout=30.0)
     key = learning.register(f"Writer {number}")
     times = []
-    time.sleep(max(0.0, start - time.time()))
-    until = start + seconds
+    ready.wait(timeout=120)
+    until = time.time() + seconds
     count = 0
     while time.time() < until:
         rule = RULES[(count + number) % len(RULES)]
@@ -65,11 +68,11 @@ def run(url: str, writers: int, seconds: float) -> None:
     """Measure one store and print its figures."""
     LearningStore(url).dispose()  # tables created before the writers start
     queue = SPAWN.Queue()
-    start = time.time() + 3.0  # the processes start (and import) before the clock runs
-    processes = [SPAWN.Process(target=writer, args=(url, n, start, seconds, queue)) for n in range(writers)]
+    ready = SPAWN.Barrier(writers)
+    processes = [SPAWN.Process(target=writer, args=(url, n, ready, seconds, queue)) for n in range(writers)]
     for process in processes:
         process.start()
-    results = [queue.get(timeout=seconds + 60) for _ in processes]
+    results = [queue.get(timeout=seconds + 180) for _ in processes]
     for process in processes:
         process.join(timeout=30)
     failed = [result for result in results if isinstance(result, Exception)]

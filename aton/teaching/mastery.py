@@ -334,7 +334,6 @@ class _Tracker:
             self.cases = set()
         self.attempts += 1
         self.last_time, self.last_correct = attempt.time, correct
-        self.others_since = 0
         if attempt.mistake is not None:
             self.last_mistake = attempt.mistake
         guess, slip = guess_rate(attempt.answer_type, attempt.options), params.slip
@@ -382,14 +381,17 @@ def trace(
     """
     trackers = {entry.id: _Tracker(entry.id, params.p_init) for entry in rules}
     ordered = sorted(enumerate(attempts), key=lambda pair: (pair[1].time, pair[0]))
+    counted = 0
     for _index, attempt in ordered:
         tracker = trackers.get(attempt.rule)
         if tracker is None or attempt.given_away:
             continue
-        for other in trackers.values():
-            if other.attempts:
-                other.others_since += 1
         tracker.answer(attempt, params)
+        counted += 1
+        tracker.others_since = counted  # for now: the answers counted up to this rule's latest
+    for tracker in trackers.values():
+        if tracker.attempts:
+            tracker.others_since = counted - tracker.others_since  # answers on other rules after its latest
     return {rule_id: tracker.record() for rule_id, tracker in trackers.items()}
 
 
