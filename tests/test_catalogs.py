@@ -163,14 +163,19 @@ def test_counted_nouns_for_0_1_and_2(lang: str, noun: str) -> None:
     [
         ({"kind": "draw", "player": "red"}, 1, "draws 1 card (only Red sees it)", "pioche 1 carte (lui seul la voit)"),
         ({"kind": "draw", "player": "red"}, 2, "draws 2 cards", "pioche 2 cartes"),
-        ({"kind": "to_kingdom", "player": "blue"}, 1, "1 counter of Blue found", "1 pierre de Bleu ne trouve"),
-        ({"kind": "to_kingdom", "player": "blue"}, 2, "2 counters of Blue found", "2 pierres de Bleu ne trouvent"),
-        ({"kind": "kingdom_full", "player": "red"}, 1, "1 counter that should go there stays", "1 pierre qui devait"),
+        ({"kind": "to_kingdom", "player": "blue"}, 1, "; 1 goes there.", "; 1 y va."),
+        ({"kind": "to_kingdom", "player": "blue"}, 2, "; 2 go there.", "; 2 y vont."),
+        (
+            {"kind": "kingdom_full", "player": "red"},
+            1,
+            "1 counter that found no empty square stays",
+            "1 pierre qui n'a pas",
+        ),
         (
             {"kind": "kingdom_full", "player": "red"},
             2,
-            "2 counters that should go there stay",
-            "2 pierres qui devaient",
+            "2 counters that found no empty square stay",
+            "2 pierres qui n'ont pas",
         ),
     ],
 )

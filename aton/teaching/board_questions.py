@@ -158,10 +158,20 @@ def temple_count_exercise(game: Game, player: Player, temple: int) -> TempleCoun
         lambda lang: gtext(lang, "lesson mistake", "You counted both players' counters; count this player's only."),
         count,
     )
-    mistakes += each(
-        "meaning",
-        range(data.SQUARES_PER_TEMPLE + 1),
-        lambda n, lang: ngtext(
+
+    def meaning(n: int, lang: str) -> str:
+        opponent = player_name(player.other.label, lang)
+        if n + other > data.SQUARES_PER_TEMPLE:  # never a negative count of empty squares
+            return gtext(
+                lang,
+                "lesson mistake",
+                "{n} and the {other} of {opponent} would be more counters than the {size} squares of a temple.",
+                n=n,
+                other=other,
+                opponent=opponent,
+                size=data.SQUARES_PER_TEMPLE,
+            )
+        return ngtext(
             lang,
             "lesson mistake",
             "{n} would leave {empty} empty square in temple {temple} beside {other} of {opponent}; it has {actual}.",
@@ -171,11 +181,11 @@ def temple_count_exercise(game: Game, player: Player, temple: int) -> TempleCoun
             empty=data.SQUARES_PER_TEMPLE - n - other,
             temple=temple,
             other=other,
-            opponent=player_name(player.other.label, lang),
+            opponent=opponent,
             actual=data.SQUARES_PER_TEMPLE - count - other,
-        ),
-        count,
-    )
+        )
+
+    mistakes += each("meaning", range(data.SQUARES_PER_TEMPLE + 1), meaning, count)
     return TempleCountExercise(
         game=game,
         question=Text(question),
