@@ -147,7 +147,7 @@ PLURALS = {
         "card": ("0 carte", "1 carte", "2 cartes"),
         "square": ("0 case", "1 case", "2 cases"),
         "temple": ("0 temple", "1 temple", "2 temples"),
-        "round": ("0 tour", "1 tour", "2 tours"),
+        "round": ("0 manche", "1 manche", "2 manches"),
     },
 }
 
@@ -212,7 +212,7 @@ def test_ngtext_uses_each_languages_rule() -> None:
         for lang in ("en", "fr")
         for n in (0, 1, 2)
     ]
-    assert forms == ["0 rounds", "1 round", "2 rounds", "0 tour", "1 tour", "2 tours"]
+    assert forms == ["0 rounds", "1 round", "2 rounds", "0 manche", "1 manche", "2 manches"]
 
 
 # ------------------------------------------------------------------ a pseudo-language

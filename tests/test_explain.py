@@ -175,7 +175,7 @@ def test_french_singular_forms() -> None:
     [
         (0, "Blue has no counter in the temples", "Bleu n'a aucune pierre dans les temples"),
         (1, "Blue has only 1 counter in the temples", "Bleu n'a qu'une pierre dans les temples"),
-        (3, "only 3 counters in the temples (fewer than 4), so all of them", "il les reprend toutes"),
+        (3, "only 3 counters in the temples (fewer than 4), so all of them", "il les remet toutes dans sa réserve"),
         (4, "first one from each temple where they have one (temples 1 and 3)", "d'abord une dans chaque temple"),
     ],
 )
