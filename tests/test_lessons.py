@@ -387,5 +387,5 @@ def test_no_exercise_text_holds_a_negative_count(lang: str) -> None:
 def test_a_count_past_the_squares_of_a_temple_is_named_without_a_negative() -> None:
     exercise = lessons.temple_count_exercise(lessons.load_position("board-tour"), RED, 3)
     text = exercise.check(12, attempt=1).explanation
-    assert "-1" not in text and "more counters than the 12 squares of a temple" in text
-    assert "plus de pierres que les 12 cases d'un temple" in exercise.check(12, "fr", attempt=1).explanation
+    assert "-1" not in text and "12 counters would not fit in temple 3" in text
+    assert "12 pierres ne tiendraient pas dans le temple 3" in exercise.check(12, "fr", attempt=1).explanation
