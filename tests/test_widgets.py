@@ -491,3 +491,40 @@ def test_a_language_owned_elsewhere_drives_the_switch_and_every_component() -> N
     assert switch.value == "fr" and board.lang == panel.lang == "fr" and switch.description == "Langue"
     switch.value = "en"
     assert language.value == "en" and board.lang == panel.lang == "en"
+
+
+def test_the_page_language_comes_from_the_browser_and_a_choice_is_kept_there() -> None:
+    import json
+
+    from aton.i18n import LANG_KEY
+    from aton.widgets.i18n import Language
+    from aton.widgets.language import LanguageKeeper
+
+    def written(keeper: LanguageKeeper) -> str:
+        return "".join(str(output["data"]["application/javascript"]) for output in keeper.writer.outputs)
+
+    french_browser = LanguageKeeper(Language("en"))
+    french_browser.bridge.value = json.dumps({"query": None, "kept": None, "browser": ["fr-FR", "fr"]})
+    assert french_browser.language.value == "fr"
+    assert written(french_browser) == ""  # the browser's own language is not kept: it says it every time
+    french_browser.language.set("en")  # the switch tapped
+    assert f'localStorage.setItem("{LANG_KEY}", "en")' in written(french_browser)
+
+    asked = LanguageKeeper(Language("en"))
+    asked.bridge.value = json.dumps({"query": "en", "kept": "fr", "browser": ["fr-FR"]})
+    assert asked.language.value == "en" and f'"{LANG_KEY}", "en"' in written(asked)
+
+    kept = LanguageKeeper(Language("en"))
+    kept.bridge.value = json.dumps({"query": "de", "kept": "fr", "browser": ["en-US"]})
+    assert kept.language.value == "fr"
+
+    tapped_first = LanguageKeeper(Language("en"))
+    tapped_first.language.set("fr")
+    tapped_first.bridge.value = json.dumps({"query": None, "kept": None, "browser": ["en-US"]})
+    assert tapped_first.language.value == "fr"
+
+    for bad in ("not json", "[1]", json.dumps({"query": 3, "kept": ["fr"], "browser": "fr"})):
+        keeper = LanguageKeeper(Language("fr"))
+        keeper.bridge.value = bad
+        assert keeper.language.value in ("fr", "en")
+    assert LanguageKeeper(Language("fr")).layout.display == "none"

@@ -9,9 +9,10 @@ started for that page only.  The teacher's code reaches that kernel through the 
 
 The same server serves the project's tutorials as pages, in every language: ``/tutorials/<file>`` and
 ``/tutorials/fr/<file>`` render the notebooks of ``tutorials/`` (beside the dashboard's folder) each in a
-kernel of its own, with their widgets and exercises working, and ``/home`` is a front page linking the
-dashboard, every tutorial and the class page (:mod:`aton.serving.front`).  A class without JupyterHub
-thus follows the lesson plan from one machine.
+kernel of its own, with their widgets and exercises working (``?lang=fr`` on one goes to the same tutorial in
+French, and keeps that language in the browser), and ``/home`` is a front page linking the dashboard, every
+tutorial and the class page (:mod:`aton.serving.front`), in the language the browser chose or kept.  A class
+without JupyterHub thus follows the lesson plan from one machine.
 
 ``python -m aton.serving.server notebooks/aton.ipynb [voila options]`` runs it; every Voila option and
 ``voila.json`` apply as to ``voila``.
@@ -28,7 +29,15 @@ from jupyter_server.utils import url_path_join
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
-from .front import FRONT_PATH, TUTORIAL_FILE, TUTORIALS_PATH, front_page, tutorial_titles
+from .front import (
+    FRONT_PATH,
+    TUTORIAL_FILE,
+    TUTORIALS_PATH,
+    front_page,
+    kept_language_page,
+    tutorial_in,
+    tutorial_titles,
+)
 
 __all__ = ["CLASS_NOTEBOOK", "CLASS_PATH", "FRONT_PATH", "TUTORIALS_PATH", "AtonVoila", "main"]
 
@@ -55,6 +64,15 @@ class TutorialHandler(TornadoVoilaHandler):  # type: ignore[misc]
         """Render the tutorial ``path`` (``01-the-board.ipynb``, ``fr/01-le-plateau.ipynb``); anything else: 404."""
         if path is None or not TUTORIAL_FILE.fullmatch(path) or not self._tutorials.file_exists(path):
             raise tornado.web.HTTPError(404)
+        asked = self.get_query_argument("lang", "")
+        if asked:  # ?lang=fr: the same tutorial in that language, and the language kept by the browser
+            target = tutorial_in(Path(self._tutorials.root_dir).parent, path, asked)
+            if target is not None:
+                self.set_header("Content-Type", "text/html; charset=utf-8")
+                self.set_header("Cache-Control", "no-cache")
+                base = url_path_join(self.base_url, TUTORIALS_PATH, target)
+                self.finish(kept_language_page(asked, base))
+                return
         await super().get(path)
 
 
