@@ -59,6 +59,29 @@ PAGE_SCRIPT = """(function () {
       return this.atonFocus(Object.assign({preventScroll: true}, options || {}));
     };
   }
+  // A finger swiping up or down the board scrolls the page, as anywhere on a phone.  The canvas library
+  // cancels every touch on a canvas (so the browser never scrolls from it); here, before it hears them, the
+  // touch start and the finger's moves on the board lose that power: the browser scrolls (the board's
+  // ``touch-action: pan-y`` lets it, vertically only) once the finger has moved a few pixels, and the board
+  // still hears every touch, so a tap or a long press on a square works as before and a swipe chooses
+  // nothing.  The lifted finger stays cancelled: a tap makes no mouse click.
+  if (!window.atonBoardScrolls) {
+    window.atonBoardScrolls = true;
+    var keepScroll = function (event) {
+      var target = event.target;
+      if (target && target.matches && target.matches('canvas.aton-board')) {
+        Object.defineProperty(event, 'preventDefault', {value: function () {}, configurable: true});
+      }
+    };
+    ['touchstart', 'touchmove'].forEach(function (kind) {
+      document.addEventListener(kind, keepScroll, {capture: true, passive: true});
+    });
+    document.addEventListener('contextmenu', function (event) {  // a long press describes: no menu
+      if (event.target && event.target.matches && event.target.matches('canvas.aton-board')) {
+        event.preventDefault();
+      }
+    }, true);
+  }
   var tries = 0;
   var timer = setInterval(function () {
     var field = document.querySelector('.aton-page-width input');

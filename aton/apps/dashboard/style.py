@@ -166,11 +166,12 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-dashboard .aton-load::before {{ content: attr(title); font-size: var(--jp-widgets-font-size); }}
 .aton-status-line span {{ overflow-wrap: anywhere; }}
 .aton-dashboard canvas {{ border-radius: 6px; }}
-/* Touch: the board takes every touch (no scrolling, zooming, text selection or callout from a finger on it);
-   elsewhere a double tap does not zoom, and pinching still does. */
+/* Touch: a finger swiping up or down the board scrolls the page (the page's script keeps the canvas library
+   from cancelling it); the board reads taps and long presses, and no sideways pan, zoom, text selection or
+   callout comes from a finger on it; elsewhere a double tap does not zoom, and pinching still does. */
 .aton-dashboard {{ touch-action: manipulation; }}
 .aton-dashboard canvas.aton-board {{
-  touch-action: none; user-select: none; -webkit-user-select: none; -webkit-touch-callout: none;
+  touch-action: pan-y; user-select: none; -webkit-user-select: none; -webkit-touch-callout: none;
   -webkit-tap-highlight-color: transparent;
 }}
 .aton-dashboard canvas.aton-board:focus {{ outline: none; }}
@@ -259,14 +260,14 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
   border: 2px solid var(--aton-accent); border-radius: 6px; padding: 6px 10px; box-shadow: 0 2px 8px #0008;
 }}
 .aton-dashboard.aton-layout-phone, .aton-dashboard.aton-layout-tablet {{ padding-bottom: 72px; }}
-/* The phone: a narrow board as large as the screen allows, with a strip on the right where a finger
-   scrolls the page (the board itself keeps every touch for the game). */
+/* The phone: a narrow board as large as the screen allows, with a strip on the right (a finger scrolls the
+   page anywhere, on the board too). */
 .aton-dashboard.aton-layout-phone {{ padding: 4px 16px 72px 4px; }}
 .aton-dashboard.aton-layout-phone .widget-tab-contents, .aton-dashboard.aton-layout-phone .lm-TabPanel-stackedPanel {{
   padding: 4px 2px;
 }}
 /* A tablet held upright (the upright board): as much of the width as the phone gives its board, with the
-   same strip on the right for a finger to scroll the page. */
+   same strip on the right. */
 .aton-dashboard.aton-layout-tablet.aton-board-upright {{ padding: 4px 16px 72px 4px; }}
 .aton-dashboard.aton-board-upright .aton-left > .widget-tab-contents,
 .aton-dashboard.aton-board-upright .aton-left > .lm-TabPanel-stackedPanel {{ padding: 4px 2px; }}
