@@ -63,7 +63,9 @@ WORDS = {
 
 _STYLE = """body { font: 17px/1.5 sans-serif; max-width: 44em; margin: 2em auto; padding: 0 1em; color: #222; }
 a { color: #1f4e79; } li { margin: 0.3em 0; } small { color: #555; }
-section + section { border-top: 1px solid #ccc; margin-top: 2em; } h2 { font-size: 1.2em; } h3 { font-size: 1em; }"""
+section + section { border-top: 1px solid #ccc; margin-top: 2em; } h2 { font-size: 1.2em; } h3 { font-size: 1em; }
+@media (pointer: coarse), (max-width: 700px) { a { display: inline-block; min-height: 44px; line-height: 44px; } }"""
+"""The page's look; on a touch screen or a phone every link is at least 44 px tall, for a finger."""
 
 
 def tutorial_folder(lang: str) -> str:

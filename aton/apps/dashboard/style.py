@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ...widgets.shapes import NARROW_MAX_WIDTH
 
-__all__ = ["PAGE_LAYOUTS", "dashboard_css", "page_layout"]
+__all__ = ["PAGE_LAYOUTS", "TOUCH_TARGET", "dashboard_css", "page_layout"]
 
 PAGE_LAYOUTS = ("wide", "tablet", "phone")
 """The page's layouts: the panels right of the board, below a full-width board, below a narrow board."""
@@ -101,6 +101,29 @@ _DARK = {
 
 def _variables(values: dict[str, str]) -> str:
     return " ".join(f"{name}: {value};" for name, value in values.items())
+
+
+TOUCH_TARGET = 44
+"""The least height (CSS pixels) of a button, tab, link or check box for a finger: the phone's layout, and any
+screen whose main pointer is a finger (``pointer: coarse``); with a mouse the page keeps its denser look."""
+
+
+def _touch_targets(root: str) -> str:
+    """The rules that make every target under ``root`` at least :data:`TOUCH_TARGET` pixels tall.
+
+    ipywidgets size their buttons, toggle buttons, check boxes and fields by ``--jp-widgets-inline-height``
+    (28 px) and their tabs by ``--jp-widgets-horizontal-tab-height``; a link becomes a block as tall.
+
+    >>> "min-height: 44px" in _touch_targets(".x")
+    True
+    """
+    tall = f"{TOUCH_TARGET}px"
+    return f"""{root} {{ --jp-widgets-inline-height: {tall}; --jp-widgets-horizontal-tab-height: {tall}; }}
+{root} .jupyter-button, {root} .widget-toggle-button {{ min-height: {tall}; }}
+{root} .widget-tab > .lm-TabBar {{ min-height: {tall}; max-height: none; height: auto; }}
+{root} .widget-tab > .lm-TabBar .lm-TabBar-tab {{ min-height: {tall} !important; line-height: {tall}; }}
+{root} .widget-checkbox, {root} .widget-checkbox label {{ min-height: {tall}; align-items: center; }}
+{root} a[href] {{ display: inline-block; min-height: {tall}; line-height: {tall}; }}"""
 
 
 def dashboard_css() -> str:
@@ -275,6 +298,10 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-dashboard.aton-layout-phone .aton-heading {{ font-size: 1.3em; white-space: normal; }}
 .aton-dashboard.aton-layout-phone .aton-status {{ flex-basis: 100%; }}
 .aton-dashboard.aton-layout-phone .aton-steps {{ padding: 4px; }}
+{_touch_targets(".aton-dashboard.aton-layout-phone")}
+@media (pointer: coarse) {{
+{_touch_targets(".aton-dashboard")}
+}}
 @media (max-width: 860px) {{
   .aton-left {{ min-width: 0; flex-basis: 100%; }}
   .aton-right-column {{ width: 100%; }}
