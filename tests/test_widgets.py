@@ -162,6 +162,45 @@ def test_keyboard_arrows_and_enter_choose_a_square() -> None:
     assert not any(s.tag.startswith("cursor:") for s in board.scene.overlay)  # type: ignore[union-attr]
 
 
+def test_after_a_placement_by_keyboard_the_cursor_goes_to_the_next_legal_square() -> None:
+    game = placing_game()
+    board = BoardView(game, controls=(BLUE,))
+    board.handle_key("Enter")  # the cursor shows on the first legal square
+    played = []
+    for _ in range(4):  # blue's four counters: four presses of Enter, no arrow
+        cursor = board.model.cursor
+        assert cursor is not None and cursor in game.legal_squares(BLUE), cursor
+        assert board.handle_key("Enter") == Place(BLUE, cursor)
+        played.append(cursor)
+    assert len(set(played)) == 4 and played == sorted(played)
+    assert game.to_act == (RED,)
+
+    # the turn passed: the cursor waits on the square played, and goes on once a square may be chosen again
+    game = placing_game()
+    board = BoardView(game, controls=(RED,))
+    board.model.move_cursor((1, 0))
+    board.model.played_by_keyboard((1, 0))
+    assert board.model.cursor == (1, 0)  # blue's turn: nothing to go on to
+    while game.to_act == (BLUE,):
+        game.apply(game.legal_actions(BLUE)[0])
+    board.refresh()
+    legal = game.legal_squares(RED)
+    assert legal and board.model.cursor == min(square for square in legal if square > (1, 0))
+    assert "cursor:" + "-".join(map(str, board.model.cursor)) in {s.tag for s in board.scene.overlay}  # type: ignore[union-attr]
+
+    # an arrow pressed meanwhile: the cursor stays where the person put it
+    game = placing_game()
+    board = BoardView(game, controls=(RED,))
+    board.model.move_cursor((1, 0))
+    board.model.played_by_keyboard((1, 0))
+    board.handle_key("ArrowDown")
+    where = board.model.cursor
+    while game.to_act == (BLUE,):
+        game.apply(game.legal_actions(BLUE)[0])
+    board.refresh()
+    assert board.model.cursor == where
+
+
 def test_the_square_picker_lists_the_legal_squares_and_plays_one() -> None:
     game = placing_game()
     board = BoardView(game, controls=(BLUE,))

@@ -343,7 +343,10 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
             case MoveCursor(square):
                 model.move_cursor(square)
             case Choose(square):
-                return self.choose(square)
+                played = self.choose(square)
+                if played is not None:  # the cursor goes on to the next square that may be chosen
+                    model.played_by_keyboard(square)
+                return played
             case Leave(forward):
                 self.drop_cursor()
                 self._leave(forward=forward)
