@@ -2,7 +2,7 @@
 
 The dashboard is measured in each layout (a phone, a tablet held upright and sideways, all with touch), tab by
 tab, and so is the front page; with a mouse (a laptop) the page keeps its denser look.  The smallest target of
-each layout is printed.
+each layout is printed.  The card panel's words suit the device too: a finger taps, a mouse clicks.
 """
 
 from __future__ import annotations
@@ -72,6 +72,9 @@ def test_every_target_is_tall_enough_for_a_finger(
         page.goto(voila_url)
         page.wait_for_selector(STATUS, state="attached", timeout=60_000)
         page.wait_for_selector(".aton-assign .aton-card", timeout=60_000)
+        # the words for the device: a finger taps, a mouse clicks
+        verb = "Tap a card" if touch else "Click a card"
+        page.wait_for_function("(v) => document.querySelector('.aton-assign').innerText.includes(v)", arg=verb)
         targets = measure_tabs(page, touch)
         assert len(targets) >= 20, targets  # the cards, the cartouches, the tabs, the switches, the form...
         kinds = {name.split(" ")[0] for name, _, _ in targets}

@@ -91,8 +91,11 @@ PAGE_SCRIPT = """(function () {
     if (!field || !root) { return; }
     root.setAttribute('role', 'main');  // the page's content, for screen readers' landmarks
     var last = '';
+    var coarse = window.matchMedia ? window.matchMedia('(pointer: coarse)') : null;
     function report() {
-      var width = String(document.documentElement.clientWidth || window.innerWidth || 0);
+      // the width, and "touch" where the main pointer is a finger (the words then say "tap", not "click")
+      var width = String(document.documentElement.clientWidth || window.innerWidth || 0) +
+        (coarse && coarse.matches ? ' touch' : '');
       if (width === last) { return; }
       last = width;
       field.value = width;
@@ -303,13 +306,18 @@ class PageLook:
 
     @guarded
     def width_said(self, text: object) -> None:
-        """The page said how wide it is: pick the layouts (text that is not a width is ignored)."""
+        """The page said how wide it is (``"390"``; ``"390 touch"`` where a finger points): pick the layouts,
+        and the words for a finger on the phone's layout or a touch screen (text that is not a width is ignored)."""
+        words = str(text).split()
         try:
-            width = float(str(text))
+            width = float(words[0]) if words else float("nan")
         except ValueError:
+            return
+        if width != width:  # not a number
             return
         self.root.board_layout = layout_for_width(width)
         self.root.page_layout = page_layout(width)
+        self.flow.set_touch("touch" in words[1:] or self.root.page_layout == "phone")
 
     @guarded
     def show_layout(self) -> None:
