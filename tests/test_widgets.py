@@ -92,6 +92,21 @@ def test_a_click_on_an_illegal_square_shows_the_engines_reason(square: aton.Squa
     board.lang = "fr"
     assert french in text_of(board.message.value)
     assert "interdit" in text_of(board.message.value)
+    assert f"{square[0]}-{square[1]}" not in text_of(board.message.value)  # one name for a square: in words
+
+
+def test_a_square_has_one_name_in_every_message() -> None:
+    """The refusal names the square as the board does ("temple 1, row 1, column 1"), never "1-0" beside it."""
+    game = placing_game()
+    game.apply(Place(BLUE, (1, 0)))
+    board = BoardView(game, controls=(BLUE,))
+    board.handle_click(*board.square_center((1, 0)))
+    said = text_of(board.message.value)
+    assert said.startswith("Temple 1, row 1, column 1: not allowed.") and "1-0" not in said, said
+    assert "the square at temple 1, row 1, column 1 already holds a blue counter" in said.lower()
+    board.lang = "fr"
+    said = text_of(board.message.value)
+    assert "la case du temple 1, rangée 1, colonne 1 porte déjà une pierre bleue" in said.lower() and "1-0" not in said
 
 
 def test_a_click_when_it_is_not_your_turn_says_whose_turn_it_is() -> None:
