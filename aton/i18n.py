@@ -45,6 +45,7 @@ from typing import Any, NamedTuple
 
 __all__ = [
     "DOMAIN",
+    "LANG_KEY",
     "LOCALE_DIR",
     "SOURCE_LANGUAGE",
     "Message",
@@ -73,6 +74,9 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 """Where the shipped catalogs live."""
 SOURCE_LANGUAGE = "en"
 """The language the messages are written in (it needs no catalog)."""
+
+LANG_KEY = "aton-lang"
+"""The browser's localStorage key that keeps the language chosen on a page (every page served reads it)."""
 
 _dirs: list[Path] = [LOCALE_DIR]
 

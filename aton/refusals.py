@@ -22,7 +22,7 @@ from typing import Any
 
 from . import data, errors
 from .errors import CodedError, Details, Reason
-from .explain import player_name
+from .explain import player_name, square_words
 from .i18n import Message, check_lang, gtext, join, msg, ngtext, nmsg, render
 
 _EXPECTED = {
@@ -46,8 +46,13 @@ def _waiting(d: Details, lang: str) -> str:
     return join([player_name(name, lang) for name in d["waiting"]], lang)
 
 
-def _square(d: Details) -> str:
-    return str(d["square"])
+def _square(d: Details, lang: str) -> str:
+    """The square of the details (``"1-0"``, as files and the API write it) in words: "temple 1, row 1, column 1"."""
+    text = str(d["square"])
+    temple, _, index = text.partition("-")
+    if not (temple.isdigit() and index.isdigit()):
+        return text
+    return square_words((int(temple), int(index)), lang)
 
 
 def _temples(count: int, lang: str) -> str:
@@ -162,7 +167,7 @@ def _bad_square(d: Details, lang: str) -> str:
         "refusal",
         "no square {square}: a square is two whole numbers (temple, index); "
         "temples are 1-{temples}, indices 0-{last}, like (2, 5)",
-        square=_square(d),
+        square=str(d["square"]),  # as it was written: it names no square
         temples=data.TEMPLE_COUNT,
         last=data.SQUARES_PER_TEMPLE - 1,
     )
@@ -213,20 +218,26 @@ def _temple_not_allowed(d: Details, lang: str) -> str:
 def _square_occupied(d: Details, lang: str) -> str:
     if d["found"] == "red":
         return gtext(
-            lang, "refusal", "square {square} already holds a red counter; place on an empty square", square=_square(d)
+            lang,
+            "refusal",
+            "the square at {square} already holds a red counter; place on an empty square",
+            square=_square(d, lang),
         )
     return gtext(
-        lang, "refusal", "square {square} already holds a blue counter; place on an empty square", square=_square(d)
+        lang,
+        "refusal",
+        "the square at {square} already holds a blue counter; place on an empty square",
+        square=_square(d, lang),
     )
 
 
 def _found(d: Details, lang: str) -> str:
     owner = d.get("found")
     if owner is None:
-        return gtext(lang, "refusal square", "square {square} is empty", square=_square(d))
+        return gtext(lang, "refusal square", "the square at {square} is empty", square=_square(d, lang))
     if owner == "red":
-        return gtext(lang, "refusal square", "square {square} holds a red counter", square=_square(d))
-    return gtext(lang, "refusal square", "square {square} holds a blue counter", square=_square(d))
+        return gtext(lang, "refusal square", "the square at {square} holds a red counter", square=_square(d, lang))
+    return gtext(lang, "refusal square", "the square at {square} holds a blue counter", square=_square(d, lang))
 
 
 def _wrong_counter(d: Details, lang: str) -> str:

@@ -117,8 +117,8 @@ class TestWrongPlayer:
 
 class TestWrongSquare:
     def test_placing_on_an_occupied_square(self) -> None:
-        refused(place_phase(), Place(RED, (1, 1)), "1-1", "blue counter", "empty square")
-        refused(place_phase(), Place(RED, (1, 0)), "1-0", "red counter")
+        refused(place_phase(), Place(RED, (1, 1)), "temple 1, row 1, column 2 already", "blue counter", "empty square")
+        refused(place_phase(), Place(RED, (1, 0)), "temple 1, row 1, column 1 already", "red counter")
 
     def test_placing_in_a_temple_cartouche_3_does_not_allow(self) -> None:
         refused(place_phase(), Place(RED, (2, 0)), "cartouche 3 holds a 1", "only in temple 1,", "not in temple 2")
@@ -127,7 +127,7 @@ class TestWrongSquare:
         refused(remove_phase(), Remove(RED, (3, 0)), "cartouche 3 holds a 2", "temples 1-2", "temple 3")
 
     def test_removing_an_empty_square_or_ones_own_counter_when_the_opponents_must_go(self) -> None:
-        refused(remove_phase(), Remove(RED, (1, 2)), "1-2 is empty", "Blue's counters")
+        refused(remove_phase(), Remove(RED, (1, 2)), "temple 1, row 1, column 3 is empty", "Blue's counters")
         refused(remove_phase(), Remove(RED, (1, 1)), "red counter", "Blue's counters")
 
     def test_a_square_that_is_not_on_the_board(self) -> None:

@@ -5,7 +5,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from aton.serving.front import TUTORIAL_FILE, front_page, tutorial_folder, tutorial_titles
+from aton.i18n import LANG_KEY
+from aton.serving.front import (
+    TUTORIAL_FILE,
+    front_page,
+    kept_language_page,
+    tutorial_folder,
+    tutorial_in,
+    tutorial_titles,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,3 +43,21 @@ def test_only_tutorial_files_are_served() -> None:
     for path in ("../run", "fr/../../run", "x.ipynb", "fr/01-a/b.ipynb", "01-the-board.py", "/etc/passwd"):
         assert not TUTORIAL_FILE.fullmatch(path), path
     assert tutorial_folder("fr") == "tutorials/fr"
+
+
+def test_a_tutorial_is_found_in_the_other_language_by_its_number() -> None:
+    assert tutorial_in(ROOT, "05-scoring.ipynb", "fr") == "fr/05-le-decompte.ipynb"
+    assert tutorial_in(ROOT, "fr/05-le-decompte.ipynb", "en") == "05-scoring.ipynb"
+    assert tutorial_in(ROOT, "fr/05-le-decompte.ipynb", "fr") == "fr/05-le-decompte.ipynb"
+    assert tutorial_in(ROOT, "99-none.ipynb", "fr") is None
+    assert tutorial_in(ROOT, "../run", "fr") is None
+    page = kept_language_page("fr", "/tutorials/fr/05-le-decompte.ipynb")
+    assert f'localStorage.setItem("{LANG_KEY}", "fr")' in page
+    assert 'location.replace("/tutorials/fr/05-le-decompte.ipynb")' in page
+
+
+def test_the_front_page_chooses_its_language_in_the_browser_and_links_each_language() -> None:
+    page = front_page(tutorial_titles(ROOT))
+    assert 'href="?lang=fr"' in page and 'href="?lang=en"' in page
+    assert f'localStorage.getItem("{LANG_KEY}")' in page and "navigator.language" in page
+    assert page.count('<section lang="') == 2  # every language is there; the script shows the chosen one

@@ -253,3 +253,58 @@ def test_a_board_without_a_geometry_follows_the_room_it_has() -> None:
     assert BoardView(geometry=GEOMETRY).width_field is None  # the dashboard lays its boards out itself
     marks = {c for c in BoardView().width_field._dom_classes if c.startswith("aton-fit-")}  # type: ignore[union-attr]
     assert len(marks) == 1 and marks != {c for c in board.width_field._dom_classes if c.startswith("aton-fit-")}
+
+
+def test_a_finger_is_told_to_tap_and_a_mouse_to_click() -> None:
+    """The card panel's help and the turn's words say "tap" where a finger points (a touch screen, or the phone's
+    layout) and "click" with a mouse; in both languages."""
+    import random
+
+    from aton.apps.dashboard.text import say
+
+    dash = Dashboard(background=False, seed=7)
+    panel = dash.panel
+    assert panel is not None
+    assert dash.flow.touch is False and "Click a card" in panel.help.value
+    dash.page_width.value = "1280 touch"  # a touch screen as wide as a laptop's
+    assert dash.flow.touch is True and "Tap a card" in panel.help.value and "Click" not in panel.help.value
+    dash.page_width.value = "1024"  # a mouse on a tablet's width
+    assert dash.flow.touch is False and "Click a card" in panel.help.value
+    dash.page_width.value = "390"  # the phone's layout: a finger
+    assert dash.flow.touch is True and "Tap a card" in panel.help.value
+    dash.lang = "fr"
+    assert "Touchez une carte" in panel.help.value
+    panel.select_card(0)
+    assert "touchez maintenant un cartouche" in panel.status.value
+
+    flow = dash.flow
+    chooser = random.Random(1)
+    for _ in range(50):  # on to the person's first square
+        while not flow.live:
+            flow.skip()
+        if flow.game.phase.value in ("place", "remove") and flow.deciding_person() is not None:
+            break
+        person = flow.deciding_person()
+        assert person is not None
+        flow.play(chooser.choice(flow.game.legal_actions(person)))
+    phase = flow.game.phase.value
+    assert flow.turn_text("fr") == say(f"turn.{phase}.touch", "fr") and "touchez" in flow.turn_text("fr")
+    flow.set_touch(False)
+    assert flow.turn_text("en") == say(f"turn.{phase}", "en") and "click" in flow.turn_text("en")
+    assert flow.turn_text("fr") != say(f"turn.{phase}.touch", "fr")
+    dash.close()
+
+
+def test_the_main_steps_help_says_what_the_box_does_now() -> None:
+    dash = Dashboard(background=False, seed=7)
+    play = dash.play
+    assert play.main_steps.value is False
+    assert "Off:" in play.main_steps_help.value and "On:" not in play.main_steps_help.value
+    play.main_steps.value = True
+    assert dash.flow.main_only is True
+    assert "On:" in play.main_steps_help.value and play.main_steps.tooltip.startswith("On:")
+    dash.lang = "fr"
+    assert "Activé" in play.main_steps_help.value
+    play.main_steps.value = False
+    assert "Désactivé" in play.main_steps_help.value
+    dash.close()

@@ -209,7 +209,7 @@ def test_where_to_place_for_a_majority() -> None:
     game = lessons.load_position("place-majority")
     exercise = lessons.placement_exercise(game, Goal("majority", "temple2"))
     assert exercise.answer == {(2, 4), (2, 7), (2, 9), (2, 11)}
-    _assert_judges(exercise, (2, 4), (1, 3), "2-4")
+    _assert_judges(exercise, (2, 4), (1, 3), "temple 2, row 2, column 1")
     assert exercise.check("2-9").correct
     assert exercise.check([2, 11]).correct
     illegal = exercise.check((3, 2))
@@ -294,7 +294,7 @@ def test_the_last_yellow_square() -> None:
     game = lessons.load_position("victory-yellow")
     exercise = lessons.placement_exercise(game, Goal("win"))
     assert exercise.answer == {(2, 6)}
-    _assert_judges(exercise, (2, 6), (2, 7), "2-6")
+    _assert_judges(exercise, (2, 6), (2, 7), "temple 2, row 2, column 3")
     assert "every yellow square" in exercise.check((2, 6)).explanation
 
 

@@ -92,6 +92,21 @@ def test_a_click_on_an_illegal_square_shows_the_engines_reason(square: aton.Squa
     board.lang = "fr"
     assert french in text_of(board.message.value)
     assert "interdit" in text_of(board.message.value)
+    assert f"{square[0]}-{square[1]}" not in text_of(board.message.value)  # one name for a square: in words
+
+
+def test_a_square_has_one_name_in_every_message() -> None:
+    """The refusal names the square as the board does ("temple 1, row 1, column 1"), never "1-0" beside it."""
+    game = placing_game()
+    game.apply(Place(BLUE, (1, 0)))
+    board = BoardView(game, controls=(BLUE,))
+    board.handle_click(*board.square_center((1, 0)))
+    said = text_of(board.message.value)
+    assert said.startswith("Temple 1, row 1, column 1: not allowed.") and "1-0" not in said, said
+    assert "the square at temple 1, row 1, column 1 already holds a blue counter" in said.lower()
+    board.lang = "fr"
+    said = text_of(board.message.value)
+    assert "la case du temple 1, rangée 1, colonne 1 porte déjà une pierre bleue" in said.lower() and "1-0" not in said
 
 
 def test_a_click_when_it_is_not_your_turn_says_whose_turn_it_is() -> None:
@@ -160,6 +175,45 @@ def test_keyboard_arrows_and_enter_choose_a_square() -> None:
     assert board.handle_key("Enter") == Place(BLUE, (2, 4))
     board.handle_key("Escape")
     assert not any(s.tag.startswith("cursor:") for s in board.scene.overlay)  # type: ignore[union-attr]
+
+
+def test_after_a_placement_by_keyboard_the_cursor_goes_to_the_next_legal_square() -> None:
+    game = placing_game()
+    board = BoardView(game, controls=(BLUE,))
+    board.handle_key("Enter")  # the cursor shows on the first legal square
+    played = []
+    for _ in range(4):  # blue's four counters: four presses of Enter, no arrow
+        cursor = board.model.cursor
+        assert cursor is not None and cursor in game.legal_squares(BLUE), cursor
+        assert board.handle_key("Enter") == Place(BLUE, cursor)
+        played.append(cursor)
+    assert len(set(played)) == 4 and played == sorted(played)
+    assert game.to_act == (RED,)
+
+    # the turn passed: the cursor waits on the square played, and goes on once a square may be chosen again
+    game = placing_game()
+    board = BoardView(game, controls=(RED,))
+    board.model.move_cursor((1, 0))
+    board.model.played_by_keyboard((1, 0))
+    assert board.model.cursor == (1, 0)  # blue's turn: nothing to go on to
+    while game.to_act == (BLUE,):
+        game.apply(game.legal_actions(BLUE)[0])
+    board.refresh()
+    legal = game.legal_squares(RED)
+    assert legal and board.model.cursor == min(square for square in legal if square > (1, 0))
+    assert "cursor:" + "-".join(map(str, board.model.cursor)) in {s.tag for s in board.scene.overlay}  # type: ignore[union-attr]
+
+    # an arrow pressed meanwhile: the cursor stays where the person put it
+    game = placing_game()
+    board = BoardView(game, controls=(RED,))
+    board.model.move_cursor((1, 0))
+    board.model.played_by_keyboard((1, 0))
+    board.handle_key("ArrowDown")
+    where = board.model.cursor
+    while game.to_act == (BLUE,):
+        game.apply(game.legal_actions(BLUE)[0])
+    board.refresh()
+    assert board.model.cursor == where
 
 
 def test_the_square_picker_lists_the_legal_squares_and_plays_one() -> None:
@@ -491,3 +545,40 @@ def test_a_language_owned_elsewhere_drives_the_switch_and_every_component() -> N
     assert switch.value == "fr" and board.lang == panel.lang == "fr" and switch.description == "Langue"
     switch.value = "en"
     assert language.value == "en" and board.lang == panel.lang == "en"
+
+
+def test_the_page_language_comes_from_the_browser_and_a_choice_is_kept_there() -> None:
+    import json
+
+    from aton.i18n import LANG_KEY
+    from aton.widgets.i18n import Language
+    from aton.widgets.language import LanguageKeeper
+
+    def written(keeper: LanguageKeeper) -> str:
+        return "".join(str(output["data"]["application/javascript"]) for output in keeper.writer.outputs)
+
+    french_browser = LanguageKeeper(Language("en"))
+    french_browser.bridge.value = json.dumps({"query": None, "kept": None, "browser": ["fr-FR", "fr"]})
+    assert french_browser.language.value == "fr"
+    assert written(french_browser) == ""  # the browser's own language is not kept: it says it every time
+    french_browser.language.set("en")  # the switch tapped
+    assert f'localStorage.setItem("{LANG_KEY}", "en")' in written(french_browser)
+
+    asked = LanguageKeeper(Language("en"))
+    asked.bridge.value = json.dumps({"query": "en", "kept": "fr", "browser": ["fr-FR"]})
+    assert asked.language.value == "en" and f'"{LANG_KEY}", "en"' in written(asked)
+
+    kept = LanguageKeeper(Language("en"))
+    kept.bridge.value = json.dumps({"query": "de", "kept": "fr", "browser": ["en-US"]})
+    assert kept.language.value == "fr"
+
+    tapped_first = LanguageKeeper(Language("en"))
+    tapped_first.language.set("fr")
+    tapped_first.bridge.value = json.dumps({"query": None, "kept": None, "browser": ["en-US"]})
+    assert tapped_first.language.value == "fr"
+
+    for bad in ("not json", "[1]", json.dumps({"query": 3, "kept": ["fr"], "browser": "fr"})):
+        keeper = LanguageKeeper(Language("fr"))
+        keeper.bridge.value = bad
+        assert keeper.language.value in ("fr", "en")
+    assert LanguageKeeper(Language("fr")).layout.display == "none"

@@ -14,15 +14,24 @@ True
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from html import escape
 from pathlib import Path
 
-from ..i18n import SOURCE_LANGUAGE, language_name, languages, msg, render
+from ..i18n import LANG_KEY, SOURCE_LANGUAGE, language_name, languages, msg, render
 from ..teaching.answer_sheet import notebook_title
 
-__all__ = ["FRONT_PATH", "TUTORIALS_PATH", "TUTORIAL_FILE", "front_page", "tutorial_titles"]
+__all__ = [
+    "FRONT_PATH",
+    "TUTORIALS_PATH",
+    "TUTORIAL_FILE",
+    "front_page",
+    "kept_language_page",
+    "tutorial_in",
+    "tutorial_titles",
+]
 
 FRONT_PATH = "/home"
 """Where the front page is served (``/`` stays the students' dashboard)."""
@@ -55,7 +64,9 @@ WORDS = {
 
 _STYLE = """body { font: 17px/1.5 sans-serif; max-width: 44em; margin: 2em auto; padding: 0 1em; color: #222; }
 a { color: #1f4e79; } li { margin: 0.3em 0; } small { color: #555; }
-section + section { border-top: 1px solid #ccc; margin-top: 2em; } h2 { font-size: 1.2em; } h3 { font-size: 1em; }"""
+section + section { border-top: 1px solid #ccc; margin-top: 2em; } h2 { font-size: 1.2em; } h3 { font-size: 1em; }
+@media (pointer: coarse), (max-width: 700px) { a { display: inline-block; min-height: 44px; line-height: 44px; } }"""
+"""The page's look; on a touch screen or a phone every link is at least 44 px tall, for a finger."""
 
 
 def tutorial_folder(lang: str) -> str:
@@ -77,6 +88,65 @@ def tutorial_titles(root: Path) -> dict[str, list[tuple[str, str]]]:
             if files:
                 found[lang] = [(path.name, notebook_title(path)) for path in files]
     return found
+
+
+def tutorial_in(root: Path, path: str, lang: str) -> str | None:
+    """The tutorial ``path`` (``01-the-board.ipynb``, ``fr/01-le-plateau.ipynb``) in ``lang``: the file of the same
+    number in that language's folder, as a path under :data:`TUTORIALS_PATH` (``None`` if there is none).
+
+    >>> root = Path(__file__).resolve().parents[2]
+    >>> tutorial_in(root, "01-the-board.ipynb", "fr"), tutorial_in(root, "fr/01-le-plateau.ipynb", "en")
+    ('fr/01-le-plateau.ipynb', '01-the-board.ipynb')
+    >>> tutorial_in(root, "01-the-board.ipynb", "de") is None
+    True
+    """
+    if lang not in languages() or not TUTORIAL_FILE.fullmatch(path):
+        return None
+    number = path.rsplit("/", 1)[-1][:2]
+    folder = root / tutorial_folder(lang)
+    found = sorted(folder.glob(f"{number}-*.ipynb")) if folder.is_dir() else []
+    if not found:
+        return None
+    prefix = "" if lang == SOURCE_LANGUAGE else f"{lang}/"
+    return prefix + found[0].name
+
+
+def kept_language_page(lang: str, target: str) -> str:
+    """A page that keeps ``lang`` in the browser (as every page of the server reads it) and goes on to ``target``.
+
+    >>> 'localStorage.setItem("aton-lang", "fr")' in kept_language_page("fr", "fr/01-le-plateau.ipynb")
+    True
+    """
+    data = json.dumps(lang)
+    return (
+        f'<!DOCTYPE html>\n<html lang="{escape(lang)}"><head><meta charset="utf-8">'
+        f'<meta http-equiv="refresh" content="2; url={escape(target)}"><title>Aton</title></head><body>'
+        f"<script>try {{ window.localStorage.setItem({json.dumps(LANG_KEY)}, {data}); }} catch (error) {{}}"
+        f" location.replace({json.dumps(target)});</script>"
+        f'<p><a href="{escape(target)}">{escape(target)}</a></p></body></html>\n'
+    )
+
+
+_CHOOSER = """<script>(function () {
+  var known = KNOWN, lang = null, kept = null, asked = null;
+  function code(value) {
+    var found = String(value || '').toLowerCase().replace('_', '-').split('-')[0];
+    return known.indexOf(found) >= 0 ? found : null;
+  }
+  try { asked = code(new URLSearchParams(location.search).get('lang')); } catch (error) { asked = null; }
+  try { kept = code(window.localStorage.getItem(KEY)); } catch (error) { kept = null; }
+  lang = asked || kept || code(navigator.language) || known[0];
+  if (asked) { try { window.localStorage.setItem(KEY, asked); } catch (error) {} }
+  document.documentElement.lang = lang;
+  document.querySelectorAll('main > section[lang]').forEach(function (section) {
+    section.hidden = section.getAttribute('lang') !== lang;
+  });
+  document.querySelectorAll('nav a[data-lang]').forEach(function (link) {
+    if (link.getAttribute('data-lang') === lang) { link.setAttribute('aria-current', 'true'); }
+  });
+})();</script>"""
+"""Shows the section of the page's language (``?lang=``, then the one the browser kept, then its own); a language
+named in the address is kept.  Without scripts every section shows."""
 
 
 def _with_link(text: str, href: str, label: str) -> str:
@@ -112,11 +182,16 @@ def front_page(tutorials: Mapping[str, Sequence[tuple[str, str]]], *, has_class:
     """
     sections = [lang for lang in languages() if lang in tutorials or lang == SOURCE_LANGUAGE]
     title = " · ".join(dict.fromkeys(render(WORDS["title"], lang) for lang in sections))
-    nav = " · ".join(f'<a href="#{escape(lang)}">{escape(language_name(lang))}</a>' for lang in sections)
+    nav = " · ".join(
+        f'<a href="?lang={escape(lang)}" data-lang="{escape(lang)}" hreflang="{escape(lang)}">'
+        f"{escape(language_name(lang))}</a>"
+        for lang in sections
+    )
+    chooser = _CHOOSER.replace("KNOWN", json.dumps(list(sections))).replace("KEY", json.dumps(LANG_KEY))
     body = "".join(_section(lang, tutorials.get(lang, []), has_class) for lang in sections)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title><style>{_STYLE}</style></head>"
-        f"<body><header><h1>Aton</h1><nav>{nav}</nav></header><main>{body}</main></body></html>\n"
+        f"<body><header><h1>Aton</h1><nav>{nav}</nav></header><main>{body}</main>{chooser}</body></html>\n"
     )

@@ -9,9 +9,10 @@ started for that page only.  The teacher's code reaches that kernel through the 
 
 The same server serves the project's tutorials as pages, in every language: ``/tutorials/<file>`` and
 ``/tutorials/fr/<file>`` render the notebooks of ``tutorials/`` (beside the dashboard's folder) each in a
-kernel of its own, with their widgets and exercises working, and ``/home`` is a front page linking the
-dashboard, every tutorial and the class page (:mod:`aton.serving.front`).  A class without JupyterHub
-thus follows the lesson plan from one machine.
+kernel of its own, with their widgets and exercises working (``?lang=fr`` on one goes to the same tutorial in
+French, and keeps that language in the browser), and ``/home`` is a front page linking the dashboard, every
+tutorial and the class page (:mod:`aton.serving.front`), in the language the browser chose or kept.  A class
+without JupyterHub thus follows the lesson plan from one machine.
 
 ``python -m aton.serving.server notebooks/aton.ipynb [voila options]`` runs it; every Voila option and
 ``voila.json`` apply as to ``voila``.
@@ -22,20 +23,52 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import nbformat
 import tornado.web
 from jupyter_server.services.contents.largefilemanager import LargeFileManager
 from jupyter_server.utils import url_path_join
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
-from .front import FRONT_PATH, TUTORIAL_FILE, TUTORIALS_PATH, front_page, tutorial_titles
+from .front import (
+    FRONT_PATH,
+    TUTORIAL_FILE,
+    TUTORIALS_PATH,
+    front_page,
+    kept_language_page,
+    tutorial_in,
+    tutorial_titles,
+)
 
-__all__ = ["CLASS_NOTEBOOK", "CLASS_PATH", "FRONT_PATH", "TUTORIALS_PATH", "AtonVoila", "main"]
+__all__ = ["CLASS_NOTEBOOK", "CLASS_PATH", "FRONT_PATH", "TUTORIALS_PATH", "AtonVoila", "main", "trust_notebooks"]
 
 CLASS_PATH = "/class"
 """Where the class page is served, next to the dashboard at ``/``."""
 CLASS_NOTEBOOK = "class.ipynb"
 """The class page's notebook, in the dashboard's folder."""
+
+
+def trust_notebooks(contents: Any, paths: list[Path]) -> int:
+    """Sign the project's notebooks that are served (the dashboard, the class page, the tutorials) as trusted.
+
+    They are the project's own, committed without outputs; signed, Jupyter no longer warns "Notebook ... is not
+    trusted" each time a kernel runs one.  ``contents`` is the server's contents manager (its notary keeps the
+    signatures, where ``jupyter trust`` keeps them).  Returns how many were signed now; a notebook that cannot
+    be read or signed is left as it was (the warning stays, nothing else changes).
+    """
+    signed = 0
+    notary = contents.notary
+    for path in paths:
+        if not path.is_file():
+            continue
+        try:
+            notebook = nbformat.read(str(path), as_version=4)  # type: ignore[no-untyped-call]
+            if not notary.check_signature(notebook):
+                notary.sign(notebook)
+                signed += 1
+        except Exception as error:  # a broken file or store: Voila says what it says about it later
+            contents.log.debug("could not trust %s: %s", path, error)
+    return signed
 
 
 class TutorialHandler(TornadoVoilaHandler):  # type: ignore[misc]
@@ -55,6 +88,15 @@ class TutorialHandler(TornadoVoilaHandler):  # type: ignore[misc]
         """Render the tutorial ``path`` (``01-the-board.ipynb``, ``fr/01-le-plateau.ipynb``); anything else: 404."""
         if path is None or not TUTORIAL_FILE.fullmatch(path) or not self._tutorials.file_exists(path):
             raise tornado.web.HTTPError(404)
+        asked = self.get_query_argument("lang", "")
+        if asked:  # ?lang=fr: the same tutorial in that language, and the language kept by the browser
+            target = tutorial_in(Path(self._tutorials.root_dir).parent, path, asked)
+            if target is not None:
+                self.set_header("Content-Type", "text/html; charset=utf-8")
+                self.set_header("Cache-Control", "no-cache")
+                base = url_path_join(self.base_url, TUTORIALS_PATH, target)
+                self.finish(kept_language_page(asked, base))
+                return
         await super().get(path)
 
 
@@ -78,10 +120,21 @@ class AtonVoila(Voila):  # type: ignore[misc]
     tutorials (``/tutorials/...``) with their front page (``/home``) when the project's ``tutorials/`` is there."""
 
     def init_handlers(self) -> list[Any]:
-        """Voila's routes, with ours put before the notebook's catch-all route."""
+        """Voila's routes, with ours put before the notebook's catch-all route; the notebooks served, trusted."""
         handlers: list[Any] = list(super().init_handlers())
         if not self.notebook_path:
             return handlers
+        root = Path(self.root_dir)
+        trust_notebooks(self.contents_manager, [root / Path(self.notebook_path).name, root / CLASS_NOTEBOOK])
+        tutorials_folder = root.parent / "tutorials"
+        if tutorials_folder.is_dir():
+            served = tutorials_folder.glob("**/*.ipynb")
+            trust_notebooks(
+                self.contents_manager,
+                sorted(
+                    path for path in served if TUTORIAL_FILE.fullmatch(path.relative_to(tutorials_folder).as_posix())
+                ),
+            )
         ours: list[Any] = []
         options = {
             "template_paths": self.template_paths,

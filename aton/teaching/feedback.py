@@ -8,7 +8,7 @@ neighbours) build their explanations from these pieces and from the engine's
 events in words (:func:`aton.explain`).
 
 >>> square_name((2, 5))
-'square 2-5 (temple 2, row 2, column 2)'
+'square at temple 2, row 2, column 2'
 >>> verdict(False, 6, "en")
 'Not quite: the answer is 6.'
 """
@@ -157,16 +157,15 @@ def join_or_none(items: Sequence[str], lang: str) -> str:
 
 
 def square_name(square: Square, lang: str = "en") -> str:
-    """``(2, 5)`` as words: ``"square 2-5 (temple 2, row 2, column 2)"``."""
+    """``(2, 5)`` as words: ``"square at temple 2, row 2, column 2"`` (one name: "2-5" stays in files)."""
     check_lang(lang)
     temple, index = square
     row, column = divmod(index, data.COLUMNS_PER_TEMPLE)
     return gtext(
         lang,
         "lesson square",
-        "square {temple}-{index} (temple {temple}, row {row}, column {column})",
+        "square at temple {temple}, row {row}, column {column}",
         temple=temple,
-        index=str(index),
         row=row + 1,
         column=column + 1,
     )

@@ -47,6 +47,7 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
     """
 
     lang = traitlets.Unicode("en")
+    touch = traitlets.Bool(False, help='A finger points: the help says "tap", not "click".')
 
     def __init__(
         self,
@@ -56,6 +57,7 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         lang: str = "en",
         referee: Referee | None = None,
         confirm_exchange: bool = False,
+        touch: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -116,7 +118,8 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         self._choice_callbacks: list[Callable[[tuple[int | None, ...] | None], None]] = []
         self._told: tuple[int | None, ...] | None = None
         self.lang = check_lang(lang)
-        self.observe(lambda _change: self._render(), names="lang")
+        self.touch = touch
+        self.observe(lambda _change: self._render(), names=["lang", "touch"])
         self.refresh()
 
     @staticmethod
@@ -205,7 +208,8 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
             return
         value = self.choice.hand[position]
         chosen = self.choice.selected is not None
-        self._status = (lambda lang: tr("assign.select_card", lang, value=value)) if chosen else None
+        key = "assign.select_card.touch" if self.touch else "assign.select_card"
+        self._status = (lambda lang: tr(key, lang, value=value)) if chosen else None
         self._render()
 
     def put_on(self, number: int) -> None:
@@ -316,7 +320,8 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         editable = self.editable
         name = player_word(self._player.label, lang)
         self.title.value = f"<h4>{escape(tr('assign.title', lang, player=name))}</h4>"
-        self.help.value = f"<p>{escape(tr('assign.help', lang))}</p>" if editable else ""
+        help_key = "assign.help.touch" if self.touch else "assign.help"
+        self.help.value = f"<p>{escape(tr(help_key, lang))}</p>" if editable else ""
         self.hand_label.value = f"<b>{escape(tr('assign.hand', lang))}</b>"
         for button, face in zip(self.card_buttons, self.choice.card_faces(lang, editable), strict=True):
             _show(button, face)

@@ -13,8 +13,9 @@ choice to its referee (:mod:`aton.widgets.referee`): the app's controller when
 one is attached, else the one referee of the game, which plays it through the
 engine.  A refused click shows the referee's reason in words.
 
-Touch screens send no mouse events to the canvas (ipycanvas cancels them, so a
-swipe on the board never scrolls the page): a tap is read from the touch events
+Touch screens send no mouse events to the canvas (ipycanvas cancels every touch, so
+a swipe on the board scrolls the page only where the page's script lets it, as the
+dashboard's does): a tap is read from the touch events
 and goes through :meth:`BoardView.handle_click`, the very path of a click; a long
 press describes what is under the finger, as the mouse's hover does.  The keys
 (arrows, Enter, Space) choose too, and Tab, Shift+Tab or Escape leave the board:
@@ -344,7 +345,10 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
             case MoveCursor(square):
                 model.move_cursor(square)
             case Choose(square):
-                return self.choose(square)
+                played = self.choose(square)
+                if played is not None:  # the cursor goes on to the next square that may be chosen
+                    model.played_by_keyboard(square)
+                return played
             case Leave(forward):
                 self.drop_cursor()
                 self._leave(forward=forward)

@@ -7,7 +7,8 @@ The board's canvas reports touches and keys; :class:`BoardInput` turns them into
 - :class:`LongPress`: a finger held :data:`LONG_PRESS_SECONDS` describes what is under it, as the mouse's
   hover does (nothing is chosen);
 - :class:`MoveCursor`: the keyboard cursor goes to a square (arrows; Enter or Space with no cursor yet);
-- :class:`Choose`: Enter or Space choose the cursor's square;
+- :class:`Choose`: Enter or Space choose the cursor's square; once it is played the cursor goes on to the next
+  square that may be chosen (:func:`next_square`), now or when the person's turn comes back;
 - :class:`Leave`: Tab or Escape leave the board forward, Shift+Tab backward.
 
 A slide further than :data:`TAP_SLOP` or a second finger is a gesture (a pinch, a scroll): never a choice.
@@ -41,6 +42,7 @@ __all__ = [
     "LongPress",
     "MoveCursor",
     "Tap",
+    "next_square",
 ]
 
 LONG_PRESS_SECONDS = 0.5
@@ -51,6 +53,20 @@ TAP_SLOP = 12.0
 ARROWS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
 """The arrow keys, as (rows, columns) to move the cursor by."""
 CHOOSE_KEYS = ("Enter", " ", "Spacebar")
+
+
+def next_square(legal: Sequence[Square], after: Square) -> Square | None:
+    """Where the keyboard cursor goes once ``after`` was played: the first of the ``legal`` squares that comes
+    after it in reading order (temple, then row and column), else the first of them (``None``: none is legal).
+
+    >>> next_square([(1, 2), (2, 0), (3, 5)], (1, 2)), next_square([(1, 2), (2, 0)], (2, 7))
+    ((2, 0), (1, 2))
+    >>> next_square([], (1, 0)) is None
+    True
+    """
+    ordered = sorted(legal)
+    later = [square for square in ordered if square > after]
+    return later[0] if later else (ordered[0] if ordered else None)
 
 
 @dataclass(frozen=True)

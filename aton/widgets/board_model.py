@@ -18,6 +18,7 @@ from ..actions import Action, Place, Player, Remove, Square
 from ..events import Event
 from ..explain import explain
 from ..game import Game, GameView, Phase
+from .board_input import next_square
 from .highlights import Highlights, highlights_for_events
 from .i18n import tr
 from .referee import Outcome, Referee, referee_for
@@ -68,6 +69,8 @@ class BoardModel:
         self.changes = Highlights()
         self.events_seen = 0
         self.cursor: Square | None = None
+        self.cursor_played: Square | None = None
+        """The square the keyboard just played, while the cursor waits there for a square to go on to."""
         self.hover: Target | None = None
         self.message: Words | None = None
         self.message_alert = False
@@ -120,6 +123,7 @@ class BoardModel:
         self.shown = None
         self.message = None
         self.update_state()
+        self.advance_cursor()
         self.draw("all")
 
     def show(self, state: Game, highlights: Highlights | None = None, step: Words | None = None) -> None:
@@ -231,8 +235,27 @@ class BoardModel:
     def move_cursor(self, square: Square | None) -> None:
         """The keyboard cursor to ``square`` (``None``: off the board), said under the board."""
         self.cursor = square
+        self.cursor_played = None
         self.info = self.cursor_info()
         self.draw("board")
+
+    def played_by_keyboard(self, square: Square) -> None:
+        """The keyboard played ``square``: the cursor goes on to the next square that may be chosen, at once or
+        once one may be (the bot's turn first, or the steps to watch); the next Enter plays there."""
+        self.cursor_played = square
+        self.advance_cursor()
+        self.draw("board")
+
+    def advance_cursor(self) -> None:
+        """Move the cursor on from the square the keyboard played, if it waits there and a square may be chosen."""
+        played = self.cursor_played
+        if played is None or self.cursor != played:
+            self.cursor_played = None
+            return
+        square = next_square(self.legal_squares(), played)
+        if square is not None:
+            self.cursor, self.cursor_played = square, None
+            self.info = self.cursor_info()
 
     def info_line(self, lang: str, geometry: Geometry) -> tuple[str, str | None, float | None]:
         """The line under the board: its words, the keyboard cursor's square (``"1-5"``, ``None`` while

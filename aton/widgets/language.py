@@ -1,15 +1,17 @@
-"""A language switch: English / Français buttons that set a :class:`~aton.widgets.i18n.Language`."""
+"""A language switch: English / Français buttons that set a :class:`~aton.widgets.i18n.Language`; and the
+page's language chosen by the browser and kept there (:class:`LanguageKeeper`)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..i18n import language_name, languages
+from ..i18n import LANG_KEY, SOURCE_LANGUAGE, language_name, languages
 from .i18n import Language, check_lang, tr
 
-__all__ = ["Language", "LanguageSwitch"]
+__all__ = ["LANG_KEY", "Language", "LanguageKeeper", "LanguageSwitch", "choose_language"]
 
 
 class LanguageSwitch(widgets.ToggleButtons):  # type: ignore[misc]
@@ -44,3 +46,120 @@ class LanguageSwitch(widgets.ToggleButtons):  # type: ignore[misc]
     def _on_language(self, lang: str) -> None:
         self.description = tr("language", lang)
         self.value = lang  # the same value again changes nothing
+
+
+_KEEPER_READER = """(function () {
+  var tries = 0;
+  var timer = setInterval(function () {
+    var field = document.querySelector(BRIDGE);
+    if (!field && ++tries < 600) { return; }
+    clearInterval(timer);
+    if (!field) { return; }
+    var facts = {query: null, kept: null, browser: []};
+    try { facts.query = new URLSearchParams(location.search).get('lang'); } catch (error) { facts.query = null; }
+    try { facts.kept = window.localStorage.getItem(KEY); } catch (error) { facts.kept = null; }
+    facts.browser = [navigator.language || ''].concat(navigator.languages || []).slice(0, 5);
+    field.value = JSON.stringify(facts);
+    field.dispatchEvent(new Event('input', {bubbles: true}));
+  }, 100);
+})();"""
+
+
+def choose_language(query: object, kept: object, browser: object) -> tuple[str, bool]:
+    """The page's language from what the browser tells, and whether to keep it: ``(lang, keep)``.
+
+    ``?lang=`` in the address wins and is kept; then the language this browser kept; then the browser's own
+    language (its first preference: ``fr-FR`` is French), which is not kept (the browser says it every time);
+    anything else is English.
+
+    >>> choose_language("fr", "en", ["en-US"]), choose_language(None, "fr", ["en-US"])
+    (('fr', True), ('fr', False))
+    >>> choose_language(None, None, ["fr-FR", "en"]), choose_language(None, None, ["de-DE", "fr"])
+    (('fr', False), ('en', False))
+    >>> choose_language("xx", "??", ["FR"]), choose_language(None, None, None)
+    (('fr', False), ('en', False))
+    """
+    known = languages()
+
+    def code(value: object) -> str | None:
+        if not isinstance(value, str) or not value:
+            return None
+        found = value.strip().lower().replace("_", "-").split("-")[0]
+        return found if found in known else None
+
+    if code(query) is not None:
+        return str(code(query)), True
+    if code(kept) is not None:
+        return str(code(kept)), False
+    first = browser[0] if isinstance(browser, list) and browser else None
+    return code(first) or SOURCE_LANGUAGE, False
+
+
+class LanguageKeeper(widgets.Box):  # type: ignore[misc]
+    """Keeps a page's language in the browser (hidden; CSS class ``aton-language-keeper``).
+
+    ``LanguageKeeper(language)``: once the page is drawn, a small script types into a hidden field what the
+    browser says (``?lang=`` in the address, the language kept under :data:`LANG_KEY` in ``localStorage``,
+    ``navigator.languages``); :func:`choose_language` decides and ``language`` is set.  Every later change of
+    ``language`` (the switch tapped) is written back to ``localStorage`` by a one-line script, so the next
+    visit of any page of the server speaks it (a choice made before the browser was heard is not undone).
+    The same bridge as the rooms' seat keys: Voila runs the scripts of an output, while a preheated kernel
+    never sees the page's address.
+    """
+
+    def __init__(self, language: Language, **kwargs: Any) -> None:
+        super().__init__(layout=widgets.Layout(display="none"), **kwargs)
+        self.add_class("aton-language-keeper")
+        self.language = language
+        self.bridge = widgets.Text()
+        self.bridge.add_class("aton-language-bridge")
+        reader = widgets.Output()
+        reader.outputs = _script(
+            _KEEPER_READER.replace("BRIDGE", json.dumps(".aton-language-bridge input")).replace(
+                "KEY", json.dumps(LANG_KEY)
+            )
+        )
+        self.writer = widgets.Output()
+        self._writes = 0
+        self._reading = False
+        self._chosen = False  # the language was chosen on this page before the browser was heard
+        self.children = [self.bridge, reader, self.writer]
+        self.bridge.observe(self._on_bridge, names="value")
+        language.on_change(self._on_change)
+
+    def read(self, text: str) -> None:
+        """What the page's script typed (JSON): set the language it decides, and keep it if it came by address."""
+        try:
+            facts = json.loads(text) if isinstance(text, str) and len(text) < 2000 else None
+        except ValueError:
+            facts = None
+        if not isinstance(facts, dict):
+            return
+        lang, keep = choose_language(facts.get("query"), facts.get("kept"), facts.get("browser"))
+        if self._chosen and not keep:
+            return  # a tap on the switch before the browser was heard wins over what the browser says
+        self._reading = True
+        try:
+            self.language.set(lang)
+        finally:
+            self._reading = False
+        if keep:
+            self.keep(lang)
+
+    def keep(self, lang: str) -> None:
+        """Write ``lang`` to the browser's ``localStorage`` (a new output each time, so the script runs)."""
+        self._writes += 1
+        line = f"try {{ window.localStorage.setItem({json.dumps(LANG_KEY)}, {json.dumps(check_lang(lang))}); }}"
+        self.writer.outputs = _script(f"{line} catch (error) {{}} // {self._writes}")
+
+    def _on_bridge(self, change: Any) -> None:
+        self.read(str(change["new"]))
+
+    def _on_change(self, lang: str) -> None:
+        if not self._reading:
+            self._chosen = True
+            self.keep(lang)
+
+
+def _script(source: str) -> tuple[dict[str, Any], ...]:
+    return ({"output_type": "display_data", "data": {"application/javascript": source}, "metadata": {}},)

@@ -46,6 +46,8 @@ class KeyboardPlayer:
 
     def __init__(self, page: Any, dash: DashboardPage) -> None:
         self.page = page
+        self.arrows = 0
+        """Arrow keys pressed to reach the squares played."""
         self.dash = dash
 
     def focused(self, selector: str) -> bool:
@@ -134,6 +136,7 @@ class KeyboardPlayer:
         keys += ["ArrowRight" if to_wide > wide else "ArrowLeft"] * abs(to_wide - wide)
         for key in keys:
             self.page.keyboard.press(key)
+        self.arrows += len(keys)
         self.wait_cursor(target)
         before = self.dash.status()["shown"]
         self.page.keyboard.press("Enter")
@@ -197,6 +200,9 @@ def test_a_whole_game_with_the_keyboard_only(page: Any, voila_url: str) -> None:
     status = dash.status()
     assert status["over"] == "true" and status["seed"] != "", status
     assert len(rounds) >= 2 and placed, (rounds, placed)
+    # after each placement the cursor went on to the next legal square: most squares need no arrow at all
+    print(f"keyboard game: {len(placed)} squares played with {player.arrows} arrow presses")
+    assert player.arrows < len(placed), (player.arrows, len(placed))
     assert page.locator(".aton-result").inner_text().strip()
     assert page.evaluate("() => window.__atonMouse") == 0, "a mouse or pointer event reached the page"
     print(f"keyboard game: {len(rounds)} rounds, {len(placed)} squares chosen, final {status}")

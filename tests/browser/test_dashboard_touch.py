@@ -17,7 +17,8 @@ from dashboard_page import BOARD, LEGAL_CELLS, STATUS, TIMEOUT, DashboardPage, h
 
 from aton import data
 from aton.apps.dashboard.app import BOARD_SCALE, UPRIGHT_SCALE
-from aton.widgets.scene import GEOMETRY, PALETTE, UPRIGHT, Geometry
+from aton.apps.dashboard.page import NARROW_SCALE
+from aton.widgets.scene import GEOMETRY, NARROW, PALETTE, UPRIGHT, Geometry
 
 pytestmark = pytest.mark.browser
 
@@ -187,8 +188,8 @@ class TouchPlayer:
         session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         session.detach()
 
-    def swipe(self, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
-        """Slide a finger from ``start`` to ``end``."""
+    def swipe(self, start: tuple[float, float], end: tuple[float, float], steps: int = 8, rest: bool = False) -> None:
+        """Slide a finger from ``start`` to ``end`` (``rest``: and hold it still there a moment before lifting it)."""
         session = self.page.context.new_cdp_session(self.page)
         session.send(
             "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]}
@@ -196,6 +197,9 @@ class TouchPlayer:
         for step in range(1, steps + 1):
             x = start[0] + (end[0] - start[0]) * step / steps
             y = start[1] + (end[1] - start[1]) * step / steps
+            session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        for _ in range(6 if rest else 0):
+            self.page.wait_for_timeout(50)
             session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
         session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         session.detach()
@@ -236,9 +240,9 @@ def test_a_round_on_a_touch_tablet_with_taps_only(tablet: Any, voila_url: str, r
         legal = dash.legal_squares()
         if not touched:
             touched = True
-            # a swipe over the board neither plays nor scrolls the page; then a long press describes a square
-            # and plays nothing (the kernel reads the touches in order: once the description shows, the
-            # swipe has been read too)
+            # a swipe over the board plays nothing and scrolls the page, as a swipe beside it does; then a long
+            # press describes a square and plays nothing (the kernel reads the touches in order: once the
+            # description shows, the swipe has been read too)
             # the dashboard fits a 1024 x 768 screen: room below it lets a swipe show whether it scrolls the page
             page.evaluate(
                 "() => { const room = document.createElement('div'); room.id = 'aton-test-room';"
@@ -247,13 +251,18 @@ def test_a_round_on_a_touch_tablet_with_taps_only(tablet: Any, voila_url: str, r
             )
             x, y = player.square_point(legal[0])
             scroll = page.evaluate(SCROLL_AT)
-            player.swipe((x, y), (x - 60, y - 200))  # a swipe up would scroll the page down, off the board
+            # a swipe up scrolls the page down, from the board too (the finger stops before it lifts: no fling that
+            # would carry the page on under the long press)
+            player.swipe((x, y), (x - 60, y - 200), rest=True)
+            page.wait_for_function(f"(y) => {SCROLLER}.scrollTop > y", arg=scroll[1], timeout=TIMEOUT)
+            page.evaluate(f"(y) => {{ {SCROLLER}.scrollTop = y; }}", scroll[1])
+            page.wait_for_function(STILL_AT_JS, arg=scroll[1], timeout=TIMEOUT)
             temple, index = legal[0]
             row, column = divmod(index, data.COLUMNS_PER_TEMPLE)
             where = f"Temple {temple}, row {row + 1}, column {column + 1}:"
             player.hold(player.square_point(legal[0]), where)
             assert dash.status()["shown"] == status["shown"], "a swipe or a long press played a square"
-            assert page.evaluate(SCROLL_AT) == scroll, "a swipe scrolled the page"
+            assert page.evaluate(SCROLL_AT) == scroll, "a long press scrolled the page"
             # the same swipe beside the board scrolls the page: the board alone keeps its touches
             for side in page.evaluate(BESIDE_BOARD_JS, y):  # the margins left of the board, the strip right of it
                 player.swipe(side, (side[0], side[1] - 200))
@@ -282,3 +291,61 @@ def test_a_round_on_a_touch_tablet_with_taps_only(tablet: Any, voila_url: str, r
         f"tap to counter drawn on the emulated tablet ({held}): median {median:.0f} ms, "
         f"max {max(player.timings):.0f} ms over {len(player.timings)} taps"
     )
+
+
+# the swipe's distance: how far the page scrolled, once it has stopped moving (a swipe may carry it on)
+SETTLED_SCROLL_JS = f"""async () => {{
+  const scroller = {SCROLLER};
+  let last = -1;
+  for (let frame = 0; frame < 120; frame++) {{
+    await new Promise((done) => setTimeout(done, 50));
+    if (scroller.scrollTop === last) break;
+    last = scroller.scrollTop;
+  }}
+  return scroller.scrollTop;
+}}"""
+
+
+def test_a_swipe_on_the_phone_scrolls_the_page_on_the_board_and_on_the_margins(
+    browser: Any, voila_url: str, page_errors: PageErrors
+) -> None:
+    """At 390 x 844 a 300 px swipe up scrolls the page wherever it starts: on the board (a tap or a long press
+    there still plays and describes: see the tablet's round) and on the margins beside it; it plays nothing."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=1
+    )
+    page = local_page(context, page_errors)
+    try:
+        dash = DashboardPage(page, voila_url, NARROW)
+        page.goto(voila_url)
+        page.wait_for_selector(STATUS, state="attached", timeout=60_000)
+        page.wait_for_function("() => document.querySelector('.aton-dashboard.aton-layout-phone')")
+        page.wait_for_function(
+            "(w) => { const c = document.querySelector('.aton-board-area canvas.aton-board');"
+            " return c && c.width === w; }",
+            arg=round(NARROW.width * NARROW_SCALE),
+        )
+        shown = dash.status()["shown"]
+        player = TouchPlayer(page, dash, NARROW)
+        box = page.locator(BOARD).bounding_box()
+        assert box is not None and box["height"] > 844, box  # the board is taller than the screen
+        distances: dict[str, float] = {}
+        for where in ("board", "left margin", "right margin"):
+            page.evaluate(f"() => {{ {SCROLLER}.scrollTop = 0; }}")
+            page.wait_for_function(STILL_AT_JS, arg=0, timeout=TIMEOUT)
+            box = page.locator(BOARD).bounding_box()
+            y = box["y"] + 600 if box["y"] + 600 < 800 else 600
+            x = {"board": box["x"] + box["width"] / 2, "left margin": 2, "right margin": 388}[where]
+            hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).matches('canvas.aton-board')", [x, y])
+            assert hit == (where == "board"), (where, x, y)
+            player.swipe((x, y), (x, y - 300), rest=True)  # no fling: the page moves as far as the finger
+            distances[where] = page.evaluate(SETTLED_SCROLL_JS)
+        print(
+            "swipe of 300 px up on the phone, page scrolled by: "
+            + ", ".join(f"{k} {v:.0f} px" for k, v in distances.items())
+        )
+        for where, distance in distances.items():
+            assert distance >= 200, f"a swipe on the {where} scrolled the page {distance} px"
+        assert dash.status()["shown"] == shown, "a swipe played something"
+    finally:
+        context.close()

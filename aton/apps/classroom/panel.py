@@ -30,7 +30,7 @@ import traitlets
 from ...rooms import RoomError, RoomStore
 from ...widgets.board import BoardView
 from ...widgets.i18n import check_lang
-from ...widgets.language import LanguageSwitch
+from ...widgets.language import LanguageKeeper, LanguageSwitch
 from ..work import Schedule, kernel_schedule
 from .flow import Answer, ClassroomFlow, TeacherGate, words
 
@@ -136,7 +136,8 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
 
         self.title = widgets.HTML()
         self.language = LanguageSwitch(lang=check_lang(lang))
-        header = widgets.HBox([self.title, self.language])
+        self.language_keeper = LanguageKeeper(self.language.language)  # chosen by the browser, kept there
+        header = widgets.HBox([self.title, self.language, self.language_keeper])
         header.add_class("aton-class-header")
 
         self.gate_text = widgets.HTML()

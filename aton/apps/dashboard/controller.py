@@ -193,6 +193,8 @@ class DashboardController:
         """Whether the steps play by themselves ("Play the steps")."""
         self.main_only = False
         """Whether the steps to watch are only the main ones (:data:`MINOR_STEPS` are passed over)."""
+        self.touch = False
+        """Whether the person points with a finger (the words say "tap") rather than a mouse ("click")."""
         self.jobs: dict[str, Job] = {}
         """Background work running, by name (``"bot:blue"``, ``"coach"``)."""
         self.message: Text | None = None
@@ -430,9 +432,10 @@ class DashboardController:
         person = self.deciding_person()
         if person is None or game.phase not in ACTING:
             return ""
+        device = ".touch" if self.touch else ""  # "tap" for a finger, "click" for a mouse
         if session.mode is Mode.TWO:
-            return say("turn.people", lang, player=session.name(person, player_word(person.label, lang)))
-        return say(f"turn.{game.phase.value}", lang)
+            return say(f"turn.people{device}", lang, player=session.name(person, player_word(person.label, lang)))
+        return say(f"turn.{game.phase.value}{device}", lang)
 
     def status_parts(self, lang: str) -> list[str]:
         """The header's words: round, scores, the seed once the game is over, who plays."""
@@ -853,6 +856,12 @@ class DashboardController:
     def lang(self) -> str:
         """The page's language now (:attr:`language` holds it)."""
         return self.language.value
+
+    def set_touch(self, touch: bool) -> None:
+        """The person points with a finger (``True``: the words say "tap") or a mouse ("click")."""
+        if touch != self.touch:
+            self.touch = touch
+            self._changed()
 
     def set_lang(self, lang: str) -> None:
         """Speak ``lang``: the page follows, and a hint in another language is dropped."""

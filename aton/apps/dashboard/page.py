@@ -59,6 +59,29 @@ PAGE_SCRIPT = """(function () {
       return this.atonFocus(Object.assign({preventScroll: true}, options || {}));
     };
   }
+  // A finger swiping up or down the board scrolls the page, as anywhere on a phone.  The canvas library
+  // cancels every touch on a canvas (so the browser never scrolls from it); here, before it hears them, the
+  // touch start and the finger's moves on the board lose that power: the browser scrolls (the board's
+  // ``touch-action: pan-y`` lets it, vertically only) once the finger has moved a few pixels, and the board
+  // still hears every touch, so a tap or a long press on a square works as before and a swipe chooses
+  // nothing.  The lifted finger stays cancelled: a tap makes no mouse click.
+  if (!window.atonBoardScrolls) {
+    window.atonBoardScrolls = true;
+    var keepScroll = function (event) {
+      var target = event.target;
+      if (target && target.matches && target.matches('canvas.aton-board')) {
+        Object.defineProperty(event, 'preventDefault', {value: function () {}, configurable: true});
+      }
+    };
+    ['touchstart', 'touchmove'].forEach(function (kind) {
+      document.addEventListener(kind, keepScroll, {capture: true, passive: true});
+    });
+    document.addEventListener('contextmenu', function (event) {  // a long press describes: no menu
+      if (event.target && event.target.matches && event.target.matches('canvas.aton-board')) {
+        event.preventDefault();
+      }
+    }, true);
+  }
   var tries = 0;
   var timer = setInterval(function () {
     var field = document.querySelector('.aton-page-width input');
@@ -68,8 +91,11 @@ PAGE_SCRIPT = """(function () {
     if (!field || !root) { return; }
     root.setAttribute('role', 'main');  // the page's content, for screen readers' landmarks
     var last = '';
+    var coarse = window.matchMedia ? window.matchMedia('(pointer: coarse)') : null;
     function report() {
-      var width = String(document.documentElement.clientWidth || window.innerWidth || 0);
+      // the width, and "touch" where the main pointer is a finger (the words then say "tap", not "click")
+      var width = String(document.documentElement.clientWidth || window.innerWidth || 0) +
+        (coarse && coarse.matches ? ' touch' : '');
       if (width === last) { return; }
       last = width;
       field.value = width;
@@ -280,13 +306,18 @@ class PageLook:
 
     @guarded
     def width_said(self, text: object) -> None:
-        """The page said how wide it is: pick the layouts (text that is not a width is ignored)."""
+        """The page said how wide it is (``"390"``; ``"390 touch"`` where a finger points): pick the layouts,
+        and the words for a finger on the phone's layout or a touch screen (text that is not a width is ignored)."""
+        words = str(text).split()
         try:
-            width = float(str(text))
+            width = float(words[0]) if words else float("nan")
         except ValueError:
+            return
+        if width != width:  # not a number
             return
         self.root.board_layout = layout_for_width(width)
         self.root.page_layout = page_layout(width)
+        self.flow.set_touch("touch" in words[1:] or self.root.page_layout == "phone")
 
     @guarded
     def show_layout(self) -> None:

@@ -12,7 +12,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ...widgets.language import LanguageSwitch
+from ...widgets.language import LanguageKeeper, LanguageSwitch
 from .controller import DashboardController
 from .html import coach_html
 from .page import button, html
@@ -22,7 +22,7 @@ __all__ = ["CoachPane", "Header", "ResumePane"]
 
 
 class Header:
-    """The page's header (``box``): title, status, language switch, theme switch."""
+    """The page's header (``box``): title, status, language switch (the choice kept by the browser), theme switch."""
 
     def __init__(self, flow: DashboardController, theme: str) -> None:
         self.title = html("aton-title")
@@ -31,7 +31,8 @@ class Header:
         self.theme_switch = widgets.ToggleButtons(options=[("Light", "light"), ("Dark", "dark")], value=theme)
         self.theme_switch.add_class("aton-theme")
         self.theme_switch.style.button_width = "5.5em"
-        self.box = widgets.HBox([self.title, self.status, self.language, self.theme_switch])
+        self.keeper = LanguageKeeper(flow.language)  # the browser's language, or the one it kept; kept when chosen
+        self.box = widgets.HBox([self.title, self.status, self.language, self.theme_switch, self.keeper])
         self.box.add_class("aton-header")
 
     def relabel(self, lang: str) -> None:

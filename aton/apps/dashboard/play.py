@@ -164,8 +164,7 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         self.next_button.description = say("steps.next", lang)
         self.auto_button.description = say("steps.pause" if self.flow.auto else "steps.auto", lang)
         self.main_steps.description = say("steps.main_only", lang)
-        self.main_steps.tooltip = say("steps.main_only_help", lang)
-        self.main_steps_help.value = f"<p><small>{escape(say('steps.main_only_help', lang))}</small></p>"
+        self._main_steps_help(lang)
         value = self.speed.value
         self.speed.options = [(tr(f"step.speed.{name}", lang), ms) for name, ms in SPEEDS.items()]
         self.speed.value = value
@@ -205,6 +204,13 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         self.ticker.playing = flow.auto
         self.speed.layout.display = "" if flow.auto else "none"
         self.step_explain.value = step_html(flow, lang)
+        self._main_steps_help(lang)
+
+    def _main_steps_help(self, lang: str) -> None:
+        """What "Only the main steps" does, as the box is now: on, or off."""
+        words = say("steps.main_only_help" if self.flow.main_only else "steps.main_only_help_off", lang)
+        self.main_steps.tooltip = words
+        self.main_steps_help.value = f"<p><small>{escape(words)}</small></p>"
 
     def _render_panel(self, lang: str) -> None:
         flow = self.flow
@@ -215,11 +221,12 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
             return
         key = (flow.generation, game.round, person)  # a room brings a new view of the same game at each move
         if self.panel is not None and self._panel_key == key:
+            self.panel.touch = flow.touch
             self.panel.refresh()
             return
         self.close_panel()
         # the controller plays the cards; an exchange is asked for twice (it cannot be undone)
-        panel = AssignPanel(game, person, lang=lang, referee=flow, confirm_exchange=True)
+        panel = AssignPanel(game, person, lang=lang, referee=flow, confirm_exchange=True, touch=flow.touch)
         panel.on_choice(self._on_choice)
         self.panel = panel
         self._panel_key = key

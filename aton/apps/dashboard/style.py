@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ...widgets.shapes import NARROW_MAX_WIDTH
 
-__all__ = ["PAGE_LAYOUTS", "dashboard_css", "page_layout"]
+__all__ = ["PAGE_LAYOUTS", "TOUCH_TARGET", "dashboard_css", "page_layout"]
 
 PAGE_LAYOUTS = ("wide", "tablet", "phone")
 """The page's layouts: the panels right of the board, below a full-width board, below a narrow board."""
@@ -103,6 +103,29 @@ def _variables(values: dict[str, str]) -> str:
     return " ".join(f"{name}: {value};" for name, value in values.items())
 
 
+TOUCH_TARGET = 44
+"""The least height (CSS pixels) of a button, tab, link or check box for a finger: the phone's layout, and any
+screen whose main pointer is a finger (``pointer: coarse``); with a mouse the page keeps its denser look."""
+
+
+def _touch_targets(root: str) -> str:
+    """The rules that make every target under ``root`` at least :data:`TOUCH_TARGET` pixels tall.
+
+    ipywidgets size their buttons, toggle buttons, check boxes and fields by ``--jp-widgets-inline-height``
+    (28 px) and their tabs by ``--jp-widgets-horizontal-tab-height``; a link becomes a block as tall.
+
+    >>> "min-height: 44px" in _touch_targets(".x")
+    True
+    """
+    tall = f"{TOUCH_TARGET}px"
+    return f"""{root} {{ --jp-widgets-inline-height: {tall}; --jp-widgets-horizontal-tab-height: {tall}; }}
+{root} .jupyter-button, {root} .widget-toggle-button {{ min-height: {tall}; }}
+{root} .widget-tab > .lm-TabBar {{ min-height: {tall}; max-height: none; height: auto; }}
+{root} .widget-tab > .lm-TabBar .lm-TabBar-tab {{ min-height: {tall} !important; line-height: {tall}; }}
+{root} .widget-checkbox, {root} .widget-checkbox label {{ min-height: {tall}; align-items: center; }}
+{root} a[href] {{ display: inline-block; min-height: {tall}; line-height: {tall}; }}"""
+
+
 def dashboard_css() -> str:
     """The ``<style>`` element of the dashboard."""
     return f"""<style>
@@ -166,11 +189,12 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-dashboard .aton-load::before {{ content: attr(title); font-size: var(--jp-widgets-font-size); }}
 .aton-status-line span {{ overflow-wrap: anywhere; }}
 .aton-dashboard canvas {{ border-radius: 6px; }}
-/* Touch: the board takes every touch (no scrolling, zooming, text selection or callout from a finger on it);
-   elsewhere a double tap does not zoom, and pinching still does. */
+/* Touch: a finger swiping up or down the board scrolls the page (the page's script keeps the canvas library
+   from cancelling it); the board reads taps and long presses, and no sideways pan, zoom, text selection or
+   callout comes from a finger on it; elsewhere a double tap does not zoom, and pinching still does. */
 .aton-dashboard {{ touch-action: manipulation; }}
 .aton-dashboard canvas.aton-board {{
-  touch-action: none; user-select: none; -webkit-user-select: none; -webkit-touch-callout: none;
+  touch-action: pan-y; user-select: none; -webkit-user-select: none; -webkit-touch-callout: none;
   -webkit-tap-highlight-color: transparent;
 }}
 .aton-dashboard canvas.aton-board:focus {{ outline: none; }}
@@ -259,14 +283,14 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
   border: 2px solid var(--aton-accent); border-radius: 6px; padding: 6px 10px; box-shadow: 0 2px 8px #0008;
 }}
 .aton-dashboard.aton-layout-phone, .aton-dashboard.aton-layout-tablet {{ padding-bottom: 72px; }}
-/* The phone: a narrow board as large as the screen allows, with a strip on the right where a finger
-   scrolls the page (the board itself keeps every touch for the game). */
+/* The phone: a narrow board as large as the screen allows, with a strip on the right (a finger scrolls the
+   page anywhere, on the board too). */
 .aton-dashboard.aton-layout-phone {{ padding: 4px 16px 72px 4px; }}
 .aton-dashboard.aton-layout-phone .widget-tab-contents, .aton-dashboard.aton-layout-phone .lm-TabPanel-stackedPanel {{
   padding: 4px 2px;
 }}
 /* A tablet held upright (the upright board): as much of the width as the phone gives its board, with the
-   same strip on the right for a finger to scroll the page. */
+   same strip on the right. */
 .aton-dashboard.aton-layout-tablet.aton-board-upright {{ padding: 4px 16px 72px 4px; }}
 .aton-dashboard.aton-board-upright .aton-left > .widget-tab-contents,
 .aton-dashboard.aton-board-upright .aton-left > .lm-TabPanel-stackedPanel {{ padding: 4px 2px; }}
@@ -274,6 +298,10 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-dashboard.aton-layout-phone .aton-heading {{ font-size: 1.3em; white-space: normal; }}
 .aton-dashboard.aton-layout-phone .aton-status {{ flex-basis: 100%; }}
 .aton-dashboard.aton-layout-phone .aton-steps {{ padding: 4px; }}
+{_touch_targets(".aton-dashboard.aton-layout-phone")}
+@media (pointer: coarse) {{
+{_touch_targets(".aton-dashboard")}
+}}
 @media (max-width: 860px) {{
   .aton-left {{ min-width: 0; flex-basis: 100%; }}
   .aton-right-column {{ width: 100%; }}

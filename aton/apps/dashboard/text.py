@@ -159,6 +159,11 @@ DASHBOARD_STRINGS: dict[str, Message] = {
             "On: you watch only the main steps (the cards revealed, the points, who plays first, each turn, each "
             "scoring); the counters moved appear together at the next one.",
         ),
+        msg(
+            "dashboard steps.main_only_help_off",
+            "Off: you watch every step, one counter at a time. Tick the box to watch only the main steps (the cards "
+            "revealed, the points, who plays first, each turn, each scoring).",
+        ),
         msg("dashboard steps.speed", "Speed"),
         nmsg("dashboard steps.position", "{count} step still to watch", "{count} steps still to watch"),
         msg("dashboard steps.none", "Up to date. Last step:"),
@@ -192,6 +197,10 @@ DASHBOARD_STRINGS: dict[str, Message] = {
         msg("dashboard turn.remove", "Your turn: click a marked counter on the board to remove it."),
         msg("dashboard turn.scoring_remove", "Take back your counters: click a marked counter on the board."),
         msg("dashboard turn.people", "{player}: click a marked square on the board."),
+        msg("dashboard turn.place.touch", "Your turn: tap a marked square on the board."),
+        msg("dashboard turn.remove.touch", "Your turn: tap a marked counter on the board to remove it."),
+        msg("dashboard turn.scoring_remove.touch", "Take back your counters: tap a marked counter on the board."),
+        msg("dashboard turn.people.touch", "{player}: tap a marked square on the board."),
         msg("dashboard turn.waiting_assign", "Your cards lie face down. Waiting for {player}."),
         msg("dashboard bot.thinking", "{player} is thinking…"),
         msg("dashboard bot.done", "{player} has decided."),
