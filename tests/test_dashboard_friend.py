@@ -309,3 +309,52 @@ def test_the_page_says_when_the_opponent_left_and_came_back(url: str, monkeypatc
     finally:
         one.dispose()
         two.dispose()
+
+
+def test_a_page_that_leaves_reads_away_at_once(pages: list[FriendFlow], url: str) -> None:
+    ana, ben = page(pages, url), page(pages, url)
+    ana.create("Ana")
+    ben.join(ana.code or "", "Ben")
+    joined = ana.poll(0.1)
+    assert joined is not None and joined.opponent_present
+    ben.leave()
+    left = ana.poll(0.1)  # no 15 seconds to wait for Ben's last touch to grow old
+    assert left is not None and left.event == "left" and not left.opponent_present
+    assert ana.store.info(ana.code or "").seat(aton.BLUE).nickname == "Ben"  # the seat is kept
+
+
+KERNEL = """
+import json, sys
+from aton.apps.dashboard.controller import DashboardController
+from aton.apps.dashboard.friend_page import FriendPage
+from aton.apps.dashboard.friend_panel import FriendPanel
+
+url, saved = sys.argv[1], sys.argv[2]
+page = FriendPage(DashboardController(), FriendPanel(), url=url)
+assert page.room.resume(saved), page.room.message
+page.room.poll(0.0)
+print(page.room.store.info(page.room.code).seat(page.room.seat).present)
+"""
+
+
+def test_a_page_whose_kernel_stops_reads_away_at_once(url: str) -> None:
+    """A closed or reloaded page has its kernel shut down: the kernel's exit marks its seat away."""
+    import subprocess
+    import sys
+
+    store = rooms.open_store(url)
+    try:
+        code = store.create(seed=5)
+        red = store.join(code, aton.RED, nickname="Ana")
+        store.join(code, aton.BLUE, nickname="Ben")
+        store.away(code, red)
+        saved = json.dumps({"code": code, "token": red})
+        done = subprocess.run(
+            [sys.executable, "-c", KERNEL, url, saved], capture_output=True, text=True, timeout=120, check=False
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.split() == ["True"]  # the page was there while its kernel ran
+        assert not store.info(code).seat(aton.RED).present  # and reads away as soon as it stopped
+        assert store.info(code).seat(aton.BLUE).present
+    finally:
+        store.dispose()

@@ -122,3 +122,19 @@ def test_joining_a_full_room_or_a_bad_link(url: str) -> None:
         assert rooms.parse_link(f"http://x:1/?lang=fr&room={ana.code.lower()}") == ana.code
     finally:
         store.dispose()
+
+
+def test_a_client_gone_away_touches_no_more(tmp_path: Path) -> None:
+    """A page whose kernel is stopping may still poll in another thread: it must not say "here" again."""
+    store = rooms.open_store(f"sqlite:///{tmp_path / 'rooms.db'}")
+    try:
+        ana = rooms.RoomClient.create(store, aton.RED, nickname="Ana")
+        ana.away()
+        assert not store.info(ana.code).seat(aton.RED).present
+        ana.poll(timeout=0.0)
+        assert not store.info(ana.code).seat(aton.RED).present
+        back = rooms.RoomClient.resume(store, ana.saved())  # the page came back: a new client
+        back.poll(timeout=0.0)
+        assert store.info(ana.code).seat(aton.RED).present
+    finally:
+        store.dispose()

@@ -108,6 +108,7 @@ class RoomClient:
         self.seat: Player | None = None if token is None else store.seat_of(self.code, token)
         self._last: RoomStatus | None = None
         self._touched = 0.0
+        self._gone = False
 
     # ------------------------------------------------------------ starting
     @classmethod
@@ -218,7 +219,7 @@ class RoomClient:
         Also tells the store this page is there (every few seconds) and lets a
         bot opponent move when it is its turn.
         """
-        if self.token is not None and time.monotonic() - self._touched >= TOUCH_SECONDS:
+        if self.token is not None and not self._gone and time.monotonic() - self._touched >= TOUCH_SECONDS:
             self.store.touch(self.code, self.token)
             self._touched = time.monotonic()
         last = self._last
@@ -235,6 +236,16 @@ class RoomClient:
             or status.opponent_wants_rematch != last.opponent_wants_rematch
         )
         return status if changed else None
+
+    def away(self) -> None:
+        """Tell the store this page is gone (its seat reads "away" at once); a spectator has nothing to tell.
+
+        The client touches no more after it (a poll still under way in another thread would otherwise say
+        "here" again); a page that comes back makes a new client.
+        """
+        self._gone = True
+        if self.token is not None:
+            self.store.away(self.code, self.token)
 
     # ------------------------------------------------------------- acting
     def play(self, action: Action | str) -> RoomStatus:

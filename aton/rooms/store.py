@@ -437,6 +437,20 @@ class RoomStore:
             connection.execute(update(db.rooms).where(db.rooms.c.code == code).values(**{f"{seat.label}_seen": now}))
         return seat
 
+    def away(self, code: str, token: str) -> Player:
+        """Note that the page of ``token``'s seat is gone (closed, reloaded or left): the seat reads "away" now.
+
+        Without it a closed page would read "here" until its last touch grew older than
+        :data:`~aton.rooms.PRESENCE_SECONDS`.  The seat is kept; the next touch makes it present again.
+        """
+        code = normalize_code(code)
+        with self._write() as connection:
+            row = self._row(connection, code)
+            seat = self._seat_of(row, token)
+            connection.execute(update(db.rooms).where(db.rooms.c.code == code).values(**{f"{seat.label}_seen": None}))
+            self._announce(connection, code)
+        return seat
+
     def rematch(self, code: str, token: str) -> bool:
         """Ask for a new game in the same room, once this one is over; returns whether it started.
 

@@ -30,7 +30,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 from .front import FRONT_PATH, TUTORIAL_FILE, TUTORIALS_PATH, front_page, tutorial_titles
 
-__all__ = ["CLASS_NOTEBOOK", "CLASS_PATH", "FRONT_PATH", "TUTORIALS_PATH", "AtonVoila", "main"]
+__all__ = ["CLASS_NOTEBOOK", "CLASS_PATH", "FRONT_PATH", "TUTORIALS_PATH", "AtonVoila", "PageHandler", "main"]
 
 CLASS_PATH = "/class"
 """Where the class page is served, next to the dashboard at ``/``."""
@@ -38,7 +38,22 @@ CLASS_NOTEBOOK = "class.ipynb"
 """The class page's notebook, in the dashboard's folder."""
 
 
-class TutorialHandler(TornadoVoilaHandler):  # type: ignore[misc]
+class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
+    """Voila's page, with the ``_xsrf`` cookie set, so that closing the page shuts its kernel down.
+
+    On ``beforeunload`` Voila's page posts ``/voila/api/shutdown/<kernel>`` with the value of its ``_xsrf``
+    cookie, and the server refuses any post without it (403).  Voila renders its pages without ever asking
+    for the token, so no cookie was set and every closed or reloaded page left its kernel running (and its
+    room seat "here") until the cull.  Asking for the token sets the cookie.
+    """
+
+    async def get(self, path: str | None = None) -> None:
+        """Set the ``_xsrf`` cookie, then render the page as Voila does."""
+        _ = self.xsrf_token
+        await super().get(path)
+
+
+class TutorialHandler(PageHandler):
     """A tutorial rendered as a page: the notebook is read from the tutorials' folder, not the dashboard's."""
 
     def initialize(self, **kwargs: Any) -> None:
@@ -82,6 +97,9 @@ class AtonVoila(Voila):  # type: ignore[misc]
         handlers: list[Any] = list(super().init_handlers())
         if not self.notebook_path:
             return handlers
+        route, handler, *rest = handlers[-1]
+        if handler is TornadoVoilaHandler:  # the dashboard itself, at /
+            handlers[-1] = (route, PageHandler, *rest)
         ours: list[Any] = []
         options = {
             "template_paths": self.template_paths,
@@ -91,7 +109,7 @@ class AtonVoila(Voila):  # type: ignore[misc]
         has_class = (Path(self.root_dir) / CLASS_NOTEBOOK).is_file()
         if has_class:
             route = url_path_join(self.server_url, CLASS_PATH + "/?")
-            ours.append((route, TornadoVoilaHandler, {"notebook_path": CLASS_NOTEBOOK, **options}))
+            ours.append((route, PageHandler, {"notebook_path": CLASS_NOTEBOOK, **options}))
         project = Path(self.root_dir).parent
         tutorials = project / "tutorials"
         if tutorials.is_dir():

@@ -8,7 +8,9 @@ shows the seat's view and sends the moves.
 
 from __future__ import annotations
 
+import atexit
 import json
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +19,13 @@ from .friend import Follower, FriendFlow
 from .friend_panel import FriendPanel
 
 __all__ = ["FriendPage"]
+
+
+def _away_at_exit(room: weakref.ref[FriendFlow]) -> None:
+    """At the kernel's exit: the seat of this page's room reads "away" (nothing if the page was closed)."""
+    flow = room()
+    if flow is not None:
+        flow.away()
 
 
 class FriendPage:
@@ -49,6 +58,9 @@ class FriendPage:
         panel.on_rematch(self._rematch)
         panel.on_leave(self.leave)
         panel.on_bridge(self._bridge)
+        # A closed or reloaded page has its kernel shut down: the seat must read "away" at once, not when
+        # its last touch grows old (weakly held, so a page closed earlier is not kept alive by this).
+        atexit.register(_away_at_exit, weakref.ref(self.room))
 
     def _enter(self, attempt: Callable[[], bool]) -> bool:
         try:
