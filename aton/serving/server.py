@@ -19,6 +19,7 @@ thus follows the lesson plan from one machine.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +39,18 @@ CLASS_NOTEBOOK = "class.ipynb"
 """The class page's notebook, in the dashboard's folder."""
 
 
+OUTSIDE_STYLE = re.compile(r'[ \t]*<link rel="stylesheet" href="https?://[^"]*"[^>]*>\n?')
+"""A style sheet fetched from another server: Voila's template takes Font Awesome from a public CDN.
+
+A school network without the internet waits for it in vain, and every page would tell that server who
+opens it.  Voila's own scripts already bring Font Awesome 5 (its fonts served by this server), so the
+link is dropped from every page.
+"""
+
+
 class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
-    """Voila's page, with the ``_xsrf`` cookie set, so that closing the page shuts its kernel down.
+    """Voila's page, with the ``_xsrf`` cookie set, so that closing the page shuts its kernel down, and no
+    style sheet from the internet (:data:`OUTSIDE_STYLE`).
 
     On ``beforeunload`` Voila's page posts ``/voila/api/shutdown/<kernel>`` with the value of its ``_xsrf``
     cookie, and the server refuses any post without it (403).  Voila renders its pages without ever asking
@@ -51,6 +62,12 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         """Set the ``_xsrf`` cookie, then render the page as Voila does."""
         _ = self.xsrf_token
         await super().get(path)
+
+    def write(self, chunk: str | bytes | dict[str, Any]) -> None:
+        """Write a piece of the page, without the style sheets Voila's template fetches from the internet."""
+        if isinstance(chunk, str) and OUTSIDE_STYLE.search(chunk):
+            chunk = OUTSIDE_STYLE.sub("", chunk)
+        super().write(chunk)
 
 
 class TutorialHandler(PageHandler):
