@@ -358,3 +358,27 @@ def test_a_page_whose_kernel_stops_reads_away_at_once(url: str) -> None:
         assert store.info(code).seat(aton.BLUE).present
     finally:
         store.dispose()
+
+
+def test_the_link_given_to_the_opponent_names_the_server_on_the_network(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The creator typed localhost: the link shown (and its QR code) names the machine's network address."""
+    from aton.apps.dashboard.friend_page import FriendPage
+    from aton.apps.dashboard.friend_panel import FriendPanel
+    from aton.rooms import client as client_module
+
+    monkeypatch.setattr(client_module, "network_address", lambda: "10.20.30.40")
+    panel = FriendPanel()
+    page = FriendPage(DashboardController(), panel, url=url)
+    try:
+        panel.bridge.value = json.dumps({"query": "", "saved": None, "base": "http://localhost:8866/"})
+        assert page.room.create("Ana")
+        page.render("en")
+        link = f"http://10.20.30.40:8866/?room={page.room.code}"
+        assert f">{link}</a>" in panel.room.value and "localhost" not in panel.room.value
+        panel.bridge.value = json.dumps({"query": "", "saved": None, "base": "http://class.local:8866/"})
+        page.render("en")  # a name the creator typed is kept (it may be the school's proxy)
+        assert f">http://class.local:8866/?room={page.room.code}</a>" in panel.room.value
+    finally:
+        page.close()

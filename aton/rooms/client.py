@@ -21,6 +21,9 @@ the opponent arriving, leaving or coming back, a rematch, the room closing).
 
 from __future__ import annotations
 
+import contextlib
+import ipaddress
+import socket
 import time
 import urllib.parse
 from dataclasses import dataclass
@@ -48,6 +51,67 @@ def join_link(base_url: str, code: str) -> str:
     query = [(k, v) for k, v in urllib.parse.parse_qsl(parts.query) if k != "room"]
     query.append(("room", normalize_code(code)))
     return urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode(query)))
+
+
+LOOPBACK_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost", "0.0.0.0", "::")
+"""Host names that mean "this machine" to whoever types them, so a link with them opens nothing elsewhere."""
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` names this machine only (``localhost``, ``127.0.0.1``, ``::1``...).
+
+    >>> [is_loopback(h) for h in ("localhost", "127.0.1.1", "::1", "10.0.0.5", "class.local", "app.localhost")]
+    [True, True, True, False, False, True]
+    """
+    host = host.strip("[]").lower()
+    if host in LOOPBACK_NAMES or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def network_address() -> str | None:
+    """This machine's address on its network (the school's), or ``None`` when it has none but loopback.
+
+    The address is the one a UDP socket would send from towards a private address: connecting a UDP
+    socket sends nothing, it only picks the route.  Without a route, the address of the host's name.
+    """
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.255", 1))
+        address = str(probe.getsockname()[0])
+        if not is_loopback(address) and address != "0.0.0.0":
+            return address
+    with contextlib.suppress(OSError):
+        address = socket.gethostbyname(socket.gethostname())
+        if not is_loopback(address):
+            return address
+    return None
+
+
+def shareable_base(base_url: str, address: str | None = None) -> str:
+    """The page's address as other machines can open it: a ``localhost`` (loopback) host becomes ``address``
+    (by default :func:`network_address`); any other host is kept, as typed (a name, a proxy's address).
+
+    >>> shareable_base("http://localhost:8866/?lang=fr", "10.0.0.5")
+    'http://10.0.0.5:8866/?lang=fr'
+    >>> shareable_base("http://class.local:8866/", "10.0.0.5"), shareable_base("http://10.0.0.9/", "10.0.0.5")
+    ('http://class.local:8866/', 'http://10.0.0.9/')
+    >>> shareable_base("http://[::1]:8866/", "fe80::1")
+    'http://[fe80::1]:8866/'
+    """
+    parts = urllib.parse.urlsplit(base_url)
+    host = parts.hostname or ""
+    if not host or not is_loopback(host):
+        return base_url
+    if address is None:
+        address = network_address()
+        if address is None:
+            return base_url
+    shown = f"[{address}]" if ":" in address else address
+    netloc = shown if parts.port is None else f"{shown}:{parts.port}"
+    return urllib.parse.urlunsplit(parts._replace(netloc=netloc))
 
 
 def parse_link(text: str) -> str:

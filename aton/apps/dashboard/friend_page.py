@@ -90,7 +90,10 @@ class FriendPage:
 
     def _bridge(self, facts: dict[str, str]) -> None:
         """What the browser holds: come back to the saved seat, or offer to join the room of the link."""
-        self.base_url = facts["base"]
+        from ...rooms import shareable_base
+
+        # the link and QR code given to the opponent: "localhost" opens nothing on their machine
+        self.base_url = shareable_base(facts["base"]) if facts["base"] else ""
         room, saved = facts["room"], facts["saved"]
         if self.room.client is not None:
             return
