@@ -382,3 +382,11 @@ def test_the_link_given_to_the_opponent_names_the_server_on_the_network(
         assert f">http://class.local:8866/?room={page.room.code}</a>" in panel.room.value
     finally:
         page.close()
+
+
+def test_a_refused_nickname_leaves_no_empty_room(pages: list[FriendFlow], url: str) -> None:
+    ana = page(pages, url)
+    assert not ana.create("<Ana>")
+    assert ana.client is None and ana.message is not None and "nickname" in ana.message("en")
+    assert ana.store.tables(include_closed=True) == []  # nothing for the class page to list
+    assert ana.create("Ana") and len(ana.store.tables()) == 1

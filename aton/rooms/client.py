@@ -35,7 +35,7 @@ from ..rules import Rules
 from .errors import RoomFull
 from .keys import normalize_code
 from .overview import RoomInfo
-from .store import RoomStore
+from .store import RoomStore, check_nickname
 
 TOUCH_SECONDS = 5.0
 """How often a seated page tells the store it is there."""
@@ -186,7 +186,10 @@ class RoomClient:
         rules: Rules | None = None,
         bot: str | None = None,
     ) -> RoomClient:
-        """Open a new room and sit at ``seat``; ``bot`` (a level) seats a bot opposite."""
+        """Open a new room and sit at ``seat``; ``bot`` (a level) seats a bot opposite.
+
+        A nickname the store refuses is refused before the room is made: no empty room is left behind."""
+        check_nickname(nickname)
         code = store.create(seed=seed, rules=rules)
         client = cls(store, code, store.join(code, seat, nickname=nickname))
         if bot is not None:

@@ -63,7 +63,8 @@ def _seat(seat: object) -> Player:
     raise BadRequest("bad_seat", given=repr(seat)[:40])
 
 
-def _nickname(nickname: object) -> str | None:
+def check_nickname(nickname: object) -> str | None:
+    """``nickname`` trimmed, or :class:`BadRequest` (``bad_nickname``) when a seat cannot carry it."""
     if nickname is None:
         return None
     text = nickname.strip() if isinstance(nickname, str) else ""
@@ -202,7 +203,7 @@ class RoomStore:
 
         Raises :class:`RoomFull` when a person or a bot sits there.
         """
-        code, player, name = normalize_code(code), _seat(seat), _nickname(nickname)
+        code, player, name = normalize_code(code), _seat(seat), check_nickname(nickname)
         token, now, label = new_token(), self._clock(), player.label
         with self._write() as connection:
             row = self._row(connection, code, lock=True)
