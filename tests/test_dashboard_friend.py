@@ -390,3 +390,38 @@ def test_a_refused_nickname_leaves_no_empty_room(pages: list[FriendFlow], url: s
     assert ana.client is None and ana.message is not None and "nickname" in ana.message("en")
     assert ana.store.tables(include_closed=True) == []  # nothing for the class page to list
     assert ana.create("Ana") and len(ana.store.tables()) == 1
+
+
+def test_no_card_panel_before_the_opponent_joins(pages: list[FriendFlow], url: str) -> None:
+    """Confirm is not offered while the room waits for the opponent (the store would refuse the cards)."""
+    ana, ben = page(pages, url), page(pages, url)
+    assert ana.create("Ana")
+    controller = DashboardController()
+    controller.enter_room(ana)
+    assert ana.status.state == "waiting" and controller.assigning_person() is None
+    assert ben.join(ana.code or "", "Ben")
+    joined = ana.poll(0.5)
+    assert joined is not None and joined.state == "playing"
+    controller.room_changed(joined)
+    assert controller.assigning_person() == aton.RED
+
+
+def test_a_spectators_board_says_only_the_players_move(pages: list[FriendFlow], url: str) -> None:
+    from aton.apps.dashboard.boards import BoardPanes
+    from aton.widgets.scene import GEOMETRY
+
+    ana, ben, eve = page(pages, url), page(pages, url), page(pages, url)
+    ana.create("Ana")
+    ben.join(ana.code or "", "Ben")
+    assert eve.join(ana.code or "", "Eve") and eve.spectating
+    boards = {}
+    for flow in (eve, ben):
+        controller = DashboardController()
+        controller.enter_room(flow)
+        panes = BoardPanes(controller, "en", geometry=lambda: (GEOMETRY, 1.0), on_leave=print, on_action=print)
+        boards[flow.seat] = panes.board.model
+    model = boards[None]
+    model.choose((1, 0))  # Eve clicks a square
+    assert model.message is not None and model.message("en").startswith("You are watching: only the two players")
+    assert "seuls les deux joueurs" in model.message("fr") and "elsewhere" not in model.message("en")
+    assert boards[aton.BLUE].read_only is None  # a player's board keeps its own words
