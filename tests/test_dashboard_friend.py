@@ -425,3 +425,19 @@ def test_a_spectators_board_says_only_the_players_move(pages: list[FriendFlow], 
     assert model.message is not None and model.message("en").startswith("You are watching: only the two players")
     assert "seuls les deux joueurs" in model.message("fr") and "elsewhere" not in model.message("en")
     assert boards[aton.BLUE].read_only is None  # a player's board keeps its own words
+
+
+def test_the_card_line_addresses_only_those_who_choose(pages: list[FriendFlow], url: str) -> None:
+    """A spectator (and a player whose cards are laid) is told whom the game waits for, not to choose cards."""
+    from aton.widgets.words import prompt
+
+    ana, ben = page(pages, url), page(pages, url)
+    ana.create("Ana")
+    ben.join(ana.code or "", "Ben")
+    game = ana.status.view
+    assert prompt(game, "en", (aton.RED,)) == "Red and Blue: choose your cards for the four cartouches."
+    watching = prompt(game, "en", ())
+    assert watching == "Waiting for Red and Blue to choose cards for the four cartouches."
+    assert "votre" not in prompt(game, "fr", ()) and "vos" not in prompt(game, "fr", ())
+    assert ben.send(ben.status.view.legal_actions(aton.BLUE)[0])  # Ben's cards are laid: Red still chooses
+    assert prompt(ben.status.view, "en", (aton.BLUE,)).startswith("Waiting for Red to choose")
