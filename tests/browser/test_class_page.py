@@ -234,10 +234,13 @@ def test_the_teacher_watches_two_tables_closes_one_and_downloads_the_results(
         phone.wait_for_selector(TABLE)
         card(phone, first).locator(".aton-class-watch").tap()
         phone.wait_for_selector(CANVAS)
-        wait_board_drawn(phone)
-        shape = phone.eval_on_selector(CANVAS, "c => c.width / c.height")
         narrow = LAYOUTS["narrow"]
-        assert abs(shape - narrow.width / narrow.height) < 0.05, shape  # the phone draws the narrow board
+        phone.wait_for_function(  # the board starts wide, then takes the narrow layout once it knows its width
+            "([selector, ratio]) => { const c = document.querySelector(selector);"
+            " return c && c.height && Math.abs(c.width / c.height - ratio) < 0.05; }",
+            arg=[CANVAS, narrow.width / narrow.height],
+        )
+        wait_board_drawn(phone)
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the page is {width} px wide at 390 px"
         phone.screenshot(path=str(SHOTS / "classview-phone.png"), full_page=True)
