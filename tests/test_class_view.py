@@ -282,3 +282,20 @@ def test_the_panel_says_how_to_set_a_code(store: rooms.RoomStore) -> None:
     panel = ClassroomPanel(store=store, gate=TeacherGate(None), background=False)
     assert "ATON_TEACHER_CODE" in panel.gate_text.value and panel.gate_row.layout.display == "none"
     assert panel.class_box.layout.display == "none"
+
+
+def test_a_wrong_code_then_the_button_says_the_code_is_wrong(store: rooms.RoomStore) -> None:
+    """The button takes the focus from the box: the box sends its code first, which is tried and emptied."""
+    from aton.apps.classroom.panel import ClassroomPanel
+
+    panel = ClassroomPanel(store=store, gate=TeacherGate(CODE), background=False)
+    panel.open_button.click()  # nothing typed yet
+    assert "Type the code first." in unescape(panel.message.value)
+    panel.code_box.value = "AAAA-AAAA"  # the focus leaves the box for the button...
+    panel.open_button.click()  # ...then the click arrives, the box already emptied by the try
+    assert "That is not the teacher's code." in unescape(panel.message.value)
+    panel.open_button.click()  # a second click on the empty box asks for the code
+    assert "Type the code first." in unescape(panel.message.value)
+    panel.code_box.value = CODE
+    panel.open_button.click()
+    assert panel.class_box.layout.display == "" and panel.message.value == ""

@@ -309,3 +309,135 @@ def test_the_page_says_when_the_opponent_left_and_came_back(url: str, monkeypatc
     finally:
         one.dispose()
         two.dispose()
+
+
+def test_a_page_that_leaves_reads_away_at_once(pages: list[FriendFlow], url: str) -> None:
+    ana, ben = page(pages, url), page(pages, url)
+    ana.create("Ana")
+    ben.join(ana.code or "", "Ben")
+    joined = ana.poll(0.1)
+    assert joined is not None and joined.opponent_present
+    ben.leave()
+    left = ana.poll(0.1)  # no 15 seconds to wait for Ben's last touch to grow old
+    assert left is not None and left.event == "left" and not left.opponent_present
+    assert ana.store.info(ana.code or "").seat(aton.BLUE).nickname == "Ben"  # the seat is kept
+
+
+KERNEL = """
+import json, sys
+from aton.apps.dashboard.controller import DashboardController
+from aton.apps.dashboard.friend_page import FriendPage
+from aton.apps.dashboard.friend_panel import FriendPanel
+
+url, saved = sys.argv[1], sys.argv[2]
+page = FriendPage(DashboardController(), FriendPanel(), url=url)
+assert page.room.resume(saved), page.room.message
+page.room.poll(0.0)
+print(page.room.store.info(page.room.code).seat(page.room.seat).present)
+"""
+
+
+def test_a_page_whose_kernel_stops_reads_away_at_once(url: str) -> None:
+    """A closed or reloaded page has its kernel shut down: the kernel's exit marks its seat away."""
+    import subprocess
+    import sys
+
+    store = rooms.open_store(url)
+    try:
+        code = store.create(seed=5)
+        red = store.join(code, aton.RED, nickname="Ana")
+        store.join(code, aton.BLUE, nickname="Ben")
+        store.away(code, red)
+        saved = json.dumps({"code": code, "token": red})
+        done = subprocess.run(
+            [sys.executable, "-c", KERNEL, url, saved], capture_output=True, text=True, timeout=120, check=False
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.split() == ["True"]  # the page was there while its kernel ran
+        assert not store.info(code).seat(aton.RED).present  # and reads away as soon as it stopped
+        assert store.info(code).seat(aton.BLUE).present
+    finally:
+        store.dispose()
+
+
+def test_the_link_given_to_the_opponent_names_the_server_on_the_network(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The creator typed localhost: the link shown (and its QR code) names the machine's network address."""
+    from aton.apps.dashboard.friend_page import FriendPage
+    from aton.apps.dashboard.friend_panel import FriendPanel
+    from aton.rooms import client as client_module
+
+    monkeypatch.setattr(client_module, "network_address", lambda: "10.20.30.40")
+    panel = FriendPanel()
+    page = FriendPage(DashboardController(), panel, url=url)
+    try:
+        panel.bridge.value = json.dumps({"query": "", "saved": None, "base": "http://localhost:8866/"})
+        assert page.room.create("Ana")
+        page.render("en")
+        link = f"http://10.20.30.40:8866/?room={page.room.code}"
+        assert f">{link}</a>" in panel.room.value and "localhost" not in panel.room.value
+        panel.bridge.value = json.dumps({"query": "", "saved": None, "base": "http://class.local:8866/"})
+        page.render("en")  # a name the creator typed is kept (it may be the school's proxy)
+        assert f">http://class.local:8866/?room={page.room.code}</a>" in panel.room.value
+    finally:
+        page.close()
+
+
+def test_a_refused_nickname_leaves_no_empty_room(pages: list[FriendFlow], url: str) -> None:
+    ana = page(pages, url)
+    assert not ana.create("<Ana>")
+    assert ana.client is None and ana.message is not None and "nickname" in ana.message("en")
+    assert ana.store.tables(include_closed=True) == []  # nothing for the class page to list
+    assert ana.create("Ana") and len(ana.store.tables()) == 1
+
+
+def test_no_card_panel_before_the_opponent_joins(pages: list[FriendFlow], url: str) -> None:
+    """Confirm is not offered while the room waits for the opponent (the store would refuse the cards)."""
+    ana, ben = page(pages, url), page(pages, url)
+    assert ana.create("Ana")
+    controller = DashboardController()
+    controller.enter_room(ana)
+    assert ana.status.state == "waiting" and controller.assigning_person() is None
+    assert ben.join(ana.code or "", "Ben")
+    joined = ana.poll(0.5)
+    assert joined is not None and joined.state == "playing"
+    controller.room_changed(joined)
+    assert controller.assigning_person() == aton.RED
+
+
+def test_a_spectators_board_says_only_the_players_move(pages: list[FriendFlow], url: str) -> None:
+    from aton.apps.dashboard.boards import BoardPanes
+    from aton.widgets.scene import GEOMETRY
+
+    ana, ben, eve = page(pages, url), page(pages, url), page(pages, url)
+    ana.create("Ana")
+    ben.join(ana.code or "", "Ben")
+    assert eve.join(ana.code or "", "Eve") and eve.spectating
+    boards = {}
+    for flow in (eve, ben):
+        controller = DashboardController()
+        controller.enter_room(flow)
+        panes = BoardPanes(controller, "en", geometry=lambda: (GEOMETRY, 1.0), on_leave=print, on_action=print)
+        boards[flow.seat] = panes.board.model
+    model = boards[None]
+    model.choose((1, 0))  # Eve clicks a square
+    assert model.message is not None and model.message("en").startswith("You are watching: only the two players")
+    assert "seuls les deux joueurs" in model.message("fr") and "elsewhere" not in model.message("en")
+    assert boards[aton.BLUE].read_only is None  # a player's board keeps its own words
+
+
+def test_the_card_line_addresses_only_those_who_choose(pages: list[FriendFlow], url: str) -> None:
+    """A spectator (and a player whose cards are laid) is told whom the game waits for, not to choose cards."""
+    from aton.widgets.words import prompt
+
+    ana, ben = page(pages, url), page(pages, url)
+    ana.create("Ana")
+    ben.join(ana.code or "", "Ben")
+    game = ana.status.view
+    assert prompt(game, "en", (aton.RED,)) == "Red and Blue: choose your cards for the four cartouches."
+    watching = prompt(game, "en", ())
+    assert watching == "Waiting for Red and Blue to choose cards for the four cartouches."
+    assert "votre" not in prompt(game, "fr", ()) and "vos" not in prompt(game, "fr", ())
+    assert ben.send(ben.status.view.legal_actions(aton.BLUE)[0])  # Ben's cards are laid: Red still chooses
+    assert prompt(ben.status.view, "en", (aton.BLUE,)).startswith("Waiting for Red to choose")

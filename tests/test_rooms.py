@@ -140,7 +140,9 @@ def test_a_stale_move_is_refused_and_changes_nothing(store: rooms.RoomStore) -> 
     action = store.view(code, tokens[player]).legal_actions(player)[0]
     with pytest.raises(rooms.StaleMove) as stale:
         store.play(code, tokens[player], action, version=version - 1)
-    both_languages(stale.value, str(version), str(version - 1))
+    both_languages(stale.value, "")
+    assert stale.value.details["current"] == version and stale.value.details["given"] == version - 1
+    assert not any(str(step) in stale.value.text(lang) for step in (version, version - 1) for lang in ("en", "fr"))
     with pytest.raises(rooms.StaleMove):
         store.play(code, tokens[player], action, version=version + 1)
     assert store.version(code) == version and store.watch(code) == watch
@@ -289,6 +291,20 @@ def test_presence_follows_the_pages(store: rooms.RoomStore, clock: Clock) -> Non
     info = store.info(code)
     assert info.seat(aton.RED).present and not info.seat(aton.BLUE).present
     assert store.tables()[0].present == (True, False)
+
+
+def test_a_page_gone_reads_away_at_once_and_its_next_touch_brings_it_back(store: rooms.RoomStore, clock: Clock) -> None:
+    code, tokens = seated_room(store)
+    version = store.version(code)
+    assert store.away(code, tokens[aton.BLUE]) == aton.BLUE
+    info = store.info(code)
+    assert info.seat(aton.RED).present and not info.seat(aton.BLUE).present  # no clock moved: at once
+    assert store.tables()[0].present == (True, False) and store.version(code) == version  # the game is untouched
+    store.touch(code, tokens[aton.BLUE])
+    assert store.info(code).seat(aton.BLUE).present
+    with pytest.raises(rooms.BadToken):
+        store.away(code, "A" * 24)
+    assert store.info(code).seat(aton.BLUE).present
 
 
 def test_the_teacher_overview_and_results(store: rooms.RoomStore, clock: Clock) -> None:

@@ -122,3 +122,44 @@ def test_joining_a_full_room_or_a_bad_link(url: str) -> None:
         assert rooms.parse_link(f"http://x:1/?lang=fr&room={ana.code.lower()}") == ana.code
     finally:
         store.dispose()
+
+
+def test_a_client_gone_away_touches_no_more(tmp_path: Path) -> None:
+    """A page whose kernel is stopping may still poll in another thread: it must not say "here" again."""
+    store = rooms.open_store(f"sqlite:///{tmp_path / 'rooms.db'}")
+    try:
+        ana = rooms.RoomClient.create(store, aton.RED, nickname="Ana")
+        ana.away()
+        assert not store.info(ana.code).seat(aton.RED).present
+        ana.poll(timeout=0.0)
+        assert not store.info(ana.code).seat(aton.RED).present
+        back = rooms.RoomClient.resume(store, ana.saved())  # the page came back: a new client
+        back.poll(timeout=0.0)
+        assert store.info(ana.code).seat(aton.RED).present
+    finally:
+        store.dispose()
+
+
+def test_the_link_names_the_machine_on_its_network_not_localhost(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert client_module.shareable_base("http://localhost:8866/?lang=fr", "10.0.0.5") == "http://10.0.0.5:8866/?lang=fr"
+    assert client_module.shareable_base("https://127.0.0.1/", "10.0.0.5") == "https://10.0.0.5/"
+    for typed in ("http://class.local:8866/", "http://10.0.0.9:8866/", "http://[fe80::2]:8866/"):
+        assert client_module.shareable_base(typed, "10.0.0.5") == typed  # typed by someone who can be reached
+    found = client_module.network_address()
+    assert found is None or not client_module.is_loopback(found)
+    monkeypatch.setattr(client_module, "network_address", lambda: None)  # a machine with no network
+    assert client_module.shareable_base("http://localhost:8866/") == "http://localhost:8866/"
+
+
+def test_without_a_route_the_address_of_the_host_name_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    class NoRoute(socket.socket):
+        def connect(self, address: object) -> None:
+            raise OSError("network is unreachable")
+
+    monkeypatch.setattr(client_module.socket, "socket", NoRoute)
+    monkeypatch.setattr(client_module.socket, "gethostbyname", lambda name: "192.168.1.20")
+    assert client_module.network_address() == "192.168.1.20"
+    monkeypatch.setattr(client_module.socket, "gethostbyname", lambda name: "127.0.1.1")
+    assert client_module.network_address() is None

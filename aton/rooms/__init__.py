@@ -27,7 +27,7 @@ The whole interface is described in ``docs/rooms.md``; the learners' record
 
 from __future__ import annotations
 
-from .client import RoomClient, RoomStatus, join_link, parse_link, qr_svg
+from .client import RoomClient, RoomStatus, join_link, network_address, parse_link, qr_svg, shareable_base
 from .errors import (
     CODES,
     BadRequest,
@@ -72,10 +72,12 @@ __all__ = [
     "UnknownRoom",
     "default_url",
     "join_link",
+    "network_address",
     "normalize_code",
     "open_store",
     "parse_link",
     "qr_svg",
+    "shareable_base",
 ]
 
 

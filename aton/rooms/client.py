@@ -21,6 +21,9 @@ the opponent arriving, leaving or coming back, a rematch, the room closing).
 
 from __future__ import annotations
 
+import contextlib
+import ipaddress
+import socket
 import time
 import urllib.parse
 from dataclasses import dataclass
@@ -32,7 +35,7 @@ from ..rules import Rules
 from .errors import RoomFull
 from .keys import normalize_code
 from .overview import RoomInfo
-from .store import RoomStore
+from .store import RoomStore, check_nickname
 
 TOUCH_SECONDS = 5.0
 """How often a seated page tells the store it is there."""
@@ -48,6 +51,67 @@ def join_link(base_url: str, code: str) -> str:
     query = [(k, v) for k, v in urllib.parse.parse_qsl(parts.query) if k != "room"]
     query.append(("room", normalize_code(code)))
     return urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode(query)))
+
+
+LOOPBACK_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost", "0.0.0.0", "::")
+"""Host names that mean "this machine" to whoever types them, so a link with them opens nothing elsewhere."""
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` names this machine only (``localhost``, ``127.0.0.1``, ``::1``...).
+
+    >>> [is_loopback(h) for h in ("localhost", "127.0.1.1", "::1", "10.0.0.5", "class.local", "app.localhost")]
+    [True, True, True, False, False, True]
+    """
+    host = host.strip("[]").lower()
+    if host in LOOPBACK_NAMES or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def network_address() -> str | None:
+    """This machine's address on its network (the school's), or ``None`` when it has none but loopback.
+
+    The address is the one a UDP socket would send from towards a private address: connecting a UDP
+    socket sends nothing, it only picks the route.  Without a route, the address of the host's name.
+    """
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.255", 1))
+        address = str(probe.getsockname()[0])
+        if not is_loopback(address) and address != "0.0.0.0":
+            return address
+    with contextlib.suppress(OSError):
+        address = socket.gethostbyname(socket.gethostname())
+        if not is_loopback(address):
+            return address
+    return None
+
+
+def shareable_base(base_url: str, address: str | None = None) -> str:
+    """The page's address as other machines can open it: a ``localhost`` (loopback) host becomes ``address``
+    (by default :func:`network_address`); any other host is kept, as typed (a name, a proxy's address).
+
+    >>> shareable_base("http://localhost:8866/?lang=fr", "10.0.0.5")
+    'http://10.0.0.5:8866/?lang=fr'
+    >>> shareable_base("http://class.local:8866/", "10.0.0.5"), shareable_base("http://10.0.0.9/", "10.0.0.5")
+    ('http://class.local:8866/', 'http://10.0.0.9/')
+    >>> shareable_base("http://[::1]:8866/", "fe80::1")
+    'http://[fe80::1]:8866/'
+    """
+    parts = urllib.parse.urlsplit(base_url)
+    host = parts.hostname or ""
+    if not host or not is_loopback(host):
+        return base_url
+    if address is None:
+        address = network_address()
+        if address is None:
+            return base_url
+    shown = f"[{address}]" if ":" in address else address
+    netloc = shown if parts.port is None else f"{shown}:{parts.port}"
+    return urllib.parse.urlunsplit(parts._replace(netloc=netloc))
 
 
 def parse_link(text: str) -> str:
@@ -108,6 +172,7 @@ class RoomClient:
         self.seat: Player | None = None if token is None else store.seat_of(self.code, token)
         self._last: RoomStatus | None = None
         self._touched = 0.0
+        self._gone = False
 
     # ------------------------------------------------------------ starting
     @classmethod
@@ -121,7 +186,10 @@ class RoomClient:
         rules: Rules | None = None,
         bot: str | None = None,
     ) -> RoomClient:
-        """Open a new room and sit at ``seat``; ``bot`` (a level) seats a bot opposite."""
+        """Open a new room and sit at ``seat``; ``bot`` (a level) seats a bot opposite.
+
+        A nickname the store refuses is refused before the room is made: no empty room is left behind."""
+        check_nickname(nickname)
         code = store.create(seed=seed, rules=rules)
         client = cls(store, code, store.join(code, seat, nickname=nickname))
         if bot is not None:
@@ -218,7 +286,7 @@ class RoomClient:
         Also tells the store this page is there (every few seconds) and lets a
         bot opponent move when it is its turn.
         """
-        if self.token is not None and time.monotonic() - self._touched >= TOUCH_SECONDS:
+        if self.token is not None and not self._gone and time.monotonic() - self._touched >= TOUCH_SECONDS:
             self.store.touch(self.code, self.token)
             self._touched = time.monotonic()
         last = self._last
@@ -235,6 +303,16 @@ class RoomClient:
             or status.opponent_wants_rematch != last.opponent_wants_rematch
         )
         return status if changed else None
+
+    def away(self) -> None:
+        """Tell the store this page is gone (its seat reads "away" at once); a spectator has nothing to tell.
+
+        The client touches no more after it (a poll still under way in another thread would otherwise say
+        "here" again); a page that comes back makes a new client.
+        """
+        self._gone = True
+        if self.token is not None:
+            self.store.away(self.code, self.token)
 
     # ------------------------------------------------------------- acting
     def play(self, action: Action | str) -> RoomStatus:

@@ -49,13 +49,8 @@ _TEXTS: dict[str, Callable[[Details, str], str]] = {
     "seat_taken": lambda d, lang: gtext(
         lang, "room refusal", "the {seat} seat of room {room} is taken", seat=_seat(d, lang), room=d["room"]
     ),
-    "stale": lambda d, lang: gtext(
-        lang,
-        "room refusal",
-        "the game moved on before this move arrived (it is at step {current}, the move was for step {given}); "
-        "look at the board again",
-        current=d["current"],
-        given=d["given"],
+    "stale": lambda d, lang: gtext(  # the steps stay in the details: a player has no use for them
+        lang, "room refusal", "the game moved on before this move arrived; look at the board again and play from there"
     ),
     "bad_token": lambda d, lang: gtext(
         lang,

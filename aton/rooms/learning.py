@@ -49,7 +49,7 @@ from ..teaching.mastery import DEFAULT_PARAMS, Attempt, Choice, Params, Problem,
 from . import db
 from .errors import RoomError
 from .keys import new_token, token_hash, well_formed
-from .store import _nickname
+from .store import check_nickname
 
 __all__ = [
     "CSV_COLUMNS",
@@ -296,7 +296,7 @@ class LearningStore:
         """A new learner called ``nickname``; returns their key (for the browser to keep: the store keeps
         only its hash).  A nickname has 1 to 20 letters, digits, spaces or ``-_'.``, as in the rooms
         (:class:`~aton.rooms.BadRequest` ``bad_nickname`` otherwise)."""
-        name = _nickname(nickname if nickname is not None else "")
+        name = check_nickname(nickname if nickname is not None else "")
         assert name is not None
         key = new_token()
         now = self._clock()

@@ -63,7 +63,8 @@ def _seat(seat: object) -> Player:
     raise BadRequest("bad_seat", given=repr(seat)[:40])
 
 
-def _nickname(nickname: object) -> str | None:
+def check_nickname(nickname: object) -> str | None:
+    """``nickname`` trimmed, or :class:`BadRequest` (``bad_nickname``) when a seat cannot carry it."""
     if nickname is None:
         return None
     text = nickname.strip() if isinstance(nickname, str) else ""
@@ -202,7 +203,7 @@ class RoomStore:
 
         Raises :class:`RoomFull` when a person or a bot sits there.
         """
-        code, player, name = normalize_code(code), _seat(seat), _nickname(nickname)
+        code, player, name = normalize_code(code), _seat(seat), check_nickname(nickname)
         token, now, label = new_token(), self._clock(), player.label
         with self._write() as connection:
             row = self._row(connection, code, lock=True)
@@ -435,6 +436,20 @@ class RoomStore:
             seat = self._seat_of(row, token)
             self._usable(row)
             connection.execute(update(db.rooms).where(db.rooms.c.code == code).values(**{f"{seat.label}_seen": now}))
+        return seat
+
+    def away(self, code: str, token: str) -> Player:
+        """Note that the page of ``token``'s seat is gone (closed, reloaded or left): the seat reads "away" now.
+
+        Without it a closed page would read "here" until its last touch grew older than
+        :data:`~aton.rooms.PRESENCE_SECONDS`.  The seat is kept; the next touch makes it present again.
+        """
+        code = normalize_code(code)
+        with self._write() as connection:
+            row = self._row(connection, code)
+            seat = self._seat_of(row, token)
+            connection.execute(update(db.rooms).where(db.rooms.c.code == code).values(**{f"{seat.label}_seen": None}))
+            self._announce(connection, code)
         return seat
 
     def rematch(self, code: str, token: str) -> bool:

@@ -20,6 +20,7 @@ without JupyterHub thus follows the lesson plan from one machine.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +41,16 @@ from .front import (
     tutorial_titles,
 )
 
-__all__ = ["CLASS_NOTEBOOK", "CLASS_PATH", "FRONT_PATH", "TUTORIALS_PATH", "AtonVoila", "main", "trust_notebooks"]
+__all__ = [
+    "CLASS_NOTEBOOK",
+    "CLASS_PATH",
+    "FRONT_PATH",
+    "TUTORIALS_PATH",
+    "AtonVoila",
+    "PageHandler",
+    "main",
+    "trust_notebooks",
+]
 
 CLASS_PATH = "/class"
 """Where the class page is served, next to the dashboard at ``/``."""
@@ -71,7 +81,38 @@ def trust_notebooks(contents: Any, paths: list[Path]) -> int:
     return signed
 
 
-class TutorialHandler(TornadoVoilaHandler):  # type: ignore[misc]
+OUTSIDE_STYLE = re.compile(r'[ \t]*<link rel="stylesheet" href="https?://[^"]*"[^>]*>\n?')
+"""A style sheet fetched from another server: Voila's template takes Font Awesome from a public CDN.
+
+A school network without the internet waits for it in vain, and every page would tell that server who
+opens it.  Voila's own scripts already bring Font Awesome 5 (its fonts served by this server), so the
+link is dropped from every page.
+"""
+
+
+class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
+    """Voila's page, with the ``_xsrf`` cookie set, so that closing the page shuts its kernel down, and no
+    style sheet from the internet (:data:`OUTSIDE_STYLE`).
+
+    On ``beforeunload`` Voila's page posts ``/voila/api/shutdown/<kernel>`` with the value of its ``_xsrf``
+    cookie, and the server refuses any post without it (403).  Voila renders its pages without ever asking
+    for the token, so no cookie was set and every closed or reloaded page left its kernel running (and its
+    room seat "here") until the cull.  Asking for the token sets the cookie.
+    """
+
+    async def get(self, path: str | None = None) -> None:
+        """Set the ``_xsrf`` cookie, then render the page as Voila does."""
+        _ = self.xsrf_token
+        await super().get(path)
+
+    def write(self, chunk: str | bytes | dict[str, Any]) -> None:
+        """Write a piece of the page, without the style sheets Voila's template fetches from the internet."""
+        if isinstance(chunk, str) and OUTSIDE_STYLE.search(chunk):
+            chunk = OUTSIDE_STYLE.sub("", chunk)
+        super().write(chunk)
+
+
+class TutorialHandler(PageHandler):
     """A tutorial rendered as a page: the notebook is read from the tutorials' folder, not the dashboard's."""
 
     def initialize(self, **kwargs: Any) -> None:
@@ -135,6 +176,9 @@ class AtonVoila(Voila):  # type: ignore[misc]
                     path for path in served if TUTORIAL_FILE.fullmatch(path.relative_to(tutorials_folder).as_posix())
                 ),
             )
+        route, handler, *rest = handlers[-1]
+        if handler is TornadoVoilaHandler:  # the dashboard itself, at /
+            handlers[-1] = (route, PageHandler, *rest)
         ours: list[Any] = []
         options = {
             "template_paths": self.template_paths,
@@ -144,7 +188,7 @@ class AtonVoila(Voila):  # type: ignore[misc]
         has_class = (Path(self.root_dir) / CLASS_NOTEBOOK).is_file()
         if has_class:
             route = url_path_join(self.server_url, CLASS_PATH + "/?")
-            ours.append((route, TornadoVoilaHandler, {"notebook_path": CLASS_NOTEBOOK, **options}))
+            ours.append((route, PageHandler, {"notebook_path": CLASS_NOTEBOOK, **options}))
         project = Path(self.root_dir).parent
         tutorials = project / "tutorials"
         if tutorials.is_dir():

@@ -10,6 +10,7 @@ suggestion, the words above and below the canvas, and the callbacks.  A choice o
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
 
@@ -74,6 +75,8 @@ class BoardModel:
         self.hover: Target | None = None
         self.message: Words | None = None
         self.message_alert = False
+        self.read_only: Words | None = None
+        """What a click on a square says when this board chooses nothing (``None``: moves are chosen elsewhere)."""
         self.info: Words | None = None
         self.preview: tuple[int | None, ...] | None = None
         self.suggested: Square | None = None
@@ -314,7 +317,8 @@ class BoardModel:
         player = self.chooser()
         if player is None:
             target = Target("square", square=square)
-            self.message = lambda lang: f"{tr('read_only', lang)} {self.describe_text(target, lang)}"
+            why = self.read_only or functools.partial(tr, "read_only")
+            self.message = lambda lang: f"{why(lang)} {self.describe_text(target, lang)}"
             self.message_alert = False
             self.draw("message")
             return None

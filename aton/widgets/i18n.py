@@ -121,6 +121,7 @@ STRINGS: dict[str, Message] = table(
     msg("describe.exchange.available", "not used yet"),
     msg("describe.exchange.used", "used"),
     msg("prompt.assign", "{players}: choose your cards for the four cartouches."),
+    msg("prompt.others.assign", "Waiting for {players} to choose cards for the four cartouches."),
     nmsg(
         "prompt.place",
         "{player}: place {count} more counter in {temples}. Choose a marked square.",

@@ -181,7 +181,10 @@ def prompt(state: Game, lang: str = "en", controls: Sequence[Player] | None = No
     if phase is Phase.OVER:
         return result_text(state, lang) or tr("prompt.over", lang)
     if phase is Phase.ASSIGN:
-        return tr("prompt.assign", lang, players=players_text(state.to_act, lang))
+        choosing = controls is None or any(player in controls for player in state.to_act)
+        return tr(
+            "prompt.assign" if choosing else "prompt.others.assign", lang, players=players_text(state.to_act, lang)
+        )
     actor = state.actor
     if actor is None:
         return tr("prompt.wait", lang, players=players_text(state.to_act, lang))

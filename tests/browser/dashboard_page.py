@@ -144,16 +144,21 @@ class DashboardPage:
         return tuple(value)  # type: ignore[return-value]
 
     def wait_pixel(self, logical: tuple[float, float], colour: str, tolerance: int = 24) -> None:
-        """Wait until the canvas shows ``colour`` at a point of the scene."""
-        px, py, _, _ = self.canvas_point(logical)
+        """Wait until the canvas shows ``colour`` at a point of the scene.
+
+        The canvas is looked up at every try: a page that enters a room replaces its board, and for a moment
+        there is none (a loaded machine makes that moment long)."""
         r, g, b = hex_rgb(colour)
         self.page.wait_for_function(
-            f"""(args) => {{
-              const p = ({PIXEL_JS})(args);
+            f"""([selector, x, y, logicalWidth]) => {{
+              const canvas = document.querySelector(selector);
+              if (!canvas || !canvas.width) return false;
+              const scale = canvas.width / logicalWidth;
+              const p = ({PIXEL_JS})([selector, x * scale, y * scale]);
               return p && Math.abs(p[0] - {r}) <= {tolerance} && Math.abs(p[1] - {g}) <= {tolerance}
                 && Math.abs(p[2] - {b}) <= {tolerance};
             }}""",
-            arg=[BOARD, px, py],
+            arg=[BOARD, logical[0], logical[1], self.geometry.width],
             timeout=TIMEOUT,
         )
 

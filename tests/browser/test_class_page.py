@@ -25,7 +25,7 @@ from playwright.sync_api import expect
 import aton
 from aton import rooms
 from aton.serving.launch import SERVER_MODULE, free_port, wait_until_up
-from aton.widgets.scene import GEOMETRY
+from aton.widgets.shapes import LAYOUTS
 
 pytestmark = pytest.mark.browser
 
@@ -109,18 +109,33 @@ def type_code(page: Any, code: str) -> None:
     box.press("Enter")
 
 
+def probes() -> list[list[float]]:
+    """For each layout of the board: its logical width and height, and the point of temple 1's first square
+    to read (where its yellow shows, clear of any counter)."""
+    points = []
+    for geometry in LAYOUTS.values():
+        box = geometry.square_box((1, 0))
+        points.append([geometry.width, geometry.height, box.x + box.w * 0.82, box.y + box.h * 0.85])
+    return points
+
+
 def wait_board_drawn(page: Any) -> None:
-    """Wait until the watched board shows the yellow of temple 1's first square."""
-    box = GEOMETRY.square_box((1, 0))
-    width = page.eval_on_selector(CANVAS, "c => c.width")
-    scale = width / GEOMETRY.width
-    x, y = (box.x + box.w * 0.82) * scale, (box.y + box.h * 0.85) * scale
+    """Wait until the watched board shows the yellow of temple 1's first square, in the layout it draws.
+
+    The layout (wide, upright, narrow: a phone draws the narrow one) is read at every try from the canvas's
+    shape, so a board that changes its layout once it knows its width is read where it now draws."""
     page.wait_for_function(
-        f"""(args) => {{
-          const p = ({PIXEL_JS})(args);
+        f"""([selector, layouts]) => {{
+          const canvas = document.querySelector(selector);
+          if (!canvas || !canvas.width || !canvas.height) return false;
+          const ratio = canvas.width / canvas.height;
+          const [w, , x, y] = layouts.reduce((best, layout) =>
+            Math.abs(layout[0] / layout[1] - ratio) < Math.abs(best[0] / best[1] - ratio) ? layout : best);
+          const scale = canvas.width / w;
+          const p = ({PIXEL_JS})([selector, x * scale, y * scale]);
           return p && Math.abs(p[0] - 240) <= 24 && Math.abs(p[1] - 228) <= 24 && Math.abs(p[2] - 66) <= 24;
         }}""",
-        arg=[CANVAS, x, y],
+        arg=[CANVAS, probes()],
     )
 
 
@@ -219,6 +234,12 @@ def test_the_teacher_watches_two_tables_closes_one_and_downloads_the_results(
         phone.wait_for_selector(TABLE)
         card(phone, first).locator(".aton-class-watch").tap()
         phone.wait_for_selector(CANVAS)
+        narrow = LAYOUTS["narrow"]
+        phone.wait_for_function(  # the board starts wide, then takes the narrow layout once it knows its width
+            "([selector, ratio]) => { const c = document.querySelector(selector);"
+            " return c && c.height && Math.abs(c.width / c.height - ratio) < 0.05; }",
+            arg=[CANVAS, narrow.width / narrow.height],
+        )
         wait_board_drawn(phone)
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the page is {width} px wide at 390 px"

@@ -133,6 +133,8 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self._alert = False
         self._cards: dict[str, _TableCard] = {}
         self._results_shown = False
+        self._tried = False
+        """Whether the code box's last value was tried as it arrived (Enter, or the focus leaving the box)."""
 
         self.title = widgets.HTML()
         self.language = LanguageSwitch(lang=check_lang(lang))
@@ -182,7 +184,7 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         )
         self.children = [widgets.HTML(class_css()), header, self.gate, self.message, self.class_box]
 
-        self.open_button.on_click(lambda _b: self.unlock(self.code_box.value))
+        self.open_button.on_click(lambda _b: self._on_open())
         self.code_box.observe(self._on_code, names="value")
         self.stop_button.on_click(lambda _b: self.stop_watching())
         self.results_button.on_click(lambda _b: self.show_results())
@@ -277,6 +279,17 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         typed = str(change["new"])
         if typed:  # Enter in the box (the box is emptied after each try, which calls this again with "")
             self.unlock(typed)
+            self._tried = True
+
+    def _on_open(self) -> None:
+        """The button: try the code in the box.  Clicking it takes the focus from the box, which sends the
+        code typed there first (and that tried it and emptied the box): then the answer to that try stays,
+        rather than "Type the code first."."""
+        if not self.code_box.value and self._tried:
+            self._tried = False
+            return
+        self._tried = False
+        self.unlock(self.code_box.value)
 
     def _start_polling(self) -> None:
         schedule = self._schedule

@@ -7,6 +7,7 @@ and builds the explainer on its own board once per game, when its tab is opened.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -80,6 +81,8 @@ class BoardPanes:
             geometry=geometry,
             referee=flow,  # the board only chooses: the controller plays, or refuses with a message
         )
+        if flow.session.setup.spectator:  # a spectator is told who moves, not to choose moves elsewhere
+            board.model.read_only = functools.partial(say, "friend.spectator_board")
         board.on_leave(self._on_leave)
         board.on_action(self._on_action)
         old: BoardView | None = getattr(self, "board", None)

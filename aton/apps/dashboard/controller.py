@@ -354,7 +354,9 @@ class DashboardController:
         if session.mode is Mode.BOT:
             return session.setup.human
         if session.mode is Mode.FRIEND:
-            return session.viewer
+            # no card to confirm before the opponent is in: the room would refuse it
+            status = self.room.status if self.room is not None else None
+            return session.viewer if status is None or status.state != "waiting" else None
         if session.mode is Mode.TWO and self.at_screen is not None and not game.has_assigned(self.at_screen):
             return self.at_screen
         return None

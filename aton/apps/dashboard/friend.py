@@ -251,12 +251,25 @@ class FriendFlow:
         return self.client is not None and self.client.token is not None and self._try(ask)
 
     def leave(self) -> None:
-        """Leave the room on this page (the browser forgets the key; the seat stays in the room)."""
+        """Leave the room on this page (the browser forgets the key; the seat stays in the room, away)."""
+        self.away()
         with self._lock:
             self.client = None
             self.status = None
             self._steps = None
             self._say(None)
+
+    def away(self) -> None:
+        """Tell the room this page is gone, so the opponent and the class page read "away" at once.
+
+        Called when the page leaves the room and when its kernel stops (the page was closed or reloaded).
+        It takes no lock (the kernel may be stopping while the follower waits) and never raises.
+        """
+        client = self.client
+        if client is None or self._store is None:
+            return
+        with contextlib.suppress(Exception):
+            client.away()
 
     def _refresh(self) -> None:
         from ...rooms import RoomError

@@ -8,7 +8,9 @@ shows the seat's view and sends the moves.
 
 from __future__ import annotations
 
+import atexit
 import json
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +19,13 @@ from .friend import Follower, FriendFlow
 from .friend_panel import FriendPanel
 
 __all__ = ["FriendPage"]
+
+
+def _away_at_exit(room: weakref.ref[FriendFlow]) -> None:
+    """At the kernel's exit: the seat of this page's room reads "away" (nothing if the page was closed)."""
+    flow = room()
+    if flow is not None:
+        flow.away()
 
 
 class FriendPage:
@@ -49,6 +58,9 @@ class FriendPage:
         panel.on_rematch(self._rematch)
         panel.on_leave(self.leave)
         panel.on_bridge(self._bridge)
+        # A closed or reloaded page has its kernel shut down: the seat must read "away" at once, not when
+        # its last touch grows old (weakly held, so a page closed earlier is not kept alive by this).
+        atexit.register(_away_at_exit, weakref.ref(self.room))
 
     def _enter(self, attempt: Callable[[], bool]) -> bool:
         try:
@@ -78,7 +90,10 @@ class FriendPage:
 
     def _bridge(self, facts: dict[str, str]) -> None:
         """What the browser holds: come back to the saved seat, or offer to join the room of the link."""
-        self.base_url = facts["base"]
+        from ...rooms import shareable_base
+
+        # the link and QR code given to the opponent: "localhost" opens nothing on their machine
+        self.base_url = shareable_base(facts["base"]) if facts["base"] else ""
         room, saved = facts["room"], facts["saved"]
         if self.room.client is not None:
             return

@@ -1,0 +1,166 @@
+"""Closed means closed: a closed or reloaded page shuts its kernel down, and its room seat reads "away" at once.
+
+Voila's page asks the server to shut its kernel down when it is left (``beforeunload``); the server must
+have set the ``_xsrf`` cookie for that call to be accepted.  The kernels are counted as the server's
+``ipykernel`` children.  The server here has its own store and a teacher's code, as
+``./run dashboard --class N`` starts it, and a pool of two preheated kernels.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import PageErrors
+from dashboard_page import TIMEOUT, DashboardPage, local_page
+
+import aton
+from aton import rooms
+from aton.serving.launch import SERVER_MODULE, free_port, wait_until_up
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+CODE = "TEST-C0DE"
+POOL = 2
+CYCLES = 20
+
+
+class Served:
+    """The server's address, process and store."""
+
+    def __init__(self, base: str, process: subprocess.Popen[bytes], store_url: str) -> None:
+        self.base, self.process, self.store_url = base, process, store_url
+
+    def kernels(self) -> int:
+        """The kernels the server runs now (its ``ipykernel`` children)."""
+        listed = subprocess.run(
+            ["ps", "-o", "pid=,args=", "--ppid", str(self.process.pid)], capture_output=True, text=True, check=False
+        )
+        return sum("ipykernel" in line for line in listed.stdout.splitlines())
+
+    def wait_kernels(self, count: int, seconds: float) -> int:
+        """Wait until the server runs ``count`` kernels (or the time is up); the count at the end."""
+        deadline = time.monotonic() + seconds
+        while (now := self.kernels()) != count and time.monotonic() < deadline:
+            time.sleep(0.5)
+        return now
+
+
+@pytest.fixture(scope="module")
+def served(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    folder = tmp_path_factory.mktemp("closed-tabs")
+    store_url = f"sqlite:///{folder}/rooms.db"
+    port = free_port()
+    environment = {**os.environ, "ATON_ROOMS": store_url, "ATON_TEACHER_CODE": CODE}
+    with (folder / "voila.log").open("wb") as sink:
+        process = subprocess.Popen(
+            [
+                *(sys.executable, "-m", SERVER_MODULE, "notebooks/aton.ipynb", "--no-browser", f"--port={port}"),
+                *("--Voila.port_retries=0", "--Voila.ip=127.0.0.1", "--VoilaExecutor.iopub_timeout=60"),
+                f"--VoilaConfiguration.default_pool_size={POOL}",
+            ],
+            cwd=ROOT,
+            env=environment,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(f"{base}/voila/static/", process)
+        yield Served(base, process, store_url)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log = (folder / "voila.log").read_text(errors="replace")
+        assert "'_xsrf' argument missing" not in log
+
+
+def close_tab(page: Any) -> None:
+    """Close the page as a person closes a tab (``beforeunload`` runs; "leave the page?" is answered yes)."""
+    page.on("dialog", lambda dialog: dialog.accept())
+    with page.expect_event("close", timeout=10_000):  # Playwright answers the dialog while it waits here
+        page.close(run_before_unload=True)
+    assert page.is_closed()
+
+
+def test_closed_pages_give_their_kernels_back(served: Served, browser: Any, page_errors: PageErrors) -> None:
+    before = served.wait_kernels(POOL, 120)
+    assert before == POOL, f"the pool never reached {POOL} kernels: {before}"
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        for cycle in range(CYCLES):
+            page = local_page(context, page_errors)
+            DashboardPage(page, served.base + "/").open()
+            if cycle == 0:
+                assert any(cookie["name"] == "_xsrf" for cookie in context.cookies())
+            close_tab(page)
+        # the browser sends the last page's call as the page goes: keep the browser open meanwhile
+        after = served.wait_kernels(POOL, 60)
+    finally:
+        context.close()
+    print(f"kernels alive after {CYCLES} open/close cycles: {before} -> {after}")
+    assert after == POOL
+    assert not page_errors, page_errors
+
+
+def test_a_closed_tab_reads_away_for_the_partner_and_the_class_page(
+    served: Served, browser: Any, page_errors: PageErrors
+) -> None:
+    store = rooms.open_store(served.store_url)
+    try:
+        code = store.create(seed=77)
+        keys = {seat: store.join(code, seat, nickname=name) for seat, name in ((aton.RED, "Ana"), (aton.BLUE, "Dan"))}
+        dashes = {}
+        for seat in (aton.RED, aton.BLUE):
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            saved = json.dumps({"code": code, "token": keys[seat]})
+            context.add_init_script(f"window.localStorage.setItem('aton-room', {json.dumps(saved)});")
+            dashes[seat] = DashboardPage(local_page(context, page_errors), served.base + "/").open()
+            dashes[seat].wait_status(mode="friend")
+        ana, dan = dashes[aton.RED].page, dashes[aton.BLUE].page
+        teacher = local_page(browser.new_context(viewport={"width": 1280, "height": 900}), page_errors, 60_000)
+        teacher.goto(served.base + "/class")
+        box = teacher.locator(".aton-class-code input")
+        box.fill(CODE)
+        box.press("Enter")
+        table = teacher.locator(".aton-class-table").filter(has=teacher.locator(f'[data-code="{code}"]'))
+        table.wait_for(timeout=60_000)
+        assert "away" not in table.inner_text()
+        # Dan's page is there: Ana's page says nothing of him leaving
+        ana.wait_for_function("() => !document.body.innerText.includes('Dan left')", timeout=TIMEOUT)
+
+        closed = time.monotonic()
+        close_tab(dan)
+        while store.info(code).seat(aton.BLUE).present and time.monotonic() - closed < 10:
+            time.sleep(0.1)
+        print(f"tab closed -> store says away: {time.monotonic() - closed:.2f} s")
+        ana.wait_for_function("() => document.body.innerText.includes('Dan left')", timeout=10_000)
+        told = time.monotonic() - closed
+        teacher.wait_for_function(
+            '(code) => { const cell = document.querySelector(`[data-code="${code}"]`);'
+            " const table = cell && cell.closest('.aton-class-table');"
+            " return table && table.innerText.includes('Dan is away'); }",
+            arg=code,
+            timeout=max(1_000, int((10 - (time.monotonic() - closed)) * 1000)),
+        )
+        on_class = time.monotonic() - closed
+        print(f"tab closed -> partner told: {told:.2f} s; -> class page says away: {on_class:.2f} s")
+        assert told < 10 and on_class < 10
+        assert store.info(code).seat(aton.BLUE).nickname == "Dan"  # the seat is kept for his return
+        for page in (ana, teacher):
+            page.context.close()
+    finally:
+        store.dispose()
+    assert not page_errors, page_errors
