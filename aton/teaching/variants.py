@@ -320,7 +320,7 @@ def _card_test(exercise: Exercise, target: Hashable) -> CardTest:
 
 
 def _crowded(cards: Cards) -> bool:
-    return cards[2] <= 2 and cards[3] >= 3 or cards[1] >= 3
+    return (cards[2] <= 2 and cards[3] >= 3) or cards[1] >= 3
 
 
 def _round_cases(exercise: Exercise, rng: random.Random, target: Hashable) -> Iterator[Exercise]:
