@@ -429,6 +429,39 @@ def _add_bench_calibration(commands: argparse._SubParsersAction[argparse.Argumen
     bench.set_defaults(handler=_bench_calibration)
 
 
+def _answer_sheet(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from ..teaching.answer_sheet import answer_sheet, sheet_html, sheet_markdown
+
+    folder = Path(args.tutorials) if args.tutorials else None
+    if folder is not None and not folder.is_dir():
+        print(gtext(args.lang, "cli", "No such folder: {path}", path=str(folder)), file=sys.stderr)
+        return 1
+    sheet = answer_sheet(args.lang, folder)
+    text = sheet_html(sheet, args.lang) if args.html else sheet_markdown(sheet, args.lang)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _add_answer_sheet(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    sheet = commands.add_parser(
+        "answer-sheet",
+        help="write the teacher's answer sheet of the tutorials (Markdown, or printable HTML)",
+        description="Every question of the tutorials with its answer, the reasoning, and the typical wrong "
+        "answers with what each reveals, generated from the exercises. With --tutorials (the folder of the "
+        "notebooks in that language), the questions of the 'predict first' step-throughs too.",
+    )
+    sheet.add_argument("--lang", choices=languages(), default="en", help="language (default en)")
+    sheet.add_argument("--tutorials", metavar="FOLDER", help="the tutorials' folder in that language")
+    sheet.add_argument("--html", action="store_true", help="one printable HTML file instead of Markdown")
+    sheet.add_argument("--out", metavar="FILE", help="write to FILE instead of the standard output")
+    sheet.set_defaults(handler=_answer_sheet)
+
+
 REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = [
     _add_bench,
     _add_simulate,
@@ -437,6 +470,7 @@ REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]],
     _add_review,
     _add_bench_review,
     _add_bench_calibration,
+    _add_answer_sheet,
 ]
 """Functions that add one sub-command each to the parser."""
 

@@ -14,13 +14,13 @@ True
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from html import escape
 from pathlib import Path
 
 from ..i18n import SOURCE_LANGUAGE, language_name, languages, msg, render
+from ..teaching.answer_sheet import notebook_title
 
 __all__ = ["FRONT_PATH", "TUTORIALS_PATH", "TUTORIAL_FILE", "front_page", "tutorial_titles"]
 
@@ -67,22 +67,6 @@ def tutorial_folder(lang: str) -> str:
     return "tutorials" if lang == SOURCE_LANGUAGE else f"tutorials/{lang}"
 
 
-def _title(path: Path) -> str:
-    """The first heading of a notebook's first markdown cell (the file name if it has none)."""
-    try:
-        notebook = json.loads(path.read_text(encoding="utf-8"))
-        for cell in notebook.get("cells", []):
-            if cell.get("cell_type") == "markdown":
-                text = "".join(cell.get("source", []))
-                heading = re.search(r"^#\s+(.+)$", text, re.MULTILINE)
-                if heading:
-                    return heading.group(1).strip()
-                break
-    except (OSError, ValueError):
-        pass
-    return path.stem
-
-
 def tutorial_titles(root: Path) -> dict[str, list[tuple[str, str]]]:
     """``{lang: [(file, title), ...]}`` for the tutorials under the project folder ``root``, in order."""
     found: dict[str, list[tuple[str, str]]] = {}
@@ -91,7 +75,7 @@ def tutorial_titles(root: Path) -> dict[str, list[tuple[str, str]]]:
         if folder.is_dir():
             files = sorted(path for path in folder.glob("*.ipynb") if TUTORIAL_FILE.fullmatch(path.name))
             if files:
-                found[lang] = [(path.name, _title(path)) for path in files]
+                found[lang] = [(path.name, notebook_title(path)) for path in files]
     return found
 
 

@@ -33,6 +33,7 @@ from .placement import Goal, placement_exercise
 from .positions import load_position
 from .rounds import draw_exercise, exchange_exercise
 from .scoring import kingdom_return_exercise, scoring_exercise, scoring_removal_exercise
+from .sequence import removal_pool_exercise, second_turn_exercise, take_back_exercise
 from .syllabus import RULES, section_title
 
 __all__ = ["EXERCISES", "CoverageRow", "coverage", "exercise", "exercises"]
@@ -85,6 +86,10 @@ EXERCISES: dict[str, tuple[str, Callable[[], Exercise]]] = {
         "03",
         lambda: removal_exercise(load_position("cartouche2-practice"), (1, 4, 2, 3), (2, 4, 1, 4), RED),
     ),
+    "removal-one": (
+        "03",
+        lambda: removal_exercise(load_position("cartouche2-practice"), (1, 3, 2, 4), (2, 4, 1, 4), RED),
+    ),
     "removal-two": (
         "03",
         lambda: removal_exercise(load_position("cartouche2-practice"), (1, 2, 3, 4), (2, 4, 1, 4), RED),
@@ -98,6 +103,10 @@ EXERCISES: dict[str, tuple[str, Callable[[], Exercise]]] = {
         lambda: removal_exercise(load_position("first-round-practice"), (3, 1, 2, 3), (1, 4, 3, 4), BLUE),
     ),
     "removal-choice": ("03", _removal_choice),
+    "removal-pool": (
+        "03",
+        lambda: removal_pool_exercise(load_position("cartouche2-practice"), (2, 3, 1, 4), (2, 4, 1, 4), BLUE),
+    ),
     # 04
     "temples-blue": (
         "04",
@@ -124,6 +133,7 @@ EXERCISES: dict[str, tuple[str, Callable[[], Exercise]]] = {
     "score-temple2": ("05", _scoring("temple2", RED)),
     "score-temple3": ("05", _scoring("temple3", BLUE)),
     "score-temple4": ("05", _scoring("temple4", RED)),
+    "score-temple4-minority": ("05", _scoring("temple4", BLUE)),
     "score-black": ("05", _scoring("black", RED)),
     "score-tie": (
         "05",
@@ -142,6 +152,10 @@ EXERCISES: dict[str, tuple[str, Callable[[], Exercise]]] = {
         "05",
         lambda: kingdom_return_exercise(load_position("scoring-practice"), *_SCORING_CARDS, RED),
     ),
+    "take-back-first": (
+        "05",
+        lambda: take_back_exercise(load_position("scoring-practice"), (2, 3, 1, 2), (2, 1, 1, 4)),
+    ),
     # 06
     "ending-points": (
         "06",
@@ -152,7 +166,15 @@ EXERCISES: dict[str, tuple[str, Callable[[], Exercise]]] = {
         "06",
         lambda: winner_exercise(load_position("victory-scoring-practice"), *_SCORING_CARDS),
     ),
+    "winner-both-40": (
+        "06",
+        lambda: winner_exercise(load_position("victory-both-40-practice"), (2, 3, 1, 2), (4, 1, 1, 2)),
+    ),
     "win-temple": ("06", lambda: placement_exercise(load_position("victory-temple"), Goal("win"))),
+    "second-turn": (
+        "06",
+        lambda: second_turn_exercise(load_position("victory-at-once"), (4, 2, 1, 1), (1, 3, 4, 4)),
+    ),
     "win-green": ("06", lambda: placement_exercise(load_position("victory-green"), Goal("win"))),
     "winner-round-limit": (
         "06",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from .. import data
 from ..actions import BLUE, PLAYERS, RED
 from ..events import Event, GameOver, RoundEnded
 from ..explain import player_name
@@ -121,7 +122,19 @@ def winner_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> Winn
             winner,
         )
     else:
+        both_past = outcome.result.at_scoring and min(outcome.result.scores) >= data.WINNING_POINTS
         mistakes = mistake(
+            "first-past-40",
+            [winner.other] if both_past else [],
+            lambda lang: gtext(
+                lang,
+                "lesson mistake",
+                "Both players have 40 or more after this scoring: then the game ends and the most points win, "
+                "whoever reached 40 first.",
+            ),
+            winner,
+        )
+        mistakes += mistake(
             "lower-score",
             [winner.other],
             lambda lang: gtext(lang, "lesson mistake", "The higher score wins; add up the points again."),

@@ -43,7 +43,7 @@ lives in modules that say what they hold:
 - the exercise kinds, one small class each, by family:
   :mod:`~aton.teaching.cartouches`, :mod:`~aton.teaching.scoring`,
   :mod:`~aton.teaching.placement`, :mod:`~aton.teaching.endings`,
-  :mod:`~aton.teaching.rounds` and :mod:`~aton.teaching.board_questions`;
+  :mod:`~aton.teaching.rounds`, :mod:`~aton.teaching.sequence` and :mod:`~aton.teaching.board_questions`;
 - :mod:`~aton.teaching.curriculum` (apart, since it imports the exercise kinds):
   which tutorial asks which exercise (``curriculum.exercises("05")``), and what
   teaches each rule (``curriculum.coverage()``).
@@ -95,6 +95,14 @@ from .scoring import (
     scoring_exercise,
     scoring_removal_exercise,
 )
+from .sequence import (
+    RemovalPoolExercise,
+    SecondTurnExercise,
+    TakeBackExercise,
+    removal_pool_exercise,
+    second_turn_exercise,
+    take_back_exercise,
+)
 
 __all__ = [
     "SCORING_CATEGORIES",
@@ -120,10 +128,13 @@ __all__ = [
     "PlacementExercise",
     "PositionInfo",
     "RemovalExercise",
+    "RemovalPoolExercise",
     "ScoringExercise",
     "ScoringRemovalExercise",
+    "SecondTurnExercise",
     "SquareExercise",
     "SquareKindExercise",
+    "TakeBackExercise",
     "TempleCountExercise",
     "TempleSetExercise",
     "Text",
@@ -150,11 +161,14 @@ __all__ = [
     "position_names",
     "reason_name",
     "removal_exercise",
+    "removal_pool_exercise",
     "scoring_exercise",
     "scoring_removal_exercise",
+    "second_turn_exercise",
     "square_kind_exercise",
     "square_name",
     "step_of",
+    "take_back_exercise",
     "temple_count_exercise",
     "temples_exercise",
     "winner_exercise",

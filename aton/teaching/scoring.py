@@ -214,6 +214,27 @@ def _scoring_mistakes(outcome: Game, line: ScoreLine, category: str, player: Pla
             ),
             points,
         )
+    if category == "temple2" and mine:
+        found += mistake(
+            "five-per-counter",
+            [data.TEMPLE2_MAJORITY_POINTS * mine],
+            lambda lang: gtext(
+                lang, "lesson mistake", "Temple 2 gives 5 points once, to its majority: not 5 per counter."
+            ),
+            points,
+        )
+    if category == "temple4" and not points:
+        found += mistake(
+            "blue-without-majority",
+            [data.TEMPLE4_POINTS_PER_BLUE_SQUARE * len(_blue_squares(outcome, player))],
+            lambda lang: gtext(
+                lang,
+                "lesson mistake",
+                "The blue squares score only for the player who holds the majority of temple 4; look at who has "
+                "more counters there.",
+            ),
+            points,
+        )
     if category == "temple4":
         blue_held = _blue_squares(outcome, player)
         own_temple = sum(1 for temple, _index in blue_held if temple == data.TEMPLE_COUNT)

@@ -93,7 +93,7 @@ RULES: tuple[Rule, ...] = (
         "03",
         msg("tutorial section", "A war, step by step"),
         ("cartouche-2",),
-        ("first-tie", "first-war"),
+        ("first-tie", "first-war", "removal-pool"),
     ),
     Rule(
         "war-piles",
@@ -131,7 +131,7 @@ RULES: tuple[Rule, ...] = (
         "03",
         msg("tutorial section", "A war, step by step"),
         ("cartouche-2",),
-        ("removal-three",),
+        ("removal-three", "removal-one"),
     ),
     Rule(
         "removal-two",
@@ -271,7 +271,7 @@ RULES: tuple[Rule, ...] = (
         "05",
         msg("tutorial section", "The scoring, line by line"),
         ("scoring",),
-        ("score-temple4",),
+        ("score-temple4", "score-temple4-minority"),
     ),
     Rule(
         "black",
@@ -302,7 +302,7 @@ RULES: tuple[Rule, ...] = (
         "05",
         msg("tutorial section", "After the scoring, step by step"),
         ("scoring",),
-        ("scoring-removal-red",),
+        ("scoring-removal-red", "take-back-first"),
     ),
     Rule(
         "kingdom-return",
@@ -326,7 +326,7 @@ RULES: tuple[Rule, ...] = (
         "06",
         msg("tutorial section", "40 points"),
         ("victory-points", "victory-scoring"),
-        ("ending-points", "winner-scoring"),
+        ("ending-points", "winner-scoring", "winner-both-40"),
     ),
     Rule(
         "victory-temple",
@@ -335,7 +335,7 @@ RULES: tuple[Rule, ...] = (
         "06",
         msg("tutorial section", "A whole temple, every green square"),
         ("victory-temple",),
-        ("win-temple",),
+        ("win-temple", "second-turn"),
     ),
     Rule(
         "victory-yellow",
