@@ -12,12 +12,15 @@ from collections.abc import Hashable
 
 import pytest
 
+from aton import data
 from aton.events import Cartouche1Compared, OrderDecided, Revealed, WarTurn
 from aton.teaching import curriculum
 from aton.teaching.cartouches import Cartouche1Exercise, FirstPlayerExercise, RemovalExercise
+from aton.teaching.endings import WinnerExercise
 from aton.teaching.exercise import Exercise
 from aton.teaching.play import new_events
 from aton.teaching.scoring import ScoringExercise
+from aton.teaching.sequence import TakeBackExercise
 from aton.teaching.variants import NO_VARIANTS, another_like, has_variants
 
 SEEDS = range(20)
@@ -30,6 +33,7 @@ FIXED_BY_RULE = {
     "removal-two": "a 2 on cartouche 2 removes nothing",
     "removal-first-round": "nobody removes counters in the game's first round",
     "score-tie": "a tied majority scores nothing",
+    "second-turn": "a board victory in the first player's turn ends the game at once: the second places nothing",
 }
 """Exercises whose rule gives one answer only, and why: their variants vary the position, not the answer."""
 
@@ -37,7 +41,7 @@ NAMES = list(curriculum.EXERCISES)
 
 
 def _answer(exercise: Exercise) -> Hashable:
-    answer = exercise.answer
+    answer = exercise.answer[0] if isinstance(exercise.answer, tuple) else exercise.answer
     return getattr(answer, "label", answer) if not isinstance(answer, frozenset) else tuple(sorted(answer))
 
 
@@ -71,6 +75,12 @@ def _case(exercise: Exercise) -> tuple[object, ...]:
         case += ({"removal-own": 1 in cards, "removal-two": 2 in cards}.get(exercise.rule, True),)
     if isinstance(exercise, ScoringExercise) and exercise.rule == "majority-tie":
         case += (exercise.answer == 0,)
+    if isinstance(exercise, WinnerExercise):
+        assert exercise.outcome is not None and exercise.outcome.result is not None
+        result = exercise.outcome.result
+        case += (result.at_scoring and min(result.scores) >= data.WINNING_POINTS,)
+    if isinstance(exercise, TakeBackExercise):
+        case += (exercise.answer[1],)
     return case
 
 
@@ -101,7 +111,9 @@ def test_who_acts_first_who_wins_and_the_kingdom_vary() -> None:
     for name, expected in (
         ("first-tie", {"red", "blue"}),
         ("first-war", {"red", "blue"}),
-        ("winner-scoring", {"red", "blue", None}),
+        ("winner-scoring", {"red", "blue"}),  # a draw at a scoring is both past 40: winner-both-40's case
+        ("winner-both-40", {"red", "blue", None}),
+        ("take-back-first", {"red", "blue"}),
         ("winner-round-limit", {"red", "blue", None}),
         ("exchange-red", {"yes", "used"}),
     ):

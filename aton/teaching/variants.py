@@ -77,6 +77,14 @@ from .scoring import (
     scoring_exercise,
     scoring_removal_exercise,
 )
+from .sequence import (
+    RemovalPoolExercise,
+    SecondTurnExercise,
+    TakeBackExercise,
+    removal_pool_exercise,
+    second_turn_exercise,
+    take_back_exercise,
+)
 
 __all__ = ["NO_VARIANTS", "another_like", "answer_key", "answers_allowed", "has_variants", "same_case"]
 
@@ -104,8 +112,11 @@ CardTest = Callable[[Cards, Cards, Player], bool]
 
 # ------------------------------------------------------------------ answers and cases
 def answer_key(exercise: Exercise) -> Hashable:
-    """The answer as variants count it: a player by name, a set of temples, a number, a choice."""
+    """The answer as variants count it: a player by name (also when a reason comes with it), a set of
+    temples, a number, a choice."""
     answer = exercise.answer
+    if isinstance(answer, tuple):
+        answer = answer[0]
     return answer.label if isinstance(answer, Player) else answer
 
 
@@ -123,16 +134,31 @@ def same_case(made: Exercise, original: Exercise) -> bool:
         return made.reason == original.reason
     if isinstance(original, Cartouche1Exercise):
         return _tie_at_cartouche1(made) == _tie_at_cartouche1(original)
+    if isinstance(original, WinnerExercise):
+        return _both_past(made) == _both_past(original)
+    if isinstance(original, TakeBackExercise):
+        return bool(made.answer[1] == original.answer[1])
     return True
+
+
+def _both_past(exercise: Exercise) -> bool:
+    """Whether the game ends at a scoring where both players have 40 points or more."""
+    assert exercise.outcome is not None and exercise.outcome.result is not None
+    result = exercise.outcome.result
+    return result.at_scoring and min(result.scores) >= data.WINNING_POINTS
 
 
 def answers_allowed(exercise: Exercise) -> tuple[Hashable, ...]:
     """The answers a case of ``exercise``'s rule may have, which variants deal evenly (empty: too many to
     list; a variant then picks evenly among the answers of a few cases found)."""
     rule = exercise.rule
-    if isinstance(exercise, FirstPlayerExercise | WinnerExercise):
-        players = tuple(p.label for p in PLAYERS)
-        return (*players, None) if isinstance(exercise, WinnerExercise) else players
+    players = tuple(p.label for p in PLAYERS)
+    if isinstance(exercise, FirstPlayerExercise):
+        return players
+    if isinstance(exercise, WinnerExercise):
+        # a game ends at a scoring when a player has 40: equal scores there are both past 40
+        draws = rule == "round-limit" or (rule == "victory-points" and _both_past(exercise))
+        return (*players, None) if draws else players
     if isinstance(exercise, Cartouche1Exercise):
         return (0,) if _tie_at_cartouche1(exercise) else (0, 2, 4, 6)
     if isinstance(exercise, RemovalExercise):
@@ -150,6 +176,10 @@ def answers_allowed(exercise: Exercise) -> tuple[Hashable, ...]:
     if isinstance(exercise, SquareKindExercise):
         return tuple(kind for kind in SquareKind if RULE_OF_KIND[kind] == rule)
     if isinstance(exercise, ScoringExercise) and rule == "majority-tie":
+        return (0,)
+    if isinstance(exercise, TakeBackExercise):
+        return ("red", "blue") if exercise.answer[1] == "leader" else ("red",)
+    if isinstance(exercise, SecondTurnExercise) and rule != "order":
         return (0,)
     return ()
 
@@ -176,6 +206,10 @@ def another_like(exercise: Exercise, seed: int = 0) -> Exercise | None:
     found: dict[Hashable, Exercise] = {}
     seen = 0
     for made in itertools.islice(cases, _TRIES):
+        if isinstance(made, WinnerExercise) and made.rule == exercise.rule and allowed:
+            rescored = _rescored(made, exercise, target, rng)
+            if rescored is not None and _differs(rescored, exercise):
+                return rescored
         if not same_case(made, exercise) or not _differs(made, exercise):
             continue
         key = answer_key(made)
@@ -187,10 +221,6 @@ def another_like(exercise: Exercise, seed: int = 0) -> Exercise | None:
         seen += 1
         if not allowed and seen >= _POOL:
             break
-        if isinstance(exercise, WinnerExercise) and target is None:
-            drawn = _drawn(made)
-            if drawn is not None:
-                return drawn
     if not found:
         return None
     return found[rng.choice(list(found))]
@@ -262,6 +292,9 @@ def _round_builders() -> dict[type[Exercise], Callable[[Exercise], Build]]:
         DrawExercise: lambda _e: lambda g, r, b, p, _rng: draw_exercise(g, r, b, p),
         EndingExercise: lambda _e: lambda g, r, b, _p, _rng: ending_exercise(g, r, b),
         WinnerExercise: lambda _e: lambda g, r, b, _p, _rng: winner_exercise(g, r, b),
+        RemovalPoolExercise: lambda _e: lambda g, r, b, p, _rng: removal_pool_exercise(g, r, b, p),
+        SecondTurnExercise: lambda _e: lambda g, r, b, _p, _rng: second_turn_exercise(g, r, b),
+        TakeBackExercise: lambda _e: lambda g, r, b, _p, _rng: take_back_exercise(g, r, b),
     }
 
 
@@ -313,10 +346,22 @@ def _card_test(exercise: Exercise, target: Hashable) -> CardTest:
         return lambda red, blue, player: _mine((red, blue), player)[0][2] == len(target)
     if isinstance(exercise, PlacedExercise) and isinstance(target, int):
         return lambda red, blue, player: _mine((red, blue), player)[0][3] > target
+    if isinstance(exercise, RemovalPoolExercise):
+        # the player asked about acts second and removes the opponent's counters
+        return lambda red, blue, player: _mine((red, blue), player)[0][1] >= 3 and _acts_second(red, blue, player)
+    if isinstance(exercise, SecondTurnExercise) and exercise.rule != "order":
+        # the player one counter short of a temple acts first, and does not remove their own counters
+        return lambda red, blue, player: _mine((red, blue), player)[0][1] != 1 and _acts_second(red, blue, player.other)
     if isinstance(exercise, KingdomExercise) and exercise.rule == "kingdom-full":
         # few open temples and many counters to place, or counters removed: more than the room left
         return lambda red, blue, player: _crowded(_mine((red, blue), player)[0])
     return lambda _red, _blue, _player: True
+
+
+def _acts_second(red: Cards, blue: Cards, player: Player) -> bool:
+    """Whether ``player`` surely acts second with these cards (no war)."""
+    mine, theirs = _mine((red, blue), player)
+    return mine[1] > theirs[1] or (mine[1] == theirs[1] and mine[0] > theirs[0])
 
 
 def _crowded(cards: Cards) -> bool:
@@ -329,6 +374,7 @@ def _round_cases(exercise: Exercise, rng: random.Random, target: Hashable) -> It
     rule = exercise.rule
     stock = isinstance(exercise, PlacedExercise) and isinstance(target, int)
     full = rule == "kingdom-full"
+    short = isinstance(exercise, SecondTurnExercise) and rule == "victory-temple"
     for game in _positions(rng, limit=rule == "round-limit", first=rule == "first-round"):
         player = rng.choice(PLAYERS)
         built: Game | None = game
@@ -337,6 +383,8 @@ def _round_cases(exercise: Exercise, rng: random.Random, target: Hashable) -> It
             built = _with_stock(game, player, target, rng)
         elif full:
             built = _with_kingdom(game, target if isinstance(target, int) and target else rng.randint(1, 2), rng)
+        elif short:
+            built = _temple_short(game, player, rng)
         if built is None:
             continue
         game = built
@@ -346,8 +394,8 @@ def _round_cases(exercise: Exercise, rng: random.Random, target: Hashable) -> It
         for red, blue in pairs[:_PER_POSITION]:
             try:
                 yield build(game, red, blue, player, rng)
-            except ValueError:  # these cards do not lead to the situation (no scoring, no ending)
-                continue
+            except (ValueError, StopIteration):  # these cards do not lead to the situation (no scoring, the
+                continue  # game over at cartouche 1 before any order is decided)
 
 
 def _rebuilt(game: Game, change: Callable[[dict[str, Any]], None]) -> Game | None:
@@ -385,16 +433,7 @@ def _with_stock(game: Game, player: Player, stock: int, rng: random.Random) -> G
         chosen.append(index)
     if len(chosen) < needed:
         return None
-    size = data.SQUARES_PER_TEMPLE
-
-    def change(raw: dict[str, Any]) -> None:
-        raw["temples"] = [
-            "".join("." if s is None else s.label[0].upper() for s in trial[t * size : (t + 1) * size])
-            for t in range(data.TEMPLE_COUNT)
-        ]
-        raw[player.label].pop("stock", None)
-
-    return _rebuilt(game, change)
+    return _rebuilt(game, _with_squares(trial))
 
 
 def _with_kingdom(game: Game, room: int, rng: random.Random) -> Game | None:
@@ -417,6 +456,33 @@ def _with_kingdom(game: Game, room: int, rng: random.Random) -> Game | None:
     return _rebuilt(game, change)
 
 
+def _temple_short(game: Game, player: Player, rng: random.Random) -> Game | None:
+    """``game`` with temple 1 all ``player``'s but one empty square, the first they would place on."""
+    size = data.SQUARES_PER_TEMPLE
+    squares: list[Player | None] = [*game.squares]
+    gap = rng.randrange(size)
+    squares[:size] = [None if i == gap else player for i in range(size)]
+    kinds = [game.layout_kind((t, i)) for t in range(1, data.TEMPLE_COUNT + 1) for i in range(size)]
+    if any(_board_victory(squares, kinds, p) for p in PLAYERS):
+        return None
+    return _rebuilt(game, _with_squares(squares))
+
+
+def _with_squares(squares: Sequence[Player | None]) -> Callable[[dict[str, Any]], None]:
+    """A change of a position that puts ``squares`` on its board (the stocks follow)."""
+    size = data.SQUARES_PER_TEMPLE
+
+    def change(raw: dict[str, Any]) -> None:
+        raw["temples"] = [
+            "".join("." if s is None else s.label[0].upper() for s in squares[t * size : (t + 1) * size])
+            for t in range(data.TEMPLE_COUNT)
+        ]
+        for player in PLAYERS:
+            raw[player.label].pop("stock", None)
+
+    return change
+
+
 def _board_victory(squares: list[Player | None], kinds: list[SquareKind], player: Player) -> bool:
     """Whether ``player`` holds a victory on the board ``squares`` (a whole temple, every yellow or green)."""
     size = data.SQUARES_PER_TEMPLE
@@ -428,29 +494,42 @@ def _board_victory(squares: list[Player | None], kinds: list[SquareKind], player
     return False
 
 
-def _drawn(made: Exercise) -> Exercise | None:
-    """The winner exercise ``made`` on its position with the scores moved so that the game ends in a draw
-    (``None``: not possible there)."""
+def _rescored(made: Exercise, original: Exercise, target: Hashable, rng: random.Random) -> Exercise | None:
+    """The winner exercise ``made`` on its position with the score of the player behind at the end moved, so
+    that ``target`` wins (``None``: a draw) in the case of ``original`` (both past 40 at the scoring or not);
+    ``None`` when no score does it there."""
     assert made.outcome is not None and made.outcome.result is not None
-    red, blue = made.outcome.result.scores
-    behind = PLAYERS[0] if red < blue else PLAYERS[1]
-    gap = abs(red - blue)
-    if not gap or made.game.score(behind) + gap >= data.WINNING_POINTS:
+    final = dict(zip(PLAYERS, made.outcome.result.scores, strict=True))
+    behind = min(PLAYERS, key=lambda p: (final[p], p is PLAYERS[1]))
+    ahead = behind.other
+    past = _both_past(original)
+    if target is None:
+        wanted = final[ahead]
+    elif not past:
+        return None  # the search finds these winners as they come
+    elif target == behind.label:
+        wanted = final[ahead] + rng.randint(1, 3)
+    elif final[ahead] > data.WINNING_POINTS:
+        wanted = rng.randint(data.WINNING_POINTS, final[ahead] - 1)
+    else:
+        return None
+    start = made.game.score(behind) + wanted - final[behind]
+    if wanted == final[behind] or not 0 <= start < data.WINNING_POINTS:
         return None
 
     def change(raw: dict[str, Any]) -> None:
-        raw[behind.label]["score"] = made.game.score(behind) + gap
+        raw[behind.label]["score"] = start
 
     game = _rebuilt(made.game, change)
     if game is None:
         return None
-    assert made.outcome is not None
-    red_cards, blue_cards = _revealed(made)
     try:
-        drawn = winner_exercise(game, red_cards, blue_cards)
+        rescored = winner_exercise(game, *_revealed(made))
     except ValueError:
         return None
-    return drawn if drawn.answer is None and drawn.rule == made.rule else None
+    if same_case(rescored, original) and answer_key(rescored) == target:
+        return rescored
+    return None
 
 
 # ------------------------------------------------------------------ questions about the board
