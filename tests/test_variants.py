@@ -18,6 +18,7 @@ from aton.teaching import curriculum
 from aton.teaching.cartouches import Cartouche1Exercise, FirstPlayerExercise, RemovalExercise
 from aton.teaching.endings import WinnerExercise
 from aton.teaching.exercise import Exercise
+from aton.teaching.placement import PlacementExercise
 from aton.teaching.play import new_events
 from aton.teaching.scoring import ScoringExercise
 from aton.teaching.sequence import TakeBackExercise
@@ -81,6 +82,11 @@ def _case(exercise: Exercise) -> tuple[object, ...]:
         case += (result.at_scoring and min(result.scores) >= data.WINNING_POINTS,)
     if isinstance(exercise, TakeBackExercise):
         case += (exercise.answer[1],)
+    if isinstance(exercise, PlacementExercise):
+        # the same phase (place or remove) and the same goal, as the question words it
+        case += (exercise.game.phase, exercise.prompt().rsplit(" to ", 1)[-1])
+        legal = exercise.game.legal_squares(exercise.game.to_act[0])
+        assert 2 * len(exercise.answer) <= len(legal), "most squares must miss the goal"
     return case
 
 

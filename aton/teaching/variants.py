@@ -19,7 +19,10 @@ few cases and picks evenly among the answers they give.  The exercise kinds comp
 engine's events, as for the tutorials' exercises, so a variant's answer is never written by hand.  The
 same seed gives the same variant; a variant takes a few tens of milliseconds in CPython.
 
-Placement exercises have no variants (:func:`has_variants`): see :data:`NO_VARIANTS`.
+"Where would you place?" deals positions of random games in the middle of a placement (or a removal)
+where some squares reach the goal and most do not; for a victory on the board, the position is built one
+counter short of it (a temple, the yellow or the green squares), with the gap where the player may place.
+Kinds without variants would be listed in :data:`NO_VARIANTS` with the reason; there are none.
 
 >>> from aton.teaching.curriculum import exercise
 >>> original = exercise("cartouche1-red")
@@ -65,7 +68,7 @@ from .cartouches import (
 )
 from .endings import EndingExercise, WinnerExercise, ending_exercise, winner_exercise
 from .exercise import Exercise
-from .placement import PlacementExercise
+from .placement import Goal, PlacementExercise, placement_exercise
 from .play import first_of, new_events
 from .rounds import DrawExercise, ExchangeExercise, draw_exercise, exchange_exercise
 from .scoring import (
@@ -88,13 +91,8 @@ from .sequence import (
 
 __all__ = ["NO_VARIANTS", "another_like", "answer_key", "answers_allowed", "has_variants", "same_case"]
 
-NO_VARIANTS: dict[type[Exercise], str] = {
-    PlacementExercise: (
-        "a placement exercise asks for the one square (or few) where a counter reaches a goal; its position "
-        "is made by hand so that most squares do not, and random games almost never deal such a position"
-    ),
-}
-"""Exercise kinds without variants, and why."""
+NO_VARIANTS: dict[type[Exercise], str] = {}
+"""Exercise kinds without variants, and why (none today: every kind of the tutorials has variants)."""
 
 _GAMES = 40
 """Random games tried at most for one variant."""
@@ -102,6 +100,8 @@ _TRIES = 120
 """Cases built at most for one variant."""
 _POOL = 10
 """Cases collected before picking evenly among their answers, when the rule allows many answers."""
+_PLACEMENT_POOL = 2
+"""Cases collected for a placement exercise (each is a new set of squares; finding one costs more)."""
 _PER_POSITION = 3
 """Cases built at most from one position."""
 
@@ -187,6 +187,8 @@ def answers_allowed(exercise: Exercise) -> tuple[Hashable, ...]:
 def has_variants(exercise: Exercise) -> bool:
     """Whether :func:`another_like` knows how to deal a new case of this exercise's kind (those it does
     not are in :data:`NO_VARIANTS`, with the reason)."""
+    if isinstance(exercise, PlacementExercise):
+        return _goal(exercise) is not None
     return type(exercise) in _ROUND_BUILDERS or isinstance(exercise, _BOARD_KINDS)
 
 
@@ -202,7 +204,13 @@ def another_like(exercise: Exercise, seed: int = 0) -> Exercise | None:
     rng = random.Random(f"{name}:{seed}")
     allowed = answers_allowed(exercise)
     target = _target(allowed, name, seed)
-    cases = _round_cases(exercise, rng, target) if type(exercise) in _ROUND_BUILDERS else _board_cases(exercise, rng)
+    if isinstance(exercise, PlacementExercise):
+        cases = _placement_cases(exercise, rng)
+    elif type(exercise) in _ROUND_BUILDERS:
+        cases = _round_cases(exercise, rng, target)
+    else:
+        cases = _board_cases(exercise, rng)
+    pool = _PLACEMENT_POOL if isinstance(exercise, PlacementExercise) else _POOL
     found: dict[Hashable, Exercise] = {}
     seen = 0
     for made in itertools.islice(cases, _TRIES):
@@ -219,7 +227,7 @@ def another_like(exercise: Exercise, seed: int = 0) -> Exercise | None:
             continue
         found.setdefault(key, made)
         seen += 1
-        if not allowed and seen >= _POOL:
+        if not allowed and seen >= pool:
             break
     if not found:
         return None
@@ -553,3 +561,71 @@ def _board_cases(exercise: Exercise, rng: random.Random) -> Iterator[Exercise]:
             yield kingdom_size_exercise(game)
         elif isinstance(exercise, ExchangeExercise):
             yield exchange_exercise(game, rng.choice(PLAYERS))
+
+
+# ------------------------------------------------------------------ where would you place (or remove)?
+_GOALS = (Goal("win"), Goal("points"), *(Goal("majority", c) for c in SCORING_CATEGORIES[:5]))
+
+_WIN_SETS = {"victory-temple", "victory-yellow", "victory-green"}
+
+
+def _goal(exercise: PlacementExercise) -> Goal | None:
+    """The goal a placement exercise asks for, read back from its question (each goal words itself apart)."""
+    prompt = exercise.prompt("en")
+    return next((goal for goal in _GOALS if goal.describe("en") in prompt), None)
+
+
+def _choices(rng: random.Random, phase: Phase, last: bool) -> Iterator[Game]:
+    """Positions of random games where the player to act chooses a square to place on (or, in the remove
+    phase, a counter to remove); with ``last``, their last counter to place."""
+    for _game in range(_GAMES):
+        game = new_game(seed=rng.randrange(1 << 30))
+        start = rng.randint(3, 9)
+        while game.result is None and game.round < 25:
+            if game.phase is phase and game.round >= start and (not last or game.placements_left == 1):
+                yield game.clone()
+            player = game.to_act[0]
+            game.apply(rng.choice(game.legal_actions(player)))
+
+
+def _placement_cases(exercise: PlacementExercise, rng: random.Random) -> Iterator[Exercise]:
+    goal = _goal(exercise)
+    assert goal is not None
+    phase = exercise.game.phase
+    win = exercise.rule in _WIN_SETS
+    for game in _choices(rng, phase, last=win):
+        built = _one_short(game, exercise.rule, rng) if win else game
+        if built is None:
+            continue
+        legal = built.legal_squares(built.to_act[0])
+        try:
+            made = placement_exercise(built, goal)
+        except ValueError:  # no square reaches the goal here
+            continue
+        if len(legal) >= 3 and 2 * len(made.answer) <= len(legal):  # most squares must miss the goal
+            yield made
+
+
+def _one_short(game: Game, rule: str, rng: random.Random) -> Game | None:
+    """``game`` (a placement) with the set of ``rule``'s board victory (a temple open to the player, the
+    yellow or the green squares) all the player's but one empty square they may place on."""
+    player = game.to_act[0]
+    size = data.SQUARES_PER_TEMPLE
+    kinds = [game.layout_kind((t, i)) for t in range(1, data.TEMPLE_COUNT + 1) for i in range(size)]
+    reach = game.allowed_temples(player) * size
+    if rule == "victory-temple":
+        temple = rng.randrange(game.allowed_temples(player))
+        wanted = list(range(temple * size, (temple + 1) * size))
+    else:
+        kind = SquareKind.YELLOW if rule == "victory-yellow" else SquareKind.GREEN
+        wanted = [i for i, k in enumerate(kinds) if k is kind]
+    gaps = [i for i in wanted if i < reach]
+    if not gaps:
+        return None
+    gap = rng.choice(gaps)
+    squares: list[Player | None] = [*game.squares]
+    for i in wanted:
+        squares[i] = None if i == gap else player
+    if any(_board_victory(squares, kinds, p) for p in PLAYERS):
+        return None
+    return _rebuilt(game, _with_squares(squares))
