@@ -127,7 +127,9 @@ def _tie_at_cartouche1(exercise: Exercise) -> bool:
 
 def same_case(made: Exercise, original: Exercise) -> bool:
     """Whether ``made`` practises the same rule and the same case of it as ``original``: its rule, and for
-    who acts first the reason (a war stays a war), for cartouche 1 whether the cards are tied."""
+    who acts first the reason (a war stays a war), for cartouche 1 whether the cards are tied, for who wins
+    whether both players pass 40 at the scoring, for who takes back first whether the scores are equal, for
+    a placement the same goal and phase (place or remove)."""
     if type(made) is not type(original) or made.rule != original.rule:
         return False
     if isinstance(made, FirstPlayerExercise) and isinstance(original, FirstPlayerExercise):
@@ -138,6 +140,8 @@ def same_case(made: Exercise, original: Exercise) -> bool:
         return _both_past(made) == _both_past(original)
     if isinstance(original, TakeBackExercise):
         return bool(made.answer[1] == original.answer[1])
+    if isinstance(made, PlacementExercise) and isinstance(original, PlacementExercise):
+        return made.game.phase is original.game.phase and _goal(made) == _goal(original)
     return True
 
 
