@@ -158,24 +158,28 @@ def temple_count_exercise(game: Game, player: Player, temple: int) -> TempleCoun
         lambda lang: gtext(lang, "lesson mistake", "You counted both players' counters; count this player's only."),
         count,
     )
-    mistakes += each(
-        "meaning",
-        range(data.SQUARES_PER_TEMPLE + 1),
-        lambda n, lang: ngtext(
+
+    def meaning(n: int, lang: str) -> str:
+        empty = data.SQUARES_PER_TEMPLE - n - other
+        if empty < 0:
+            return gtext(
+                lang,
+                "lesson mistake",
+                "{n} counters would not fit in temple {temple}: its 12 squares hold {opponent}'s counters too.",
+                n=n,
+                temple=temple,
+                opponent=player_name(player.other.label, lang),
+            )
+        return gtext(
             lang,
             "lesson mistake",
-            "{n} would leave {empty} empty square in temple {temple} beside {other} of {opponent}; it has {actual}.",
-            "{n} would leave {empty} empty squares in temple {temple} beside {other} of {opponent}; it has {actual}.",
-            data.SQUARES_PER_TEMPLE - n - other,
+            "{n} is not what the board shows: count {player}'s counters in temple {temple} again, row by row.",
             n=n,
-            empty=data.SQUARES_PER_TEMPLE - n - other,
+            player=player_name(player.label, lang),
             temple=temple,
-            other=other,
-            opponent=player_name(player.other.label, lang),
-            actual=data.SQUARES_PER_TEMPLE - count - other,
-        ),
-        count,
-    )
+        )
+
+    mistakes += each("meaning", range(data.SQUARES_PER_TEMPLE + 1), meaning, count)
     return TempleCountExercise(
         game=game,
         question=Text(question),
@@ -184,6 +188,7 @@ def temple_count_exercise(game: Game, player: Player, temple: int) -> TempleCoun
         options=options,
         rule=f"temple{temple}",
         mistakes=tuple(mistakes),
+        deciding=(other, data.SQUARES_PER_TEMPLE - count - other),
     )
 
 
@@ -242,6 +247,7 @@ def kingdom_size_exercise(game: Game) -> KingdomSizeExercise:
         rule="scoring-when",
         hint=hint,
         mistakes=tuple(mistakes),
+        deciding=(data.KINGDOM_SIZE, len(game.kingdom)),
     )
 
 

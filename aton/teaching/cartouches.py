@@ -14,6 +14,7 @@ events.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -162,6 +163,7 @@ def first_player_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -
     reveal = first_of(events, Revealed)
     hint, mistakes = order_mistakes(reveal.red, reveal.blue, first, reason)
     options = order_options()
+    deciding = order_figures(reveal.red, reveal.blue, reason, (war[-1].red, war[-1].blue) if war else ())
     return FirstPlayerExercise(
         game=game,
         question=Text(question),
@@ -173,7 +175,22 @@ def first_player_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -
         rule="order",
         hint=hint,
         mistakes=tuple(mistakes),
+        deciding=deciding,
     )
+
+
+def order_figures(red: Sequence[int], blue: Sequence[int], reason: str, war: Sequence[int] = ()) -> tuple[int, ...]:
+    """The cards that decide who acts first: both cards on cartouche 2, on cartouche 1 when cartouche 2 is
+    tied, or the last pair a war turns up (``war``, when known).
+
+    >>> order_figures((3, 4, 1, 2), (2, 4, 1, 4), "cartouche1")
+    (3, 2)
+    """
+    if reason == "lower_card":
+        return (red[1], blue[1])
+    if reason == "cartouche1":
+        return (red[0], blue[0])
+    return tuple(war)
 
 
 def order_options() -> tuple[tuple[tuple[Player, str], Text], ...]:
@@ -201,16 +218,16 @@ def order_mistakes(red: Sequence[int], blue: Sequence[int], first: Player, reaso
     not_reason = {
         "lower_card": msg(
             "lesson mistake",
-            "Cartouche 2 cannot decide here: both players put a {card} on it, so the tie goes to cartouche 1.",
+            "Cartouche 2 cannot decide here: both players put the same card on it, so the tie goes to cartouche 1.",
         ),
         "cartouche1": msg(
             "lesson mistake",
-            "Cartouche 1 decides only when cartouche 2 is tied; here cartouche 2 is not tied ({red} against {blue}).",
+            "Cartouche 1 decides only when cartouche 2 is tied; look at cartouche 2 again: its two cards differ.",
         )
         if not tied2
         else msg(
             "lesson mistake",
-            "Cartouche 1 is tied too ({card} each), so it cannot decide: a war follows.",
+            "Cartouche 1 is tied too, so it cannot decide: a war follows.",
         ),
         "war": msg(
             "lesson mistake",
@@ -220,11 +237,7 @@ def order_mistakes(red: Sequence[int], blue: Sequence[int], first: Player, reaso
     }
 
     def reason_sentence(claimed: str) -> Callable[[str], str]:
-        def make(lang: str) -> str:
-            card = red[0] if claimed == "cartouche1" else red[1]
-            return render(not_reason[claimed], lang, card=card, red=red[1], blue=blue[1])
-
-        return make
+        return lambda lang: render(not_reason[claimed], lang)
 
     def right_player_wrong_reason(claimed: str) -> Callable[[str], str]:
         def make(lang: str) -> str:
@@ -304,7 +317,7 @@ def cartouche1_exercise(
         *mistake(
             "card-itself",
             [mine] if mine > theirs else [],
-            lambda lang: gtext(lang, "lesson mistake", "That is the card itself; the points are 2 x the difference."),
+            lambda lang: gtext(lang, "lesson mistake", "That is the card itself; the points are twice the difference."),
             points,
         ),
     ]
@@ -317,30 +330,26 @@ def cartouche1_exercise(
             return gtext(
                 lang,
                 "lesson mistake",
-                "0 would mean {player}'s card is not the higher one; here {player} has {mine} against {theirs}.",
+                "0 would mean {player}'s card on cartouche 1 is not the higher one; compare the two cards again.",
                 player=player_name(who.label, lang),
-                mine=mine,
-                theirs=theirs,
             )
         if n > most:
-            return gtext(lang, "lesson mistake", "{n} is more than cartouche 1 can give: at most 2 x (4 - 1) = 6.", n=n)
+            return gtext(
+                lang, "lesson mistake", "{n} is more than cartouche 1 can ever give, whatever the two cards.", n=n
+            )
         if n % data.CARTOUCHE1_POINTS_PER_DIFFERENCE:
             return gtext(
                 lang,
                 "lesson mistake",
-                "{n} cannot be points of cartouche 1: they are always 2 x a difference, an even number.",
+                "{n} cannot be points of cartouche 1: they are always twice a difference, an even number.",
                 n=n,
             )
         return gtext(
             lang,
             "lesson mistake",
-            "{n} would mean {player}'s card is {steps} higher than the other card; here {player} has {mine} "
-            "against {theirs}.",
+            "{n} would need another gap between the two cards on cartouche 1: subtract them again, then double "
+            "the difference.",
             n=n,
-            steps=n // data.CARTOUCHE1_POINTS_PER_DIFFERENCE,
-            player=player_name(who.label, lang),
-            mine=mine,
-            theirs=theirs,
         )
 
     mistakes += each("meaning", range(highest + 1), meaning, points)
@@ -357,6 +366,8 @@ def cartouche1_exercise(
         rule="cartouche1",
         hint=hint,
         mistakes=tuple(mistakes),
+        deciding=(mine, theirs),
+        rule_fixed=mine == theirs,
     )
 
 
@@ -375,16 +386,20 @@ def removal_meaning(n: int, *, card: int, player: Player, first_round: bool, lan
     if first_round:
         return gtext(lang, "lesson mistake", "You forgot that nobody removes counters in the game's first round.")
     if n == card and card >= 2:
-        return gtext(lang, "lesson mistake", "You forgot to subtract 2 from the card: a card v removes v - 2.")
-    asked = removal_asked(card)
-    if n > asked:
+        return gtext(lang, "lesson mistake", "You took the card's value itself: a card v on cartouche 2 removes v - 2.")
+    if n > removal_asked(card) and card == 1:
         return gtext(
             lang,
             "lesson mistake",
-            "{n} is more than the card asks for: a {card} on cartouche 2 removes {asked}.",
+            "{n} is more than a 1 on cartouche 2 asks for: it removes one of your own counters.",
             n=n,
-            card=card,
-            asked=asked,
+        )
+    if n > removal_asked(card):
+        return gtext(
+            lang,
+            "lesson mistake",
+            "{n} is more than the card on cartouche 2 asks for: read it again, a card v removes v - 2.",
+            n=n,
         )
     return gtext(
         lang,
@@ -439,7 +454,7 @@ def removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
             "no-subtraction",
             [card] if card >= 2 and not first_round else [],
             lambda lang: gtext(
-                lang, "lesson mistake", "You forgot to subtract 2 from the card: a card v removes v - 2."
+                lang, "lesson mistake", "You took the card's value itself: a card v on cartouche 2 removes v - 2."
             ),
             count,
         ),
@@ -470,6 +485,7 @@ def removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
     mistakes += each("meaning", range(max(data.CARD_VALUES) + 1), meaning, count)
     hint = Text(removal_hint)
     highest = max(data.CARD_VALUES)
+    allowed = [e for e in reasons if isinstance(e, RemovalAllowed) and not first_round and card != 2]
     return RemovalExercise(
         game=game,
         question=Text(question),
@@ -480,7 +496,15 @@ def removal_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
         rule=rule_id,
         hint=hint,
         mistakes=tuple(mistakes),
+        deciding=(card, allowed[0].present) if allowed and not removal_fixed(card, first_round) else (),
+        rule_fixed=removal_fixed(card, first_round),
     )
+
+
+def removal_fixed(card: int, first_round: bool) -> bool:
+    """Whether a rule alone fixes how many counters a ``card`` on cartouche 2 removes: nothing in the first
+    round or with a 2, one of your own with a 1 (when you have one there)."""
+    return first_round or card in (1, 2)
 
 
 def temples_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player: Player) -> OpenTemplesExercise:
@@ -502,20 +526,7 @@ def temples_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
 
     reveal = first_of(new_events(game, outcome), Revealed)
     other_card = side(player.other, reveal.red, reveal.blue)[2]
-    mistakes = [
-        *mistake(
-            "only-t",
-            [frozenset({max(temples)})],
-            lambda lang: gtext(lang, "lesson mistake", "A card t opens temples 1 to t, not temple t alone."),
-            temples,
-        ),
-        *mistake(
-            "other-player",
-            [frozenset(range(1, other_card + 1))],
-            lambda lang: gtext(lang, "lesson mistake", "You read the other player's cartouche 3."),
-            temples,
-        ),
-    ]
+    mistakes = temple_set_mistakes(turn.temples, other_card, player)
     hint = Text(lambda lang: gtext(lang, "lesson hint", "Find this player's card on cartouche 3."))
     return OpenTemplesExercise(
         game=game,
@@ -526,7 +537,65 @@ def temples_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player
         rule="temples",
         hint=hint,
         mistakes=tuple(mistakes),
+        deciding=(turn.temples,),
     )
+
+
+def temple_set_mistakes(card: int, other_card: int, player: Player) -> list[Mistake]:
+    """The diagnosis of every wrong set of temples when ``player``'s card on cartouche 3 is ``card`` and
+    the other player's ``other_card`` (0: not known): temple t alone, the other player's card, no temple,
+    a set with a gap, a temple the card does not reach, or too few temples."""
+    temples = frozenset(range(1, card + 1))
+    found = [
+        *mistake(
+            "only-t",
+            [frozenset({card})],
+            lambda lang: gtext(lang, "lesson mistake", "A card t opens temples 1 to t, not temple t alone."),
+            temples,
+        ),
+        *mistake(
+            "other-player",
+            [frozenset(range(1, other_card + 1))] if other_card else [],
+            lambda lang: gtext(lang, "lesson mistake", "You read the other player's cartouche 3."),
+            temples,
+        ),
+    ]
+
+    def meaning(chosen: frozenset[int], lang: str) -> str:
+        who = player_name(player.label, lang)
+        if not chosen:
+            return gtext(lang, "lesson mistake", "You ticked no temple: every card on cartouche 3 opens at least one.")
+        highest = max(chosen)
+        if chosen != frozenset(range(1, highest + 1)):
+            return ngtext(
+                lang,
+                "lesson mistake",
+                "A card t opens temples 1 to t together, with no gap: no card opens temple {temples} alone.",
+                "A card t opens temples 1 to t together, with no gap: no card opens exactly temples {temples}.",
+                len(chosen),
+                temples=join_or_none([str(t) for t in sorted(chosen)], lang),
+            )
+        if highest > card:
+            return gtext(
+                lang,
+                "lesson mistake",
+                "Temple {temple} is not open to {player}: {player}'s card on cartouche 3 does not reach it.",
+                temple=highest,
+                player=who,
+            )
+        return gtext(
+            lang,
+            "lesson mistake",
+            "{player}'s card on cartouche 3 opens more temples than you ticked: look at it again.",
+            player=who,
+        )
+
+    every = [
+        frozenset(chosen)
+        for size in range(data.TEMPLE_COUNT + 1)
+        for chosen in itertools.combinations(range(1, data.TEMPLE_COUNT + 1), size)
+    ]
+    return [*found, *each("temples", every, meaning, temples)]
 
 
 def _kingdom_arrivals(events: Sequence[Event]) -> tuple[int, list[Event]]:
@@ -625,11 +694,9 @@ def kingdom_exercise(
             return gtext(
                 lang,
                 "lesson mistake",
-                "{n} is more counters than this turn moves: cartouche 4 places {placing} and cartouche 2 removed "
-                "{removed}.",
+                "{n} is more counters than this turn moves: add the counters cartouche 4 places and those "
+                "cartouche 2 removes, no more.",
                 n=n,
-                placing=placing,
-                removed=removed,
             )
         return ngtext(
             lang,
@@ -662,7 +729,17 @@ def kingdom_exercise(
         rule="kingdom-full" if kept else "overflow",
         hint=hint,
         mistakes=tuple(mistakes),
+        deciding=kingdom_figures(events if player is None else turn_events(events, player), len(game.kingdom)),
     )
+
+
+def kingdom_figures(events: Sequence[Event], held: int) -> tuple[int, ...]:
+    """The figures that decide how many counters go to the Kingdom of the Dead in ``events``: the room left
+    there when it fills, else the counters to place and the empty squares open to them."""
+    if any(isinstance(e, KingdomFull) for e in events):
+        return (data.KINGDOM_SIZE - held,)
+    allowed = all_of(events, PlacementAllowed)
+    return (min(allowed[0].count, allowed[0].stock), allowed[0].empty) if allowed else ()
 
 
 def _cards4(game: Game, outcome: Game) -> tuple[int, int]:
@@ -708,17 +785,14 @@ def placed_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player:
                 "a card on cartouche 4, some are placed.",
             )
         if n > card:
-            return gtext(
-                lang, "lesson mistake", "{n} is more than the card on cartouche 4 asks for ({card}).", n=n, card=card
-            )
+            return gtext(lang, "lesson mistake", "{n} is more than the card on cartouche 4 asks for.", n=n)
         return gtext(
             lang,
             "lesson mistake",
-            "{n} would mean that only {n} could be placed; {player} had {stock} in stock and a {card} on cartouche 4.",
+            "{n} would mean that only {n} could be placed; compare the card on cartouche 4 with the counters "
+            "{player} has in stock.",
             n=n,
             player=player_name(player.label, lang),
-            stock=stock,
-            card=card,
         )
 
     mistakes += each("meaning", range(max(data.CARD_VALUES) + 1), meaning, count)
@@ -735,4 +809,5 @@ def placed_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player:
         rule=rule_id,
         hint=hint,
         mistakes=tuple(mistakes),
+        deciding=(card, stock),
     )

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from .. import data
-from ..actions import BLUE, PLAYERS, RED
+from ..actions import PLAYERS
 from ..events import Event, GameOver, RoundEnded
 from ..explain import player_name
 from ..game import EndReason, Game
@@ -118,7 +118,11 @@ def winner_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> Winn
         mistakes = mistake(
             "draw",
             list(PLAYERS),
-            lambda lang: gtext(lang, "lesson mistake", "Equal scores at the end are a draw: nobody wins."),
+            lambda lang: gtext(
+                lang,
+                "lesson mistake",
+                "A player wins only with more points than the other at the end; add up both scores again.",
+            ),
             winner,
         )
     else:
@@ -148,9 +152,7 @@ def winner_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> Winn
             lambda lang: gtext(
                 lang,
                 "lesson mistake",
-                "Nobody would mean equal scores at the end; here they are {red} for Red and {blue} for Blue.",
-                red=scores[0],
-                blue=scores[1],
+                "Nobody would mean equal scores at the end; add up each player's points again, one by one.",
             ),
             winner,
         )
@@ -158,9 +160,7 @@ def winner_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> Winn
         lambda lang: gtext(
             lang,
             "lesson hint",
-            "Work out both scores at the end of the round (now Red {red}, Blue {blue}).",
-            red=game.score(RED),
-            blue=game.score(BLUE),
+            "Work out both scores at the end of the round, from the scores on the board now.",
         )
     )
     options = (*player_options(), (None, Text(lambda lang: word("nobody", lang))))
@@ -174,4 +174,5 @@ def winner_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> Winn
         rule=RULE_OF_REASON[outcome.result.reason],
         hint=hint,
         mistakes=tuple(mistakes),
+        deciding=tuple(scores),
     )

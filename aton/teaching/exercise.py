@@ -141,6 +141,11 @@ class Exercise:
     - ``outcome``: the game after the situation was played, for explainers.
     - ``rule``: the rule of the registry (:mod:`aton.teaching.syllabus`) the exercise is about.
     - ``hint`` and ``mistakes``: what a first wrong try gets.
+    - ``deciding``: the figures of this case that decide the answer (Red's and Blue's cards on
+      cartouche 1, the counters of both players in a temple...): a first wrong try may state some of
+      them, never all (see :meth:`deciding_figures`).
+    - ``rule_fixed``: whether a rule alone fixes the answer here (temple 2 gives 5, a 2 removes
+      nothing): then a first wrong try may state that rule, figure included.
 
     The class says the kind of exercise (:attr:`kind`, for example
     ``"cartouche1"``) and how a learner answers (:attr:`answer_type`).
@@ -160,6 +165,8 @@ class Exercise:
     rule: str = ""
     hint: Text | None = field(default=None, repr=False)
     mistakes: tuple[Mistake, ...] = field(default=(), repr=False)
+    deciding: tuple[int, ...] = field(default=(), repr=False)
+    rule_fixed: bool = False
 
     def __post_init__(self) -> None:
         # an answer diagnosed by an earlier mistake is not another mistake's too
@@ -171,6 +178,14 @@ class Exercise:
             if answers:
                 distinct.append(Mistake(mistake.name, frozenset(answers), mistake.diagnosis))
         object.__setattr__(self, "mistakes", tuple(distinct))
+
+    def deciding_figures(self) -> tuple[int, ...]:
+        """The figures of this case that, stated together, give the answer away (``()``: none but the answer).
+
+        A first wrong try names the mistake and where to look; it never states the answer, nor all
+        of these figures (:func:`aton.teaching.diagnoses.first_try_leak` checks it).
+        """
+        return self.deciding
 
     def prompt(self, lang: str = "en") -> str:
         """The question in ``lang``."""

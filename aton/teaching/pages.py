@@ -5,7 +5,10 @@ then asks exercises.  An exercise whose position is one the page has already ste
 whose legal actions it has already printed) has its answer on the page before the question.
 :func:`page_exercises` reads a notebook's code cells (without running them) and pairs every
 exercise with the positions shown before it; :func:`visible_answers` lists the exercises whose
-position is one of them.  The tests and ``scripts/count_visible_answers.py`` use it.
+position is one of them.  It also notes the boards shown before each exercise with their text twin
+open (:attr:`PageExercise.twin_shows_answer`: the twin of the exercise's own board states a board
+fact such as the counters in a temple) and the rounds stepped through with "Predict first" on
+(:func:`page_predictions`).  The tests and ``scripts/count_visible_answers.py`` use it.
 """
 
 from __future__ import annotations
@@ -17,11 +20,16 @@ from pathlib import Path
 from typing import Any
 
 from ..game import Game
+from .board_questions import KingdomSizeExercise, SquareKindExercise, TempleCountExercise
 from .curriculum import exercises as curriculum_exercises
 from .exercise import Exercise
 from .positions import load_position
 
-__all__ = ["PageExercise", "page_exercises", "visible_answers"]
+__all__ = ["BOARD_FACT_KINDS", "PageExercise", "page_exercises", "page_predictions", "visible_answers"]
+
+BOARD_FACT_KINDS: tuple[type[Exercise], ...] = (SquareKindExercise, TempleCountExercise, KingdomSizeExercise)
+"""The exercise kinds whose answer is a fact of the board as it stands: the text twin of that board,
+open on the page, states it (the kinds of squares, the counters of each temple, the Kingdom's count)."""
 
 
 @dataclass
@@ -31,11 +39,20 @@ class PageExercise:
     number: int
     exercise: Exercise
     shown_before: list[Game] = field(default_factory=list)
+    twins_before: list[Game] = field(default_factory=list)
+    """The boards shown before the exercise with their text twin open."""
 
     @property
     def answer_visible(self) -> bool:
         """Whether the exercise's position is one the page showed played out before asking."""
         return any(game == self.exercise.game for game in self.shown_before)
+
+    @property
+    def twin_shows_answer(self) -> bool:
+        """Whether an open text twin above the exercise describes its board and the answer is a fact of
+        that board (:data:`BOARD_FACT_KINDS`)."""
+        about_the_board = isinstance(self.exercise, BOARD_FACT_KINDS)
+        return about_the_board and any(game == self.exercise.game for game in self.twins_before)
 
 
 def _code_cells(path: Path) -> list[str]:
@@ -62,6 +79,8 @@ class _Reader:
 
         self.names: dict[str, Any] = {"aton": aton, "lessons": lessons, "curriculum": curriculum}
         self.shown: list[Game] = []
+        self.twins: list[Game] = []
+        self.predicted: list[Game] = []
         self.found: list[PageExercise] = []
 
     def value(self, node: ast.expr) -> Any:
@@ -79,7 +98,11 @@ class _Reader:
             start = self.value(node.args[0])
             if not isinstance(start, Game):
                 return None
-            return _Played(start)
+            try:
+                played = eval(compile(ast.Expression(node), "<page>", "eval"), dict(self.names))
+            except (ValueError, TypeError, NameError, AttributeError):
+                played = None
+            return _Played(start, played if isinstance(played, Game) else None)
         return None
 
     def read(self, source: str) -> None:
@@ -102,13 +125,21 @@ class _Reader:
             played = self.value(node.args[0])
             if isinstance(played, _Played):
                 self.shown.append(played.start)
+                predict = any(k.arg == "predict" and _true(k.value) for k in node.keywords)
+                if predict and played.game is not None:
+                    self.predicted.append(played.game)
+        elif name == "BoardView" and node.args:
+            game = self.value(node.args[0])
+            twin = all(not (k.arg == "show_twin" and not _true(k.value)) for k in node.keywords)
+            if isinstance(game, Game) and twin:
+                self.twins.append(game)
         elif name == "legal_actions" and isinstance(node.func, ast.Attribute):
             game = self.value(node.func.value)
             if isinstance(game, Game):
                 self.shown.append(game)
         elif name == "exercise_list" and node.args:
             for exercise in self._exercises(node.args[0]):
-                self.found.append(PageExercise(len(self.found) + 1, exercise, list(self.shown)))
+                self.found.append(PageExercise(len(self.found) + 1, exercise, list(self.shown), list(self.twins)))
 
     def _exercises(self, node: ast.expr) -> list[Exercise]:
         if isinstance(node, ast.Call) and _call_name(node) == "exercises" and isinstance(node.args[0], ast.Constant):
@@ -121,11 +152,18 @@ class _Reader:
         return []
 
 
+def _true(node: ast.expr) -> bool:
+    """Whether a keyword's value is the constant ``True``."""
+    return isinstance(node, ast.Constant) and node.value is True
+
+
 @dataclass
 class _Played:
-    """A round played from ``start`` (what a step-through of it shows)."""
+    """A round played from ``start`` (what a step-through of it shows), and the game played (``None``:
+    it could not be played from the page's names alone)."""
 
     start: Game
+    game: Game | None = None
 
 
 def page_exercises(path: Path) -> list[PageExercise]:
@@ -134,6 +172,15 @@ def page_exercises(path: Path) -> list[PageExercise]:
     for source in _code_cells(path):
         reader.read(source)
     return reader.found
+
+
+def page_predictions(path: Path) -> list[Game]:
+    """The rounds the tutorial notebook ``path`` steps through with "Predict first" on (their questions
+    are :func:`aton.teaching.predict.prediction_for` of their steps)."""
+    reader = _Reader()
+    for source in _code_cells(path):
+        reader.read(source)
+    return reader.predicted
 
 
 def visible_answers(path: Path) -> list[PageExercise]:

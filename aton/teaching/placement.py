@@ -11,13 +11,13 @@ from typing import Any, ClassVar, Literal
 from .. import data
 from ..actions import Place, Player, Remove, Square
 from ..events import CounterPlaced, CounterRemoved, Event, GameOver, ScoreLine
-from ..explain import player_name, temples_upto
+from ..explain import kind_words, player_name, temples_upto
 from ..game import EndReason, Game, Phase
 from ..i18n import check_lang, gtext, msg, ngtext, render
 from ..rules import SquareKind
 from .endings import RULE_OF_REASON
 from .exercise import SquareExercise, as_square
-from .feedback import Feedback, Text, join_or_none, judged, mistake, square_name
+from .feedback import Feedback, Text, each, join_or_none, judged, square_name
 from .play import Chooser, all_of, first_choice, new_events, side
 from .scoring import SCORING_CATEGORIES, category_name
 
@@ -173,17 +173,17 @@ def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice
 
     best_outcome = trials[min(good)][0]
     missed = frozenset(trials) - good
-    mistakes = mistake(
-        "completes-nothing",
-        missed,
-        lambda lang: gtext(
+
+    def what_it_is(square: Square, lang: str) -> str:
+        head = gtext(
             lang,
             "lesson mistake",
             "You took a square that does not {goal}; look at what each square changes.",
             goal=goal.describe(lang),
-        ),
-        min(good),
-    )
+        )
+        return f"{head} {_square_diagnosis(game, square, goal, removing, player, lang)}"
+
+    mistakes = each("completes-nothing", sorted(missed), what_it_is, min(good))
     if not rule:
         if removing:
             rule = "removal-choice"
@@ -211,6 +211,65 @@ def placement_exercise(game: Game, goal: Goal, *, choose: Chooser = first_choice
         hint=hint,
         mistakes=tuple(mistakes),
     )
+
+
+def _square_diagnosis(game: Game, square: Square, goal: Goal, removing: bool, player: Player, lang: str) -> str:
+    """What a square that misses ``goal`` is: its kind and temple, and why that does not reach the goal
+    ("That square is green (G), in temple 1: a counter there completes neither temple 1 nor every yellow
+    square")."""
+    kind = game.layout_kind(square)
+    temple = square[0]
+    facts = {"kind": kind_words(kind.code, lang), "temple": temple, "player": player_name(player.label, lang)}
+    if goal.aim == "win":
+        if kind in _SET_WORDS:
+            return gtext(
+                lang,
+                "lesson mistake",
+                "That is {kind}, in temple {temple}: a counter there completes neither temple {temple} nor every "
+                "{set} square.",
+                set=render(_SET_WORDS[kind], lang),
+                **facts,
+            )
+        return gtext(
+            lang,
+            "lesson mistake",
+            "That is {kind}, in temple {temple}: a counter there does not complete temple {temple}, and that kind "
+            "of square wins nothing.",
+            **facts,
+        )
+    if goal.aim == "majority" and goal.category == "black":
+        if kind is not SquareKind.BLACK:
+            return gtext(
+                lang,
+                "lesson mistake",
+                "That is {kind}, not a black one: it does not change the black squares.",
+                **facts,
+            )
+        return gtext(
+            lang,
+            "lesson mistake",
+            "That square is black, but the round still ends without a majority of black squares for {player}: "
+            "look at whose counters stand on the other black squares.",
+            **facts,
+        )
+    if goal.aim == "majority":
+        wanted = int(goal.category[-1])
+        if temple != wanted:
+            return gtext(
+                lang,
+                "lesson mistake",
+                "That square is in temple {temple}, not temple {wanted}: it does not change the majority there.",
+                wanted=wanted,
+                **facts,
+            )
+        return gtext(
+            lang,
+            "lesson mistake",
+            "That square is in temple {temple}, but the round still ends without {player} holding more counters "
+            "there: look at what each player places after it.",
+            **facts,
+        )
+    return gtext(lang, "lesson mistake", "Other squares give more points at the scoring.")
 
 
 def _short_of_goal(

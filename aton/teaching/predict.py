@@ -55,9 +55,19 @@ from ..game import Game
 from ..i18n import check_lang, gtext, msg, ngtext, render
 from ..rules import SquareKind
 from ..timeline import Step, timeline
-from .cartouches import REASONS, order_mistakes, order_options, order_reason, removal_hint, removal_meaning
+from .cartouches import (
+    REASONS,
+    order_figures,
+    order_mistakes,
+    order_options,
+    order_reason,
+    removal_fixed,
+    removal_hint,
+    removal_meaning,
+    temple_set_mistakes,
+)
 from .exercise import ChoiceExercise, Exercise, NumberExercise, TempleSetExercise, as_int, as_temples, number_options
-from .feedback import Feedback, Mistake, Text, each, judged, mistake
+from .feedback import Feedback, Mistake, Text, each, judged
 from .play import side
 from .scoring import category_name
 from .syllabus import rule_title
@@ -297,6 +307,7 @@ def _order_question(steps: Sequence[Step], index: int, event: OrderDecided, befo
         rule="order",
         hint=hint,
         mistakes=tuple(mistakes),
+        deciding=order_figures(reveal.red, reveal.blue, reason),
     )
 
 
@@ -325,6 +336,8 @@ def _count_question(
     rule: str,
     hint: Callable[[str], str],
     mistakes: Sequence[Mistake],
+    deciding: tuple[int, ...] = (),
+    rule_fixed: bool = False,
 ) -> Exercise:
     """A "how many counters ...?" question on the position ``before`` the step, answered 0 to the highest card."""
     return kind(
@@ -336,6 +349,8 @@ def _count_question(
         rule=rule,
         hint=Text(hint),
         mistakes=tuple(mistakes),
+        deciding=deciding,
+        rule_fixed=rule_fixed,
     )
 
 
@@ -370,7 +385,11 @@ def _removal_question(
         )
 
     mistakes = each("meaning", _COUNTS, meaning, count)
-    return _count_question(_RemovalQuestion, before, question, count, judge, rule, removal_hint, mistakes)
+    fixed = removal_fixed(card, skipped)
+    deciding = (card, event.present) if isinstance(event, RemovalAllowed) and not fixed else ()
+    return _count_question(
+        _RemovalQuestion, before, question, count, judge, rule, removal_hint, mistakes, deciding, fixed
+    )
 
 
 class _TemplesQuestion(TempleSetExercise):
@@ -387,20 +406,7 @@ def _temples_question(steps: Sequence[Step], index: int, event: TurnStarted, bef
         names = ", ".join(str(t) for t in sorted(temples))
         return judged(as_temples(value) == temples, names, [event], lang)
 
-    mistakes: list[Mistake] = [
-        *mistake(
-            "only-t",
-            [frozenset({event.temples})],
-            lambda lang: gtext(lang, "lesson mistake", "A card t opens temples 1 to t, not temple t alone."),
-            temples,
-        ),
-        *mistake(
-            "other-player",
-            [frozenset(range(1, other_card + 1))] if other_card else [],
-            lambda lang: gtext(lang, "lesson mistake", "You read the other player's cartouche 3."),
-            temples,
-        ),
-    ]
+    mistakes = temple_set_mistakes(event.temples, other_card, player)
 
     def question(lang: str) -> str:
         return gtext(
@@ -418,6 +424,7 @@ def _temples_question(steps: Sequence[Step], index: int, event: TurnStarted, bef
         rule="temples",
         hint=Text(lambda lang: gtext(lang, "lesson hint", "Find this player's card on cartouche 3.")),
         mistakes=tuple(mistakes),
+        deciding=(event.temples,),
     )
 
 
@@ -443,30 +450,25 @@ def _placement_question(steps: Sequence[Step], index: int, event: PlacementAllow
             return gtext(
                 lang,
                 "predict mistake",
-                "{n} is more counters than {player} places ({placing}).",
+                "{n} is more counters than {player} places: count the counters cartouche 4 asks for, and the stock.",
                 n=n,
                 player=player_name(player.label, lang),
-                placing=placing,
             )
         if n > room:
             return gtext(
                 lang,
                 "predict mistake",
-                "The Kingdom of the Dead has room for {room} more; counters that find no room there stay in stock.",
-                room=room,
+                "Look at the room left in the Kingdom of the Dead: counters that find no room there stay in stock.",
             )
         return ngtext(
             lang,
             "predict mistake",
-            "{n} would mean {placed} counter finds an empty square in the open temples; there are {empty} empty "
-            "squares for {placing} counters.",
-            "{n} would mean {placed} counters find an empty square in the open temples; there are {empty} empty "
-            "squares for {placing} counters.",
-            placing - n,
+            "{n} would mean that {n} counter finds no empty square in the open temples; count the empty squares "
+            "there again.",
+            "{n} would mean that {n} counters find no empty square in the open temples; count the empty squares "
+            "there again.",
+            n,
             n=n,
-            placed=placing - n,
-            empty=event.empty,
-            placing=placing,
         )
 
     def question(lang: str) -> str:
@@ -491,9 +493,9 @@ def _placement_question(steps: Sequence[Step], index: int, event: PlacementAllow
             "the Kingdom of the Dead.",
         )
 
-    return _count_question(
-        _PlacementQuestion, before, question, sent, judge, rule, hint, [*each("meaning", _COUNTS, meaning, sent)]
-    )
+    deciding = (room,) if kept else (placing, event.empty)
+    mistakes = each("meaning", _COUNTS, meaning, sent)
+    return _count_question(_PlacementQuestion, before, question, sent, judge, rule, hint, mistakes, deciding)
 
 
 class _ScoreQuestion(ChoiceExercise):
@@ -543,6 +545,7 @@ def _score_question(line: ScoreLine, before: Game) -> Exercise:
         rule=rule,
         hint=Text(lambda lang: _score_hint(category, lang)),
         mistakes=tuple(mistakes),
+        deciding=(line.red, line.blue) if category != "bonus" else (),
     )
 
 
@@ -585,7 +588,7 @@ _BONUS_OWN = msg(
     "predict mistake", "Bonus squares are not a majority: each player scores their own, even the one with fewer."
 )
 _TIE = msg("lesson mistake", "You forgot the tie rule: equal counts score nothing.")
-_MAJORITY = msg("predict mistake", "{leader} has strictly more counters there: that is a majority.")
+_MAJORITY = msg("predict mistake", "One player has strictly more counters there: that is a majority, and it scores.")
 _OTHER_PLAYER = msg("lesson mistake", "Those are the other player's points: only the majority scores.")
 _READINGS = {
     "temple1": msg("predict mistake", "You scored the difference as temple 1 does; each temple has its own rule."),
@@ -639,7 +642,7 @@ def _score_candidates(line: ScoreLine, before: Game) -> list[_Outcome]:
     mine = max(red, blue)
     right = rules[category]
     found = [
-        _Outcome(0, 0, _says(_MAJORITY, leader)),
+        _Outcome(0, 0, _says(_MAJORITY)),
         _Outcome(*_split(leader.other, right), _says(_OTHER_PLAYER)),
     ]
     for other, reading in _READINGS.items():

@@ -90,12 +90,16 @@ def exchange_exercise(game: Game, player: Player) -> ExchangeExercise:
         return Feedback(correct, f"{said} {reason[:1].upper()}{reason[1:]}.")
 
     used = lambda lang: gtext(
-        lang, "lesson mistake", "The exchange counter is used once per game, and this one is gone."
+        lang,
+        "lesson mistake",
+        "You answered as if this player still had the exchange counter, which serves once per game: look on "
+        "the board whether it is still there.",
     )
     unused = lambda lang: gtext(
         lang,
         "lesson mistake",
-        "That would be true if this player had used the exchange counter; it is still there (look at the board).",
+        "You answered as if this player had already used the exchange counter: look on the board whether it is "
+        "still there.",
     )
     too_early = lambda lang: gtext(
         lang,
@@ -267,4 +271,5 @@ def draw_exercise(game: Game, red: Sequence[int], blue: Sequence[int], player: P
         rule="draw",
         hint=hint,
         mistakes=tuple(mistakes),
+        deciding=(new_pile, from_new) if reshuffled else (pile,),
     )

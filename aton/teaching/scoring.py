@@ -10,6 +10,7 @@ from, and the counters the Kingdom of the Dead gives back.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -111,7 +112,28 @@ def scoring_exercise(
         rule=rule or category,
         hint=hint,
         mistakes=tuple(mistakes),
+        deciding=_scoring_figures(outcome, line, category, player),
+        rule_fixed=_fixed_by_rule(line, category),
     )
+
+
+def _fixed_by_rule(line: ScoreLine, category: str) -> bool:
+    """Whether a rule alone fixes the points of ``line``: a tie scores nothing, temple 2's majority 5, the
+    black squares' majority 8."""
+    if category == "bonus":
+        return False
+    return line.red == line.blue or category in ("temple2", "black")
+
+
+def _scoring_figures(outcome: Game, line: ScoreLine, category: str, player: Player) -> tuple[int, ...]:
+    """The figures that decide the points of ``line`` for ``player``: the counts of both players (the
+    blue squares held, in temple 4; the +1 and +2 squares held, for the bonus squares)."""
+    if category == "bonus":
+        values = [value for square, value in _bonus_squares(outcome) if outcome.owner(square) is player]
+        return (values.count(1), values.count(2))
+    if category == "temple4" and side(player, line.red_points, line.blue_points):
+        return (len(_blue_squares(outcome, player)),)
+    return (side(player, line.red, line.blue), side(player.other, line.red, line.blue))
 
 
 def _bonus_squares(game: Game) -> list[tuple[Square, int]]:
@@ -292,10 +314,10 @@ def _scoring_mistakes(outcome: Game, line: ScoreLine, category: str, player: Pla
             return ngtext(
                 lang,
                 "lesson mistake",
-                "{n} would mean {player} has {n} more counter than {opponent} in temple 1; they have {mine} and "
-                "{theirs}.",
-                "{n} would mean {player} has {n} more counters than {opponent} in temple 1; they have {mine} and "
-                "{theirs}.",
+                "{n} would mean {player} has {n} more counter than {opponent} in temple 1; count both players' "
+                "counters there again.",
+                "{n} would mean {player} has {n} more counters than {opponent} in temple 1; count both players' "
+                "counters there again.",
                 n,
                 **facts,
             )
@@ -307,10 +329,10 @@ def _scoring_mistakes(outcome: Game, line: ScoreLine, category: str, player: Pla
             return ngtext(
                 lang,
                 "lesson mistake",
-                "{n} would mean {player} holds the majority of temple 3 with {n} counter; {player} has {mine} "
-                "there and {opponent} {theirs}.",
-                "{n} would mean {player} holds the majority of temple 3 with {n} counters; {player} has {mine} "
-                "there and {opponent} {theirs}.",
+                "{n} would mean {player} holds the majority of temple 3 with {n} counter; count {player}'s "
+                "counters there again.",
+                "{n} would mean {player} holds the majority of temple 3 with {n} counters; count {player}'s "
+                "counters there again.",
                 n,
                 **facts,
             )
@@ -326,12 +348,11 @@ def _scoring_mistakes(outcome: Game, line: ScoreLine, category: str, player: Pla
                 lang,
                 "lesson mistake",
                 "{n} would mean {player} holds the majority of temple 4 and {count} blue square in all; "
-                "{player} holds {held}.",
+                "count the blue squares {player} holds in the four temples.",
                 "{n} would mean {player} holds the majority of temple 4 and {count} blue squares in all; "
-                "{player} holds {held}.",
+                "count the blue squares {player} holds in the four temples.",
                 n // data.TEMPLE4_POINTS_PER_BLUE_SQUARE,
                 count=n // data.TEMPLE4_POINTS_PER_BLUE_SQUARE,
-                held=len(_blue_squares(outcome, who)),
                 **facts,
             )
         return gtext(
@@ -401,6 +422,31 @@ def scoring_removal_exercise(
         ),
         temples,
     )
+
+    def meaning(chosen: frozenset[int], lang: str) -> str:
+        who = player_name(player.label, lang)
+        extra = sorted(chosen - temples)
+        if extra:
+            return gtext(
+                lang,
+                "lesson mistake",
+                "{player} has no counter in temple {temple}: nothing is taken back from there.",
+                player=who,
+                temple=extra[0],
+            )
+        return gtext(
+            lang,
+            "lesson mistake",
+            "You left out a temple where {player} still has counters: look at each temple on the board.",
+            player=who,
+        )
+
+    every = [
+        frozenset(chosen)
+        for size in range(data.TEMPLE_COUNT + 1)
+        for chosen in itertools.combinations(range(1, data.TEMPLE_COUNT + 1), size)
+    ]
+    mistakes += each("temples", every, meaning, temples)
     hint = Text(lambda lang: gtext(lang, "lesson hint", "In which temples does this player have counters now?"))
     return ScoringRemovalExercise(
         game=game,

@@ -178,6 +178,7 @@ def removal_pool_exercise(game: Game, red: Sequence[int], blue: Sequence[int], p
         rule="order",
         hint=hint,
         mistakes=tuple(mistakes),
+        deciding=(pool.present - placed_before, placed_before),
     )
 
 
@@ -382,4 +383,5 @@ def take_back_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> T
         rule="scoring-removal",
         hint=hint,
         mistakes=tuple(mistakes),
+        deciding=(outcome.score(RED), outcome.score(BLUE)),
     )
