@@ -500,8 +500,8 @@ def _board_victory(squares: list[Player | None], kinds: list[SquareKind], player
     size = data.SQUARES_PER_TEMPLE
     if any(all(s is player for s in squares[t : t + size]) for t in range(0, len(squares), size)):
         return True
-    for kind in (SquareKind.YELLOW, SquareKind.GREEN):
-        if all(s is player for s, k in zip(squares, kinds, strict=True) if k is kind):
+    for colour in (SquareKind.YELLOW, SquareKind.GREEN):
+        if all(s is player for s, k in zip(squares, kinds, strict=True) if k is colour):
             return True
     return False
 
