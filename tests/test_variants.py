@@ -136,3 +136,14 @@ def test_the_same_seed_deals_the_same_case() -> None:
     first, again = another_like(original, seed=7), another_like(original, seed=7)
     assert first is not None and again is not None
     assert first.prompt() == again.prompt() and first.answer == again.answer and first.game == again.game
+
+
+@pytest.mark.parametrize("name", ["first-war", "cartouche1-tie", "winner-both-40", "no-stock", "win-green"])
+def test_pressing_again_deals_a_variant_of_the_variant_in_the_same_case(name: str) -> None:
+    """The widget asks for another case of the exercise on show, which after one press is a variant."""
+    original = curriculum.exercise(name)
+    shown = original
+    for press in (1, 2, 3):
+        made = another_like(shown, seed=press)
+        assert made is not None and _case(made) == _case(original), (name, press)
+        shown = made
