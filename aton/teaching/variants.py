@@ -100,8 +100,8 @@ _TRIES = 120
 """Cases built at most for one variant."""
 _POOL = 10
 """Cases collected before picking evenly among their answers, when the rule allows many answers."""
-_PLACEMENT_POOL = 2
-"""Cases collected for a placement exercise (each is a new set of squares; finding one costs more)."""
+_PLACEMENT_POOL = 1
+"""Cases collected for a placement exercise: the first found (each is a new set of squares, and costs more)."""
 _PER_POSITION = 3
 """Cases built at most from one position."""
 
