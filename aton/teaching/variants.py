@@ -284,8 +284,7 @@ def _scoring(exercise: Exercise) -> Build:
         if exercise.rule == "majority-tie":
             category = rng.choice(SCORING_CATEGORIES[:5])
             return scoring_exercise(game, red, blue, category, player, rule="majority-tie")
-        made = scoring_exercise(game, red, blue, exercise.rule, player)
-        return made
+        return scoring_exercise(game, red, blue, exercise.rule, player)
 
     return build
 
@@ -333,7 +332,7 @@ def _card_test(exercise: Exercise, target: Hashable) -> CardTest:
         def order(red: Cards, blue: Cards, _player: Player) -> bool:
             tied2, tied1 = red[1] == blue[1], red[0] == blue[0]
             lower = "red" if (red[1] < blue[1] if not tied2 else red[0] < blue[0]) else "blue"
-            if reason == "war":
+            if reason == "war":  # the piles decide a war: the engine tells who wins it
                 return tied1 and tied2
             case = tied2 and not tied1 if reason == "cartouche1" else not tied2
             return case and lower == target
@@ -377,6 +376,7 @@ def _acts_second(red: Cards, blue: Cards, player: Player) -> bool:
 
 
 def _crowded(cards: Cards) -> bool:
+    """Whether a player's cards may send more counters to the Kingdom than a nearly full one holds."""
     return (cards[2] <= 2 and cards[3] >= 3) or cards[1] >= 3
 
 
