@@ -33,6 +33,7 @@ ENGINE_TESTS = (
     "tests/test_coach.py",
     "tests/test_explain.py",
     "tests/test_lessons.py",
+    "tests/test_mastery.py",
     "tests/test_recorded_games.py",
     "tests/test_tournament.py",
 )

@@ -21,7 +21,8 @@ Traceback (most recent call last):
 aton.rooms.errors.RoomFull: the Blue seat of room ... is taken
 >>> store.dispose()
 
-The whole interface is described in ``docs/rooms.md``.
+The whole interface is described in ``docs/rooms.md``; the learners' record
+(:class:`LearningStore`, in the same database) in ``docs/learning.md``.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from .errors import (
     UnknownRoom,
 )
 from .keys import CODE_LETTERS, normalize_code
+from .learning import GridRow, Learner, LearningError, LearningStore, MistakeCount
 from .overview import PRESENCE_SECONDS, STATES, RoomInfo, SeatInfo, TableRow
 from .store import RoomStore
 
@@ -50,6 +52,11 @@ __all__ = [
     "STATES",
     "BadRequest",
     "BadToken",
+    "GridRow",
+    "Learner",
+    "LearningError",
+    "LearningStore",
+    "MistakeCount",
     "RoomClient",
     "RoomClosed",
     "RoomError",

@@ -1,6 +1,6 @@
 """The room store's tables and database connections (SQLAlchemy Core), and its database errors.
 
-Four tables:
+Four tables for the rooms, two for the learners' record (:mod:`aton.rooms.learning`):
 
 ``rooms``
     one row per room: its code, state, version, the current game's seed,
@@ -16,7 +16,15 @@ Four tables:
 ``kept``
     one row per page's game in progress against a bot or between two people on one screen, so that a
     reload, a closed tab or a lost connection can continue it: the hash of the key the browser keeps, the
-    game's full snapshot (JSON, hidden cards included: it never leaves the server), the page's settings.
+    game's full snapshot (JSON, hidden cards included: it never leaves the server), the page's settings;
+``learners``
+    one row per learner: a number, the hash of the key their browser keeps, a nickname, when they came
+    and when they last answered;
+``attempts``
+    one row per answered question (:class:`aton.teaching.mastery.Attempt`): the learner's number, the rule,
+    the question's name, the case's key, right at the first try or not, the diagnosed mistake, where it
+    was asked, how it is answered, and when.  Row numbers are never reused (so the teacher's page can tell
+    a change by them).
 
 Times are seconds since 1970 (UTC) as floating-point numbers.  SQLite files
 are opened in WAL mode (readers never wait for the writer) with a busy
@@ -39,6 +47,7 @@ from sqlalchemy import (
     Column,
     Engine,
     Float,
+    Index,
     Integer,
     MetaData,
     PrimaryKeyConstraint,
@@ -122,6 +131,37 @@ kept = Table(
     Column("game", Text, nullable=False),
     Column("setup", Text, nullable=False),
     Column("updated", Float, nullable=False),
+)
+
+learners = Table(
+    "aton_learners",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("key_hash", String(64), nullable=False, unique=True),
+    Column("nickname", String(40), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("seen", Float, nullable=False),
+    sqlite_autoincrement=True,
+)
+
+attempts = Table(
+    "aton_attempts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("learner", Integer, nullable=False),
+    Column("rule", String(40), nullable=False),
+    Column("question", String(80), nullable=False),
+    Column("case_key", String(120), nullable=False),
+    Column("correct", Boolean, nullable=False),
+    Column("mistake", String(80)),
+    Column("source", String(10), nullable=False),
+    Column("answer_type", String(10), nullable=False),
+    Column("options", Integer, nullable=False),
+    Column("given_away", Boolean, nullable=False),
+    Column("time", Float, nullable=False),
+    Index("aton_attempts_learner", "learner", "time"),
+    Index("aton_attempts_time", "time"),
+    sqlite_autoincrement=True,
 )
 
 
