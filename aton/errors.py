@@ -14,7 +14,7 @@ nothing of the engine and every other module may import it.
 >>> str(error)
 'round 9 is past the round limit 5'
 >>> error.text("fr")
-'le tour 9 dépasse la limite de tours (5)'
+'la manche 9 dépasse la limite de manches (5)'
 >>> isinstance(error, GameFileError) and isinstance(error, ValueError)
 True
 

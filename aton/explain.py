@@ -502,10 +502,10 @@ def _to_kingdom(e: SentToKingdom, lang: str) -> str:
     return ngtext(
         lang,
         "event to_kingdom",
-        "{count} counter of {player} found no empty square in the allowed temples: "
-        "placing is mandatory, so it goes from stock to the Kingdom of the Dead.",
-        "{count} counters of {player} found no empty square in the allowed temples: "
-        "placing is mandatory, so they go from stock to the Kingdom of the Dead.",
+        "Placing is mandatory: {player}'s counters that find no empty square in the allowed temples go from "
+        "stock to the Kingdom of the Dead, as long as it has room; {count} goes there.",
+        "Placing is mandatory: {player}'s counters that find no empty square in the allowed temples go from "
+        "stock to the Kingdom of the Dead, as long as it has room; {count} go there.",
         e.count,
         count=e.count,
         player=player_name(e.player, lang),
@@ -516,8 +516,8 @@ def _kingdom_full(e: KingdomFull, lang: str) -> str:
     return ngtext(
         lang,
         "event kingdom_full",
-        "The Kingdom of the Dead is full, so {count} counter that should go there stays in {player}'s stock.",
-        "The Kingdom of the Dead is full, so {count} counters that should go there stay in {player}'s stock.",
+        "The Kingdom of the Dead is full, so {count} counter that found no empty square stays in {player}'s stock.",
+        "The Kingdom of the Dead is full, so {count} counters that found no empty square stay in {player}'s stock.",
         e.count,
         count=e.count,
         player=player_name(e.player, lang),
@@ -641,15 +641,22 @@ def _score_line(e: ScoreLine, lang: str) -> str:
 def _scoring_removal(e: ScoringRemoval, lang: str) -> str:
     who = player_name(e.player, lang)
     count = e.count
+    order = gtext(
+        lang,
+        "event scoring_removal",
+        "The leader after the scoring takes back first (Red if the scores are equal), all {limit} counters "
+        "before the other player starts.",
+        limit=data.POST_SCORING_REMOVALS,
+    )
     if count == 0:
-        return gtext(
+        said = gtext(
             lang,
             "event scoring_removal",
             "After the scoring, {player} has no counter in the temples, so there is nothing to take back.",
             player=who,
         )
-    if count < data.POST_SCORING_REMOVALS:
-        return ngtext(
+    elif count < data.POST_SCORING_REMOVALS:
+        said = ngtext(
             lang,
             "event scoring_removal",
             "After the scoring, {player} has only {count} counter in the temples (fewer than {limit}), "
@@ -661,34 +668,35 @@ def _scoring_removal(e: ScoringRemoval, lang: str) -> str:
             count=count,
             limit=data.POST_SCORING_REMOVALS,
         )
-    temples = join([str(t) for t in e.temples], lang)
-    if len(e.temples) >= count:  # one from each temple is all of them: no "rest" to take
-        return ngtext(
+    elif len(e.temples) >= count:  # one from each temple is all of them: no "rest" to take
+        said = ngtext(
             lang,
             "event scoring_removal",
             "{player} takes {count} counter of their own back to stock: one from each temple where they have "
-            "counters (temples {temples}).",
+            "one (temples {temples}).",
             "{player} takes {count} counters of their own back to stock: one from each temple where they have "
-            "counters (temples {temples}).",
+            "one (temples {temples}).",
             count,
             player=who,
             count=count,
-            temples=temples,
+            temples=join([str(t) for t in e.temples], lang),
         )
-    return ngtext(
-        lang,
-        "event scoring_removal",
-        "{player} takes {count} counter of their own back to stock: first one from each temple where they have "
-        "counters (temples {temples}), then the rest from the highest-numbered temple in which they still have "
-        "counters.",
-        "{player} takes {count} counters of their own back to stock: first one from each temple where they have "
-        "counters (temples {temples}), then the rest from the highest-numbered temple in which they still have "
-        "counters.",
-        count,
-        player=who,
-        count=count,
-        temples=temples,
-    )
+    else:
+        said = ngtext(
+            lang,
+            "event scoring_removal",
+            "{player} takes {count} counter of their own back to stock: first one from each temple where they "
+            "have one (temples {temples}), then the rest from the highest-numbered temple in which they still "
+            "have counters.",
+            "{player} takes {count} counters of their own back to stock: first one from each temple where they "
+            "have one (temples {temples}), then the rest from the highest-numbered temple in which they still "
+            "have counters.",
+            count,
+            player=who,
+            count=count,
+            temples=join([str(t) for t in e.temples], lang),
+        )
+    return f"{order} {said}"
 
 
 def _kingdom_return(e: KingdomReturned, lang: str) -> str:
@@ -713,12 +721,19 @@ def _game_over(e: GameOver, lang: str) -> str:
                 "a draw.",
                 **fields,
             )
+        if e.at_scoring and min(e.red, e.blue) >= data.WINNING_POINTS:
+            return gtext(
+                lang,
+                "event game_over",
+                "After the scoring both players have 40 or more points: the most points wins, so {winner} wins "
+                "(Red {red}, Blue {blue}).",
+                **fields,
+            )
         if e.at_scoring:
             return gtext(
                 lang,
                 "event game_over",
-                "After the scoring a player has 40 or more points, and {winner} has the most: {winner} wins "
-                "(Red {red}, Blue {blue}).",
+                "After the scoring {winner} has 40 or more points and wins (Red {red}, Blue {blue}).",
                 **fields,
             )
         return gtext(
@@ -849,8 +864,9 @@ RULES = table(
     msg("rule score_line.bonus", "Bonus squares: each player scores the printed value of those they hold."),
     msg(
         "rule scoring_removal",
-        "After a scoring each player takes 4 of their own counters back to stock: one from each temple first, "
-        "then from the highest-numbered temple in which they still have counters.",
+        "After a scoring each player takes 4 of their own counters back to stock, the leader first (Red if tied): "
+        "one from each temple where they have one, then from the highest-numbered temple in which they still "
+        "have counters.",
     ),
     msg("rule kingdom_return", "After a scoring the Kingdom of the Dead empties: its counters go back to stock."),
     msg("rule game_over", "Victory: 40 points, a full temple, all yellow or all green squares."),

@@ -743,6 +743,9 @@ class Game:
             if not deck:
                 if not self._discard[player]:
                     break
+                if drawn and self._log_events:  # what was left of the old pile comes first, then the reshuffle
+                    self._emit(CardsDrawn(_LABELS[player], drawn))
+                    drawn = 0
                 self._reshuffle(player)
             take = min(data.HAND_SIZE - len(hand), len(deck))
             hand += deck[-take:]

@@ -869,7 +869,7 @@ def error_text(
 
     >>> import aton
     >>> error_text(aton.PositionError("round_past_limit", round=9, limit=5), "fr")
-    'le tour 9 dépasse la limite de tours (5)'
+    'la manche 9 dépasse la limite de manches (5)'
     >>> error_text(KeyError("x"), "fr")
     "un problème imprévu dans le programme (KeyError : 'x')"
     >>> error_text(KeyError("x"), "fr", unexpected=repr)

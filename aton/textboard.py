@@ -61,7 +61,7 @@ def render(game: Game, lang: str = "en") -> str:
 
     >>> import aton
     >>> print(render(aton.new_game(seed=1), "fr").splitlines()[0])
-    Tour 1 · pose des cartes · à jouer : rouge et bleu
+    Manche 1 · pose des cartes · à jouer : rouge et bleu
     """
     check_lang(lang)
 

@@ -147,7 +147,7 @@ PLURALS = {
         "card": ("0 carte", "1 carte", "2 cartes"),
         "square": ("0 case", "1 case", "2 cases"),
         "temple": ("0 temple", "1 temple", "2 temples"),
-        "round": ("0 tour", "1 tour", "2 tours"),
+        "round": ("0 manche", "1 manche", "2 manches"),
     },
 }
 
@@ -163,14 +163,19 @@ def test_counted_nouns_for_0_1_and_2(lang: str, noun: str) -> None:
     [
         ({"kind": "draw", "player": "red"}, 1, "draws 1 card (only Red sees it)", "pioche 1 carte (lui seul la voit)"),
         ({"kind": "draw", "player": "red"}, 2, "draws 2 cards", "pioche 2 cartes"),
-        ({"kind": "to_kingdom", "player": "blue"}, 1, "1 counter of Blue found", "1 pierre de Bleu ne trouve"),
-        ({"kind": "to_kingdom", "player": "blue"}, 2, "2 counters of Blue found", "2 pierres de Bleu ne trouvent"),
-        ({"kind": "kingdom_full", "player": "red"}, 1, "1 counter that should go there stays", "1 pierre qui devait"),
+        ({"kind": "to_kingdom", "player": "blue"}, 1, "; 1 goes there.", "; 1 y va."),
+        ({"kind": "to_kingdom", "player": "blue"}, 2, "; 2 go there.", "; 2 y vont."),
+        (
+            {"kind": "kingdom_full", "player": "red"},
+            1,
+            "1 counter that found no empty square stays",
+            "1 pierre qui n'a pas",
+        ),
         (
             {"kind": "kingdom_full", "player": "red"},
             2,
-            "2 counters that should go there stay",
-            "2 pierres qui devaient",
+            "2 counters that found no empty square stay",
+            "2 pierres qui n'ont pas",
         ),
     ],
 )
@@ -207,7 +212,7 @@ def test_ngtext_uses_each_languages_rule() -> None:
         for lang in ("en", "fr")
         for n in (0, 1, 2)
     ]
-    assert forms == ["0 rounds", "1 round", "2 rounds", "0 tour", "1 tour", "2 tours"]
+    assert forms == ["0 rounds", "1 round", "2 rounds", "0 manche", "1 manche", "2 manches"]
 
 
 # ------------------------------------------------------------------ a pseudo-language
@@ -399,3 +404,71 @@ def test_whole_random_games_in_french_hold_no_english_word() -> None:
     lines += [aton.explain(event, "fr") for event in all_events()]
     english = sorted({line for line in lines if ENGLISH.search(line)})
     assert not english, [(ENGLISH.findall(line), line) for line in english[:5]]
+
+
+# ----------------------------------------------------------------- one French word for each thing
+def _french_entries() -> list[tuple[str, str]]:
+    """(English message, French translation) of every entry of the French catalog, plural forms included."""
+    with (LOCALE_DIR / "fr" / "LC_MESSAGES" / "aton.po").open("rb") as handle:
+        catalog = read_po(handle)
+    pairs = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        pairs += [(" ".join(ids), text) for text in texts]
+    return pairs
+
+
+def _french_tutorial_prose() -> list[tuple[str, str]]:
+    import json
+
+    found = []
+    for path in sorted((Path(__file__).resolve().parent.parent / "tutorials" / "fr").glob("*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "markdown":
+                found.append((path.name, "".join(cell["source"])))
+    return found
+
+
+def test_french_says_manche_for_a_round_and_decompte_for_a_scoring() -> None:
+    """A round is a « manche », a player's turn a « tour », a scoring a « décompte »: one word, one meaning."""
+    rounds = 0
+    for english, french in _french_entries():
+        assert "comptage" not in french, french
+        if re.search(r"\brounds?\b", english, re.I) and not re.search(r"\bturns?\b", english, re.I):
+            assert not re.search(r"\btours?\b", french, re.I), (english, french)
+            rounds += 1
+    assert rounds > 80
+    for name, prose in _french_tutorial_prose():
+        assert "comptage" not in prose, name
+
+
+def test_french_multiplies_with_a_sign_or_in_words_never_with_x() -> None:
+    times = re.compile(r"(\d|\})\s?x\s?(\d|\(|\{|la\b|un\b|l')")
+    for _english, french in _french_entries():
+        assert not times.search(french), french
+    for name, prose in _french_tutorial_prose():
+        assert not times.search(prose), name
+    event = {"kind": "cartouche1", "red": 4, "blue": 1, "scorer": "red", "points": 6}
+    assert "marque 2 × (4 - 1) = 6 points" in aton.explain(event, "fr")
+
+
+def test_french_takes_counters_back_to_the_stock_not_out_of_it() -> None:
+    """« reprend … dans sa réserve » means taking counters out of the stock: the opposite of the rule."""
+    for _english, french in _french_entries():
+        assert not re.search(r"reprend\w* [^.;:]*dans (sa|leur|votre) réserve", french), french
+    rule = aton.rule_of({"kind": "scoring_removal", "player": "red", "count": 4, "temples": [1]}, "fr")
+    assert "retire 4 de ses pierres des temples et les remet dans sa réserve" in rule
+
+
+def test_french_temple_3_scores_the_majority_holder_s_own_counters() -> None:
+    """Not « un point par pierre qu'il y a », which counts both players' counters (RULES-NOTES: own counters)."""
+    for _english, french in _french_entries():
+        assert "par pierre qu'il y a" not in french, french
+    for name, prose in _french_tutorial_prose():
+        assert "par pierre qu'il y a" not in prose, name
+    line = {"kind": "score_line", "category": "temple3", "red": 5, "blue": 2, "scorer": "red"}
+    text = aton.explain(line | {"red_points": 5, "blue_points": 0, "detail": {}}, "fr")
+    assert "un point pour chacune de ses propres pierres dans ce temple, soit 5 points" in text

@@ -125,14 +125,14 @@ def test_tables_appear_with_players_rounds_scores_and_states(store: rooms.RoomSt
     line = flow.summary(played, "en")
     assert line.startswith("Ana (Red) against Ben (Blue) · round ") and "playing" in line
     assert f"{played.scores[0]} to {played.scores[1]}" in line
-    assert flow.summary(played, "fr").startswith("Ana (Rouge) contre Ben (Bleu) · tour ")
+    assert flow.summary(played, "fr").startswith("Ana (Rouge) contre Ben (Bleu) · manche ")
     row = flow.row(waiting)
     assert row is not None
     assert flow.summary(row, "en") == (
         "Zoé (Red) against free seat (Blue) · round 1 · 0 to 0 · waiting for a second player"
     )
     assert flow.summary(row, "fr") == (
-        "Zoé (Rouge) contre place libre (Bleu) · tour 1 · 0 à 0 · en attente d'un second joueur"
+        "Zoé (Rouge) contre place libre (Bleu) · manche 1 · 0 à 0 · en attente d'un second joueur"
     )
     row = flow.row(with_bot)
     assert row is not None and flow.seat_words(row, "red", "fr") == "robot (greedy) (Rouge)"

@@ -89,7 +89,7 @@ def test_replay_prints_the_board_and_the_result(tmp_path: Path) -> None:
     assert game.result is not None
     assert f"red {game.result.scores[0]} - blue {game.result.scores[1]}" in done.stdout
     explained = run("replay", str(path), "--explain", "--lang", "fr")
-    assert explained.returncode == 0 and "Le tour 1 commence" in explained.stdout
+    assert explained.returncode == 0 and "La manche 1 commence" in explained.stdout
 
 
 def test_replay_names_the_first_bad_action(tmp_path: Path) -> None:

@@ -326,7 +326,7 @@ def test_switching_the_language_updates_every_part_of_the_page() -> None:
     assert "posez vos cartes" in dash.board.message.value
     assert panel.confirm_button.description == "Valider"
     assert dash.right_tabs.titles[0] == "Jouer" and dash.hint_button.description != "Ask the coach"
-    assert "Tour 1" in dash.status.value
+    assert "Manche 1" in dash.status.value
     dash.flow.set_lang("en")  # the controller: the switch shows it too
     assert dash.language.value == "en" and dash.board.lang == stepper.lang == panel.lang == "en"
     assert dash.right_tabs.titles[0] == "Play" and "Round 1" in dash.status.value

@@ -114,7 +114,7 @@ def test_round_practice_plays_a_round_and_starts_again() -> None:
     practice.reset()
     assert practice.game.round == 1 and practice.panel.layout.display == ""
     practice.lang = "fr"
-    assert practice.again.description == "Rejouer ce tour"
+    assert practice.again.description == "Rejouer cette manche"
 
 
 def test_a_square_that_cannot_be_chosen_is_not_a_try_and_the_answer_shows_in_french() -> None:

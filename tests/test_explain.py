@@ -18,7 +18,7 @@ from scenario import board, pile, reveal, round_with_scoring
 
 import aton
 from aton import Event
-from aton.events import RemovalAllowed, ScoringRemoval, SentToKingdom
+from aton.events import CardsDrawn, GameOver, KingdomFull, RemovalAllowed, Reshuffled, ScoringRemoval, SentToKingdom
 from aton.explain import RULES
 from aton.i18n import render
 
@@ -165,12 +165,9 @@ def test_the_learner_reads_why_a_1_removes_an_own_counter() -> None:
 def test_french_singular_forms() -> None:
     removal = RemovalAllowed(player="red", target="blue", count=2, temples=1, present=1, card=4)
     assert aton.explain(removal, "fr").endswith("il n'y en a qu'une, elle est retirée.")
-    assert aton.explain(SentToKingdom(player="red", count=1), "fr").endswith(
-        "elle va donc de la réserve au Royaume des Morts."
-    )
-    assert aton.explain(SentToKingdom(player="red", count=2), "fr").endswith(
-        "elles vont donc de la réserve au Royaume des Morts."
-    )
+    assert aton.explain(SentToKingdom(player="red", count=1), "fr").endswith("; 1 y va.")
+    assert aton.explain(SentToKingdom(player="red", count=2), "fr").endswith("; 2 y vont.")
+    assert "1 pierre qui n'a pas trouvé" in aton.explain(KingdomFull(player="red", count=1), "fr")
 
 
 @pytest.mark.parametrize(
@@ -178,8 +175,8 @@ def test_french_singular_forms() -> None:
     [
         (0, "Blue has no counter in the temples", "Bleu n'a aucune pierre dans les temples"),
         (1, "Blue has only 1 counter in the temples", "Bleu n'a qu'une pierre dans les temples"),
-        (3, "only 3 counters in the temples (fewer than 4), so all of them", "il les reprend toutes"),
-        (4, "first one from each temple where they have counters (temples 1 and 3)", "d'abord une dans chaque temple"),
+        (3, "only 3 counters in the temples (fewer than 4), so all of them", "il les remet toutes dans sa réserve"),
+        (4, "first one from each temple where they have one (temples 1 and 3)", "d'abord une dans chaque temple"),
     ],
 )
 def test_the_removal_after_a_scoring_is_explained_for_each_count(count: int, en: str, fr: str) -> None:
@@ -199,3 +196,68 @@ def test_unknown_languages_and_kinds_are_refused() -> None:
         aton.explain({"kind": "cartouche1", "red": 1})
     with pytest.raises(ValueError, match="no rule for event kind 'dance'"):
         aton.rule_of({"kind": "dance"})
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_explanation_holds_a_negative_count(lang: str) -> None:
+    for event in all_events():
+        text = aton.explain(event, lang)
+        assert not re.search(r"(?<![\w)])-\s?\d", text.replace(" - ", " minus ")), text
+
+
+def test_counters_that_find_no_square_are_counted_once_between_the_kingdom_and_the_stock() -> None:
+    """3 counters find no square, the Kingdom of the Dead has room for 2: 2 go there and 1 stays in stock."""
+    game, mark = reveal(
+        (1, 2, 1, 3), (1, 3, 1, 1), temples=board(["R B R B", "R B R B", "R B R B"]), kingdom=["red"] * 6
+    )
+    events = [e for e in game.events[mark:] if isinstance(e, SentToKingdom | KingdomFull)]
+    assert events == [SentToKingdom(player="red", count=2), KingdomFull(player="red", count=1)]
+    sent, kept = (aton.explain(e) for e in events)
+    assert "2 counters of Red found no empty square" not in sent, "3 found none, not 2"
+    assert "Red's counters that find no empty square" in sent and sent.endswith("; 2 go there.")
+    assert "1 counter that found no empty square stays in Red's stock" in kept
+    sent_fr, kept_fr = (aton.explain(e, "fr") for e in events)
+    assert "tant qu'il y a de la place ; 2 y vont." in sent_fr
+    assert "1 pierre qui n'a pas trouvé de case vide reste dans la réserve de Rouge" in kept_fr
+
+
+def test_the_draw_is_told_in_its_true_order() -> None:
+    """The cards left in the pile are drawn, then the discard pile is reshuffled, then the rest is drawn."""
+    cards = (4, 2, 1, 1)
+    full = ["R B R B", "R B R R", "R B B B"]
+    game, mark = reveal(
+        cards, (3, 2, 1, 4), temples=board(full), red={"deck": [4, 4], "discard": pile([], cards, [4, 4])}
+    )
+    told = [aton.explain(e) for e in game.events[mark:] if isinstance(e, CardsDrawn | Reshuffled) and e.player == "red"]
+    assert told == [
+        "Red draws 2 cards (only Red sees them).",
+        "Red's draw pile ran out: the discard pile is shuffled into a new face-down pile of 34 cards.",
+        "Red draws 2 cards (only Red sees them).",
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_take_back_after_a_scoring_says_the_leader_goes_first(lang: str) -> None:
+    first, where, rule = {
+        "en": ("The leader after the scoring takes back first", "where they have one", "the leader first"),
+        "fr": ("le joueur qui mène", "où il en a une", "celui qui mène en premier"),
+    }[lang]
+    for count in (4, 3, 0):
+        assert first in aton.explain(ScoringRemoval(player="blue", count=count, temples=[1, 3][:count]), lang)
+    event = ScoringRemoval(player="blue", count=4, temples=[1, 3])
+    assert where in aton.explain(event, lang)
+    assert rule in aton.rule_of(event, lang) and where in aton.rule_of(event, lang)
+
+
+def test_the_end_after_a_scoring_says_whether_both_passed_40() -> None:
+    both = GameOver(winner="blue", reason="points", red=41, blue=45, at_scoring=True)
+    one = GameOver(winner="red", reason="points", red=42, blue=30, at_scoring=True)
+    assert aton.explain(both) == (
+        "After the scoring both players have 40 or more points: the most points wins, so Blue wins (Red 41, Blue 45)."
+    )
+    assert "a player has 40" not in aton.explain(both)
+    assert aton.explain(one) == "After the scoring Red has 40 or more points and wins (Red 42, Blue 30)."
+    assert "les deux joueurs ont 40 points ou plus" in aton.explain(both, "fr")
+    assert "les deux" not in aton.explain(one, "fr")
+    tie = GameOver(winner=None, reason="points", red=44, blue=44, at_scoring=True)
+    assert "both players have 40 or more points" in aton.explain(tie) and "a draw" in aton.explain(tie)

@@ -829,10 +829,10 @@ def test_a_file_refusal_keeps_its_code_and_facts_through_pickling_and_the_dashbo
     error = _refusal("dict", {"round": 500})
     again = pickle.loads(pickle.dumps(error))
     assert type(again) is type(error) and again.code == "round_past_limit" and again.details == error.details
-    assert again.text("fr") == "le tour 500 dépasse la limite de tours (200)"
+    assert again.text("fr") == "la manche 500 dépasse la limite de manches (200)"
     with pytest.raises(LoadError) as caught:
         read_game_file(b'{"round": 500}', "file.json", seed_if_missing=1)
-    assert caught.value.text("fr") == "le tour 500 dépasse la limite de tours (200)"
+    assert caught.value.text("fr") == "la manche 500 dépasse la limite de manches (200)"
 
 
 def shown(value: Any) -> str:

@@ -198,7 +198,7 @@ def test_counters_to_the_kingdom() -> None:
     exercise = lessons.kingdom_exercise(game, (3, 2, 1, 4), (4, 3, 2, 1), RED)
     assert exercise.answer == 2
     _assert_judges(exercise, 2, 0, "2")
-    assert "placing is mandatory" in exercise.check(0).explanation
+    assert "placing is mandatory" in exercise.check(0).explanation.lower()
     # Over the whole round Blue's 3 on cartouche 2 adds one removed Red counter, whatever Blue picks.
     whole = lessons.kingdom_exercise(game, (3, 2, 1, 4), (4, 3, 2, 1))
     other = lessons.kingdom_exercise(game, (3, 2, 1, 4), (4, 3, 2, 1), choose=lessons.last_choice)
@@ -363,3 +363,29 @@ def test_the_teachers_guide_example_position_works() -> None:
     exercise = lessons.scoring_exercise(game, red, blue, call[3], aton.Player[call[4]])
     other = lessons.scoring_exercise(game, red, blue, call[3], aton.Player[call[4]], choose=lessons.last_choice)
     assert exercise.answer == other.answer  # the answer does not depend on choices left to the engine
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_exercise_text_holds_a_negative_count(lang: str) -> None:
+    """Every option of every exercise, first and second try: no "-1 empty squares" (a minus sign between
+    numbers, as in "4 - 1", is fine)."""
+    from aton.teaching import curriculum
+
+    negative = re.compile(r"(?<![\w)])-\s?\d")
+    checked = 0
+    for name in curriculum.EXERCISES:
+        exercise = curriculum.exercise(name)
+        texts = [exercise.prompt(lang)]
+        for value, _label in exercise.options:
+            texts += [exercise.check(value, lang, attempt=try_).explanation for try_ in (1, 2)]
+        for text in texts:
+            assert not negative.search(text.replace(" - ", " minus ")), (name, text)
+        checked += len(exercise.options)
+    assert checked > 200
+
+
+def test_a_count_past_the_squares_of_a_temple_is_named_without_a_negative() -> None:
+    exercise = lessons.temple_count_exercise(lessons.load_position("board-tour"), RED, 3)
+    text = exercise.check(12, attempt=1).explanation
+    assert "-1" not in text and "12 counters would not fit in temple 3" in text
+    assert "12 pierres ne tiendraient pas dans le temple 3" in exercise.check(12, "fr", attempt=1).explanation

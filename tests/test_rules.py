@@ -834,9 +834,9 @@ class TestExchange:
         game = position(red={"hand": hand, "deck": [4, 4], "discard": discard})
         mark = len(game.events)
         game.apply(Exchange(RED))
-        assert kinds(game, mark) == ["exchange", "reshuffle", "draw"]
+        assert kinds(game, mark) == ["exchange", "draw", "reshuffle", "draw"]  # the 2 left, then the rest
         assert logged(game, "reshuffle", mark)[0]["cards"] == 30 + 4
-        assert logged(game, "draw", mark)[0]["count"] == 4
+        assert [d["count"] for d in logged(game, "draw", mark)] == [2, 2]
         assert game.deck_size(RED) == 32 and game.discard(RED) == [] and total_cards(game, RED) == 36
 
 
@@ -852,6 +852,23 @@ class TestReshuffle:
         assert reshuffles == [{"kind": "reshuffle", "player": "red", "cards": 36}]
         assert kinds(game, mark).index("reshuffle") > kinds(game, mark).index("round_start")
         assert game.deck_size(RED) == 32 and game.discard(RED) == [] and len(game.hand(RED) or []) == 4
+
+    def test_the_cards_left_are_drawn_before_the_reshuffle_and_the_rest_after(self) -> None:
+        """The log tells the draw in its true order: what is left of the pile, the reshuffle, the rest."""
+        cards = (4, 2, 1, 1)
+        game, mark = reveal(
+            cards,
+            (3, 2, 1, 4),
+            temples=board(FULL_MIXED_TEMPLE),
+            red={"deck": [4, 4], "discard": pile([], cards, [4, 4])},
+        )
+        steps = [d for d in logged(game, since=mark) if d["kind"] in ("draw", "reshuffle") and d["player"] == "red"]
+        assert steps == [
+            {"kind": "draw", "player": "red", "count": 2},
+            {"kind": "reshuffle", "player": "red", "cards": 34},
+            {"kind": "draw", "player": "red", "count": 2},
+        ]
+        assert game.deck_size(RED) == 32 and len(game.hand(RED) or []) == 4
 
     def test_a_long_game_reshuffles_and_keeps_all_36_cards(self) -> None:
         game = play_random(aton.new_game(seed=3), random.Random(3))

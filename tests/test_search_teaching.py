@@ -36,7 +36,7 @@ def test_tutorial_07_tells_what_a_playout_is_and_shows_one() -> None:
     assert "compte combien de fois Bleu gagne" not in french
     for words in ("**playout**", "end of the round", "heuristic", "imagine(black_view", "advantage_parts"):
         assert words in english, words
-    for words in ("partie rapide", "fin du tour", "heuristique", "imagine(black_view", "advantage_parts"):
+    for words in ("partie rapide", "fin de la manche", "heuristique", "imagine(black_view", "advantage_parts"):
         assert words in french, words
 
 
@@ -61,10 +61,10 @@ def test_the_review_finds_red_s_round_10_cards_as_tutorial_09_says() -> None:
     assert worst.best.cards[0] > 1  # type: ignore[attr-defined]
     assert "On cartouche 1 it expects about" in worst.text["en"]
     assert "end with a scoring: acting first" in worst.text["en"]
-    assert "se terminent par un comptage" in worst.text["fr"]
+    assert "se terminent par un décompte" in worst.text["fr"]
     english = _text(TUTORIALS / "09-reviewing-a-game.ipynb")
     french = _text(TUTORIALS / "fr" / "09-analyser-une-partie.ipynb")
-    assert "Round 10, as the engine saw it" in english and "Le tour 10, tel que le moteur l'a vu" in french
+    assert "Round 10, as the engine saw it" in english and "La manche 10, telle que le moteur l'a vue" in french
     game = aton.replay(recorded_game("close-game"))
     assert game.result is not None and game.result.scores == (44, 48)  # "48 to 44 for Blue"
 

@@ -115,3 +115,56 @@ def test_the_extractor_reads_say_calls_only() -> None:
     )
     found = list(extract_tutorials(io.BytesIO(json.dumps(notebook).encode()), {}, (), {}))
     assert [message for _line, _kind, message, _comments in found] == [(TUTORIAL_CONTEXT, "Hello")]
+
+
+# ----------------------------------------------------------------- nothing answers a question before it is asked
+def _english(number: str) -> Path:
+    return next((ROOT / "tutorials").glob(f"{number}-*.ipynb"))
+
+
+def test_a_board_above_the_exercises_on_its_position_starts_with_its_text_twin_closed() -> None:
+    """Tutorial 01's board shows the position its exercises ask about: its words ("Temple 3 ... Counters:
+    Red 3", "Kingdom of the Dead: 3 of 8") would give the answers, so the twin starts closed."""
+    from aton.teaching import curriculum, lessons
+
+    checked = 0
+    for english, french, _lang in PAIRS:
+        number = english.name[:2]
+        if number not in {tutorial for tutorial, _build in curriculum.EXERCISES.values()}:
+            continue
+        asked = [exercise.game.to_dict() for exercise in curriculum.exercises(number)]
+        for path in (english, french):
+            for cell in code_cells(path):
+                shown = re.search(r'(\w+) = lessons\.load_position\("([\w-]+)"\)', cell)
+                board = re.search(r"BoardView\((\w+), [^)]*\)", cell)
+                if not (shown and board and board.group(1) == shown.group(1)):
+                    continue
+                if lessons.load_position(shown.group(2)).to_dict() in asked:
+                    assert "twin_open=False" in board.group(0), (path.name, cell)
+                    checked += 1
+    assert checked >= 16, "8 boards (tutorials 01, 02, 03, 04, 06) in both languages"
+
+
+def test_the_stepper_after_the_predicted_scoring_opens_at_its_start() -> None:
+    """Tutorial 05: the step-through after the predict-first scoring must not open on the final totals."""
+    for path in (_english("05"), *(french for english, french, _ in PAIRS if english.name.startswith("05"))):
+        cells = code_cells(path)
+        after = next(cell for cell in cells if "after_steps = Stepper(" in cell)
+        assert "after_steps.go(" not in after, path.name
+
+
+def test_the_placement_question_does_not_carry_its_answer() -> None:
+    """ "Red must place 3 counters; the open temples have 24 empty squares" gave the answer away."""
+    from aton.teaching import lessons
+    from aton.teaching.predict import PredictFlow
+
+    game = lessons.play_round(lessons.load_position("cartouche-2"), red=(2, 4, 1, 3), blue=(2, 4, 1, 4))
+    flow = PredictFlow(game)
+    asked = 0
+    while (question := flow.next_question()) is not None:
+        if question.kind == "predict_placement":
+            for lang in ("en", "fr"):
+                assert not re.search(r"\d", question.prompt(lang).replace("cartouche 4", "")), question.prompt(lang)
+            asked += 1
+        flow.reveal()
+    assert asked == 2

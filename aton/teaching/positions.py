@@ -75,7 +75,7 @@ def position_info(name: str) -> PositionInfo:
     """The title and description of the teaching position ``name``.
 
     >>> position_info("first-round").title["fr"]
-    'Le premier tour'
+    'La première manche'
     """
     raw = json.loads(position_json(name))
     return PositionInfo(

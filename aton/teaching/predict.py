@@ -471,18 +471,12 @@ def _placement_question(steps: Sequence[Step], index: int, event: PlacementAllow
             n=n,
         )
 
-    def question(lang: str) -> str:
-        return ngtext(
+    def question(lang: str) -> str:  # no figure: the counters asked for and the empty squares are to be found
+        return gtext(
             lang,
             "predict question",
-            "{player} must place {count} counter; the open temples have {empty} empty squares. How many go to the "
-            "Kingdom of the Dead?",
-            "{player} must place {count} counters; the open temples have {empty} empty squares. How many go to the "
-            "Kingdom of the Dead?",
-            placing,
+            "{player} now places the counters of cartouche 4. How many of them will go to the Kingdom of the Dead?",
             player=player_name(player.label, lang),
-            count=placing,
-            empty=event.empty,
         )
 
     def hint(lang: str) -> str:

@@ -77,7 +77,7 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
     """The Aton board on a canvas, with its prompt, hover help, a square picker and a text twin.
 
     ``BoardView(game=None, *, viewer=None, controls=(), lang="en", scale=2.0,
-    show_twin=True, show_changes=True, display_width=None, referee=None, geometry=None)``
+    show_twin=True, twin_open=True, show_changes=True, display_width=None, referee=None, geometry=None)``
 
     - ``game``: the live :class:`~aton.Game` to show and play (``None``: an empty board; see :meth:`set_game`).
     - ``viewer``: the player looking at the screen; the board draws ``game.view(viewer)``, so the
@@ -85,7 +85,8 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
     - ``controls``: the players whose removals and placements this board chooses
       (``()``: a board to look at; ``(RED,)``: a human plays red; ``(RED, BLUE)``: two people).
     - ``scale``: the canvas is drawn ``scale`` times larger than displayed, for sharp high-DPI screens.
-    - ``show_twin``: put the text twin (``board.twin``) below the canvas.
+    - ``show_twin``: put the text twin (``board.twin``) below the canvas; ``twin_open=False`` starts it
+      closed (the reader opens it), for a board shown above questions whose answers it would state.
     - ``show_changes``: after :meth:`refresh`, mark the squares the new events placed or emptied.
     - ``display_width``: the largest width in CSS pixels (default: the logical width, 980).
     - ``geometry``: where the parts of the board sit (:data:`~aton.widgets.shapes.GEOMETRY`, temples side by
@@ -111,6 +112,7 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         lang: str = "en",
         scale: float = 2.0,
         show_twin: bool = True,
+        twin_open: bool = True,
         show_changes: bool = True,
         display_width: float | None = None,
         referee: Referee | None = None,
@@ -126,7 +128,7 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
             html(css) for css in ("aton-message", "aton-hover", "aton-keys-help")
         )
         self.picker, self.choose_button, self.picker_box = make_picker(lambda square: self.choose(square))
-        self.twin = TextTwin(lang=lang, viewer=viewer)
+        self.twin = TextTwin(lang=lang, viewer=viewer, opened=twin_open)
         self.children = [self.message, self.canvas, self.info, self.picker_box, self.keys_help]
         self.children += (self.twin,) if show_twin else ()
         self.width_field: widgets.Text | None = None

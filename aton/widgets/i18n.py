@@ -249,6 +249,7 @@ STRINGS: dict[str, Message] = table(
     msg("step.predict_waiting", "Answer the question above to see the next step."),
     msg("step.predict_tally", "Your predictions, rule by rule:"),
     msg("twin.title", "Aton board, round {round}"),
+    msg("twin.summary", "The board in words (open it to read every square)"),
     msg("twin.phase", "Now: {phase}. To act: {players}."),
     msg("twin.step", "This step: {step}"),
     msg("phase.assign", "choosing cards"),

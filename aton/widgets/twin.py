@@ -159,18 +159,27 @@ def twin_html(
 class TextTwin(widgets.HTML):  # type: ignore[misc]
     """An HTML widget (CSS class ``aton-text-twin``) showing :func:`twin_html` of a state.
 
-    ``TextTwin(state=None, lang="en", viewer=None)``; call :meth:`show` with a
+    ``TextTwin(state=None, lang="en", viewer=None, opened=True)``; call :meth:`show` with a
     new state; set ``lang`` to switch language.  A :class:`~aton.widgets.BoardView`
-    keeps its own twin (``board.twin``) in step with the canvas.
+    keeps its own twin (``board.twin``) in step with the canvas.  With ``opened=False`` the twin
+    starts closed (an HTML ``<details>`` the reader opens): a page whose exercises ask what the
+    twin would say (how many counters stand in a temple) does not show the answer before the question.
     """
 
     lang = traitlets.Unicode("en")
 
     def __init__(
-        self, state: Game | None = None, *, lang: str = "en", viewer: Player | None = None, **kwargs: Any
+        self,
+        state: Game | None = None,
+        *,
+        lang: str = "en",
+        viewer: Player | None = None,
+        opened: bool = True,
+        **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.add_class("aton-text-twin")
+        self.opened = opened
         self._state = state
         self._step: Callable[[str], str] | None = None
         self._highlights = Highlights()
@@ -210,4 +219,11 @@ class TextTwin(widgets.HTML):  # type: ignore[misc]
     def _render(self) -> None:
         state = self._state
         step = None if self._step is None else self._step(self.lang)
-        self.value = "" if state is None else twin_html(state, self._highlights, self.lang, self._viewer, step)
+        if state is None:
+            self.value = ""
+            return
+        text = twin_html(state, self._highlights, self.lang, self._viewer, step)
+        if not self.opened:
+            summary = escape(tr("twin.summary", self.lang))
+            text = f'<details class="aton-twin-closed"><summary>{summary}</summary>{text}</details>'
+        self.value = text

@@ -247,7 +247,7 @@ def test_a_broken_file_gets_a_message_and_the_game_goes_on(page: Any, voila_url:
 def test_french_and_back(page: Any, voila_url: str) -> None:
     dash = open_page(page, voila_url)
     dash.page.locator(".aton-language button", has_text="Français").click()
-    page.wait_for_function("() => document.querySelector('.aton-status-line').textContent.includes('Tour 1')")
+    page.wait_for_function("() => document.querySelector('.aton-status-line').textContent.includes('Manche 1')")
     assert "posez vos cartes" in dash.text(".aton-board-view .aton-message")
     assert dash.text(".aton-assign h4") == tr("assign.title", "fr", player="Rouge")
     assert page.locator(".aton-right .lm-TabBar-tab", has_text="Jouer").count() == 1

@@ -95,7 +95,7 @@ def test_axe_finds_no_serious_violation(page: Any, voila_url: str, axe_source: s
     page.locator(".aton-twin-box .jupyter-widget-Collapse-header").first.click()  # the text twin, open
     counts: collections.Counter[tuple[str, str]] = collections.Counter()
     serious: list[str] = []
-    for language, round_word, lang in (("Français", "Tour 1", "fr"), ("English", "Round 1", "en")):
+    for language, round_word, lang in (("Français", "Manche 1", "fr"), ("English", "Round 1", "en")):
         page.locator(".aton-language button", has_text=language).click()
         page.wait_for_function(
             "(word) => document.querySelector('.aton-status-line').textContent.includes(word)", arg=round_word
@@ -143,7 +143,7 @@ def test_axe_on_a_phone(browser: Any, voila_url: str, axe_source: str, device: s
         page.add_script_tag(content=axe_source)
         counts: collections.Counter[tuple[str, str]] = collections.Counter()
         serious: list[str] = []
-        for language, round_word, theme in (("Français", "Tour 1", 1), ("English", "Round 1", 0)):
+        for language, round_word, theme in (("Français", "Manche 1", 1), ("English", "Round 1", 0)):
             page.locator(".aton-language button", has_text=language).click()
             page.wait_for_function(
                 "(word) => document.querySelector('.aton-status-line').textContent.includes(word)", arg=round_word

@@ -35,7 +35,7 @@ PHONE_SQUARE = NARROW.square * 360 / NARROW.width
 """The phone's squares in CSS pixels (its board shows 360 px wide at 390 x 844); the upright tablet's are no smaller."""
 WORDS = {
     "en": ("Round 1", "buttons are below the board"),
-    "fr": ("Tour 1", "boutons sont sous le plateau"),
+    "fr": ("Manche 1", "boutons sont sous le plateau"),
 }
 
 OVERFLOW_JS = """

@@ -326,7 +326,7 @@ def test_the_coach_answers_for_the_person_who_decides() -> None:
 def test_french_everywhere_and_back() -> None:
     dash = dashboard(seed=2)
     dash.lang = "fr"
-    assert "Tour 1" in dash.status.value and dash.board.lang == "fr" and dash.panel is not None
+    assert "Manche 1" in dash.status.value and dash.board.lang == "fr" and dash.panel is not None
     assert dash.panel.lang == "fr" and dash.right_tabs.titles[0] == "Jouer"
     dash.language.value = "en"
     assert dash.lang == "en" and "Round 1" in dash.status.value

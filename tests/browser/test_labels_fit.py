@@ -72,7 +72,7 @@ def test_no_label_is_cut_off(page: Any, voila_url: str) -> None:
     """One page (one kernel) goes through both languages and both themes, every tab of each."""
     dash = DashboardPage(page, voila_url).open()
     cut: list[str] = []
-    for language, round_word in (("Français", "Tour 1"), ("English", "Round 1")):
+    for language, round_word in (("Français", "Manche 1"), ("English", "Round 1")):
         dash.page.locator(".aton-language button", has_text=language).click()
         page.wait_for_function(
             "(word) => document.querySelector('.aton-status-line').textContent.includes(word)", arg=round_word

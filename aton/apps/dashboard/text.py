@@ -9,7 +9,7 @@ plural form from the field ``count``.
 >>> say("status.round", "en", round=3)
 'Round 3'
 >>> say("status.round", "fr", round=3)
-'Tour 3'
+'Manche 3'
 """
 
 from __future__ import annotations
