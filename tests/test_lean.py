@@ -158,6 +158,7 @@ def test_the_lean_playout_scores_as_the_engine_playout(
 )
 @example(seed=360, rounds=6, choices=360, war_cards="bottom", exchange=False)  # a war, then nobody can act
 @example(seed=11599, rounds=11, choices=11599, war_cards="discard", exchange=False)  # the same, then a scoring
+@example(seed=122, rounds=10, choices=10, war_cards="bottom", exchange=False)  # a war, then a scoring that ends it
 def test_a_lean_reveal_plays_as_the_engine(
     seed: int, rounds: int, choices: int, war_cards: Literal["bottom", "discard"], exchange: bool
 ) -> None:
@@ -196,7 +197,8 @@ def test_a_lean_reveal_plays_as_the_engine(
         assert played_out or game.first_player is winner
         lean.begin(winner)
     if lean.phase == OVER:
-        assert game.result is not None and game.result.winner is lean.winner and not game.result.at_scoring
+        assert game.result is not None and game.result.winner is lean.winner
+        assert game.result.at_scoring is lean.at_scoring  # a board victory, or a war then a scoring past 40
         return
     if played_out:  # then a scoring may have begun, or the next round
         assert lean.phase == PHASES.get(game.phase, NEXT_ROUND) and game.phase in (Phase.SCORING_REMOVE, Phase.ASSIGN)
