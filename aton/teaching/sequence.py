@@ -315,20 +315,20 @@ def take_back_exercise(game: Game, red: Sequence[int], blue: Sequence[int]) -> T
     false_claim = {
         "acted-first": msg(
             "lesson mistake",
-            "Look at cartouche 2 again: {player} did not act first this round. Besides, acting first does not "
-            "decide who takes back first.",
+            "Look at cartouche 2 again: the player you chose did not act first this round. Besides, acting "
+            "first does not decide who takes back first.",
         ),
         "leader-before": msg(
             "lesson mistake",
-            "Look at the scores before the round again: {player} did not lead. Besides, only the scores after the "
-            "scoring count.",
+            "Look at the scores before the round again: the player you chose did not lead. Besides, only the "
+            "scores after the scoring count.",
         ),
     }
 
     def diagnosis(reason: str, player: Player, claimed_by: Player | None) -> Callable[[str], str]:
         def make(lang: str) -> str:
             if claimed_by is not player:
-                return render(false_claim[reason], lang, player=_name(player, lang))
+                return render(false_claim[reason], lang)
             if player is first:
                 return f"{render(right_player, lang)} {render(not_deciding[reason], lang)}"
             return render(not_deciding[reason], lang)
