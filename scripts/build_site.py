@@ -32,8 +32,8 @@ output folder is plain files for any web host.  What the build does:
   catalogs.
 
 ``--stand-ins DIR`` (tests only) takes stand-ins from ``DIR/<import name>/`` even where the CDN can be
-reached.  ``--test-hooks`` (tests only) lets the browser tests drive JupyterLite (``window.jupyterapp``);
-never publish such a build.  Downloads and compiled files are cached in ``.cache/site/`` (ignored by git).
+reached.  ``--test-hooks`` (tests only) lets the browser tests drive JupyterLite's notebooks
+(``window.jupyterapp``; the dashboard's page never has it); never publish such a build.  Downloads and compiled files are cached in ``.cache/site/`` (ignored by git).
 """
 
 from __future__ import annotations
@@ -866,6 +866,17 @@ def kernel_settings(config: dict[str, Any], lock_path: str, stdlib_path: str, pa
     options.update({"lockFileURL": lock_path, "stdLibURL": stdlib_path, "packages": list(packages)})
 
 
+NO_APP_HANDLE = (
+    "<script>/* the static site: the page keeps no handle to its application (Voici's bundle would put one in "
+    "window.jupyterapp, with which one console line runs any Python in the page's kernel) */"
+    "Object.defineProperty(window, 'jupyterapp', {configurable: false, enumerable: false, "
+    "get: function () { return undefined; }, set: function () {}});</script>"
+)
+"""Put first in every Voici page (the dashboard): Voici's bundle sets ``window.jupyterapp`` once the page
+has started, whatever the settings say; with this the assignment does nothing.  (A student who reads the
+page's bundles and Python can still learn what the page holds: ``docs/teaching.md`` says what.)"""
+
+
 CONFIG_TAG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
 
 
@@ -932,6 +943,7 @@ def finish_pages(out: Path, local: bool, test_hooks: bool = False) -> None:
             page_data.pop("exposeAppInBrowser", None)
         settings = json.dumps(page_data, ensure_ascii=False).replace("</", "<\\/")
         html = html[: match.start(2)] + settings + html[match.end(2) :]
+        html = html.replace("<script", NO_APP_HANDLE + "<script", 1)  # in test builds too: no test needs it
         if page == dashboard:
             html = html.replace("</head>", f'<script>const ATON_SITE_ROOT = "{up}";\n{script}</script>\n</head>', 1)
         page.write_text(html, encoding="utf-8")

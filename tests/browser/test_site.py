@@ -146,6 +146,28 @@ const atonWatch = setInterval(() => {
 }, 20);
 """
 """Records the loading line's steps as they change, and whether Voici's spinner ever showed."""
+APP_HANDLES = """() => {
+  const frame = document.createElement('iframe');
+  document.body.append(frame);
+  const blank = new Set(Object.getOwnPropertyNames(frame.contentWindow));
+  frame.remove();
+  const handles = [];
+  for (const name of Object.getOwnPropertyNames(window).filter((name) => !blank.has(name))) {
+    let value = null;
+    try { value = window[name]; } catch (error) { continue; }
+    if (!value || (typeof value !== 'object' && typeof value !== 'function')) continue;
+    for (const part of ['serviceManager', 'commands', 'shell', 'sessionContext', 'kernel', 'requestExecute']) {
+      try { if (value[part] !== undefined && value[part] !== null) handles.push(name + '.' + part); } catch (e) {}
+    }
+  }
+  return { jupyterapp: typeof window.jupyterapp, handles };
+}"""
+"""What a console line finds on the page: ``window.jupyterapp``, and any global the page added that holds the
+application's services, commands, shell or a kernel (the globals of a blank page are left out)."""
+KEPT_ROUND_2 = """() => {
+  try { return JSON.parse(JSON.parse(localStorage.getItem('aton-game-here')).game).round === 2; }
+  catch (error) { return false; }
+}"""
 
 
 def test_the_static_dashboard_plays_a_round_against_the_bot(site_page: tuple[Any, Problems], site_url: str) -> None:
@@ -166,6 +188,8 @@ def test_the_static_dashboard_plays_a_round_against_the_bot(site_page: tuple[Any
     assert steps[0] == "download" and steps[-1] == "board" and "packages" in steps, steps
     assert steps == sorted(steps, key=["download", "python", "packages", "board"].index), steps
     assert page.evaluate("() => window.__atonSpinnerSeen") is False  # Voici's own spinner never showed
+    doors = page.evaluate(APP_HANDLES)  # Voici's bundle set window.jupyterapp: one console line ran any Python
+    assert doors == {"jupyterapp": "undefined", "handles": []}, doors
 
     dash.new_game(mode="bot", seed=7, level="easy", human="red")
     dash.wait_status(thinking="")
@@ -186,6 +210,10 @@ def test_the_static_dashboard_plays_a_round_against_the_bot(site_page: tuple[Any
             dash.wait_pixel(dash.counter_point(square), PALETTE["red"])
     else:
         raise AssertionError("round 2 never came")
+    # what the browser keeps (localStorage) in round 2's card phase: no card of the bot's on its cartouches
+    page.wait_for_function(KEPT_ROUND_2, timeout=60_000)
+    kept = json.loads(json.loads(page.evaluate("() => localStorage.getItem('aton-game-here')"))["game"])
+    assert kept["phase"] == "assign" and kept["blue"].get("assignment") is None, kept["blue"]
 
     # a student saves the game and loads the file again: the same round, the bot's cards still not in it
     saved = dash.saved_file()

@@ -12,9 +12,11 @@ redraws from the controller's state and nothing else.
 
 >>> import aton
 >>> flow = DashboardController(seed=12)          # a person (red) against the easy bot, deciding at once
->>> flow.game.has_assigned(aton.BLUE), flow.assigning_person()
-(True, RED)
+>>> flow.game.has_assigned(aton.BLUE), flow.assigning_person()  # the bot chooses its cards after the person
+(False, RED)
 >>> flow.play(aton.Assign(aton.RED, tuple(flow.game.hand(aton.RED))))
+True
+>>> flow.game.round > 1 or flow.game.revealed  # then the bot chose at once, and the cards were turned up
 True
 >>> flow.live, flow.pending > 0, flow.shown_seed is None
 (False, True, True)
