@@ -895,8 +895,10 @@ class DashboardController:
         self._after_change()
 
     def _after_change(self) -> None:
+        # the bots that must decide now start first, so the page hears of the change and of their thinking at
+        # once (the person's cards confirmed, the bot choosing its own): never "blue to act" with nobody thinking
+        self._advance(tell=False)
         self._changed()
-        self._advance()
 
     def _after_step(self) -> None:
         """A step more was watched: "Play the steps" stops at a round's end (people), then catch up."""
@@ -916,8 +918,9 @@ class DashboardController:
             return shown
         return _stops(events, shown)[0]
 
-    def _advance(self) -> None:
-        """Start the bots that must decide now (two bots wait until the steps are watched)."""
+    def _advance(self, tell: bool = True) -> None:
+        """Start the bots that must decide now (two bots wait until the steps are watched); ``tell``: the
+        listeners hear of a bot started (the caller tells them itself otherwise)."""
         session = self.session
         game = session.game
         if game.result is not None:
@@ -935,7 +938,7 @@ class DashboardController:
             started = True
             work = bot_work(session.bots[player], game.view(player), session.bot_rngs[player])
             self.worker.run(job, work, functools.partial(self._guard, self._finish_bot, game, player), self._progress)
-        if started:
+        if started and tell:
             self._changed()
 
     def _progress(self, job: Job, fraction: float) -> None:
