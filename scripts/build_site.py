@@ -33,7 +33,8 @@ output folder is plain files for any web host.  What the build does:
 
 ``--stand-ins DIR`` (tests only) takes stand-ins from ``DIR/<import name>/`` even where the CDN can be
 reached.  ``--test-hooks`` (tests only) lets the browser tests drive JupyterLite's notebooks
-(``window.jupyterapp``; the dashboard's page never has it); never publish such a build.  Downloads and compiled files are cached in ``.cache/site/`` (ignored by git).
+(``window.jupyterapp``; the dashboard's page never has it); never publish such a build.  Downloads and
+compiled files are cached in ``.cache/site/`` (ignored by git).
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import urllib.parse
 import urllib.request
 import zipfile
 from collections.abc import Iterable
@@ -725,13 +727,56 @@ def install_cell(packages: list[str]) -> dict[str, Any]:
     }
 
 
-def site_notebook(source: Path, dest: Path, missing: Iterable[str] = ()) -> None:
+MARKDOWN_LINK = re.compile(r'(\]\(|href=")([^)"\s]+)')
+"""A link in a markdown cell: ``[text](target)`` or ``href="target"``."""
+
+
+def relative_link(target: str) -> bool:
+    """Whether ``target`` names a file beside the notebook (not an address, an anchor or a root path)."""
+    return not (is_url(target) or target.startswith(("#", "/", "mailto:", "data:")))
+
+
+def site_links(text: str, source: str, dest: str, places: dict[str, str]) -> str:
+    """``text`` (a markdown cell of the notebook at ``source`` in the repository, ``dest`` on the site) with
+    its links to the repository's files pointed at their place on the site (``places``: repository path ->
+    site path).  A link to a file the site does not hold stops the build: on the site it would do nothing.
+    """
+
+    def where(match: re.Match[str]) -> str:
+        target = match.group(2)
+        if not relative_link(target):
+            return match.group(0)
+        path, hash_mark, fragment = target.partition("#")
+        wanted = posixpath.normpath(posixpath.join(posixpath.dirname(source), urllib.parse.unquote(path)))
+        if wanted not in places:
+            raise SystemExit(f"build_site: {source} links to {target}, which is not on the site")
+        moved = posixpath.relpath(places[wanted], posixpath.dirname(dest) or ".")
+        return match.group(1) + urllib.parse.quote(moved) + hash_mark + fragment
+
+    return MARKDOWN_LINK.sub(where, text)
+
+
+def site_notebook(
+    source: Path,
+    dest: Path,
+    missing: Iterable[str] = (),
+    places: dict[str, str] | None = None,
+    site: Path | None = None,
+) -> None:
     """Copy a notebook for the Pyodide kernel, with an install cell first if it needs more than the kernel loads.
 
     A package the site does not have (``missing``: a self-hosted Pyodide built without the CDN) gets no
-    install cell: the notebook then runs without it (the lab says where its plots would be).
+    install cell: the notebook then runs without it (the lab says where its plots would be).  With
+    ``places`` (repository path -> site path) and ``site`` (the contents folder), its links to other files
+    of the repository point at their place on the site (:func:`site_links`).
     """
     notebook = json.loads(source.read_text(encoding="utf-8"))
+    if places is not None and site is not None:
+        here = source.relative_to(ROOT).as_posix()
+        there = dest.relative_to(site).as_posix()
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "markdown":
+                cell["source"] = site_links("".join(cell["source"]), here, there, places).splitlines(keepends=True)
     text = "".join("".join(cell["source"]) for cell in notebook["cells"])
     packages = [name for name in ("matplotlib",) if name in text and name not in (*PRELOADED, *missing)]
     if packages:
@@ -743,14 +788,28 @@ def site_notebook(source: Path, dest: Path, missing: Iterable[str] = ()) -> None
     dest.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+SITE_DOCS = ("docs/bots.md", "docs/img/elo-ladder.svg", "docs/img/calibration.svg")
+"""Pages of the documentation a notebook links to (the lab: the bots' ladder), copied beside the notebooks
+with the pictures they show; JupyterLite opens them as it opens a notebook."""
+
+
 def contents(dest: Path, missing: Iterable[str] = ()) -> None:
-    """The notebooks of the site: the dashboard, the lab and the widget gallery at the top, the tutorials below."""
-    for notebook in (DASHBOARD, LAB, GALLERY):
-        site_notebook(ROOT / notebook, dest / Path(notebook).name, missing)
+    """The notebooks of the site: the dashboard, the lab and the widget gallery at the top, the tutorials below.
+
+    Their links to each other and to the documentation point at the site's copies, so they work on the
+    site as they do in JupyterLab from the repository.
+    """
+    places = {notebook: Path(notebook).name for notebook in (DASHBOARD, LAB, GALLERY)}
     for lang in languages():
         folder = tutorial_folder(lang)
-        for notebook in sorted((ROOT / folder).glob("*.ipynb")):
-            site_notebook(notebook, dest / folder / notebook.name, missing)
+        places |= {f"{folder}/{path.name}": f"{folder}/{path.name}" for path in (ROOT / folder).glob("*.ipynb")}
+    for page in SITE_DOCS:
+        places[page] = page
+        (dest / page).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / page, dest / page)
+    for notebook, there in places.items():
+        if notebook.endswith(".ipynb"):
+            site_notebook(ROOT / notebook, dest / there, missing, places, dest)
 
 
 # ----------------------------------------------------------------- the build
@@ -796,9 +855,21 @@ def font_awesome(dest: Path) -> None:
                 target.write_bytes(source.read())
 
 
-FIRST_OPEN_MEGABYTES = 14
+FIRST_OPEN_MEGABYTES = (14, 25)
 """What a first open of the dashboard downloads, as ``scripts/bench_site.py`` measured it (said on the front page):
-compressed, as GitHub Pages and the Pyodide CDN send it (24 MB from a host that does not compress)."""
+compressed, as GitHub Pages and the Pyodide CDN send it (13.8 MB), and from a host that does not compress
+(24.6 MB)."""
+
+
+def notebook_title(path: Path) -> str:
+    """A notebook's title: its first markdown heading without the ``#`` (``05 · Le tour de comptage``)."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "markdown":
+            for line in "".join(cell["source"]).splitlines():
+                if line.startswith("#"):
+                    return line.lstrip("#").strip()
+    return ""
 
 
 def front_page(out: Path, local: bool) -> None:
@@ -806,7 +877,12 @@ def front_page(out: Path, local: bool) -> None:
     tutorials = {
         lang: [path.name for path in sorted((ROOT / tutorial_folder(lang)).glob("*.ipynb"))] for lang in languages()
     }
-    html = front_page_html(tutorials, megabytes=FIRST_OPEN_MEGABYTES, local=local)
+    titles = {
+        f"{tutorial_folder(lang)}/{name}": notebook_title(ROOT / tutorial_folder(lang) / name)
+        for lang, names in tutorials.items()
+        for name in names
+    }
+    html = front_page_html(tutorials, megabytes=FIRST_OPEN_MEGABYTES, local=local, titles=titles)
     (out / "index.html").write_text(html, encoding="utf-8")
 
 

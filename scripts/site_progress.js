@@ -15,7 +15,19 @@
   const words = ATON_WORDS;
   const plan = ATON_PLAN;
   const root = typeof ATON_SITE_ROOT === 'string' ? ATON_SITE_ROOT : '';
-  const languages = Object.keys(words);
+  // the browser's language first (a French browser reads French first), then the others
+  const wanted = (navigator.languages || [navigator.language || '']).map((tag) => String(tag).slice(0, 2));
+  const rank = (lang) => (wanted.indexOf(lang) < 0 ? wanted.length : wanted.indexOf(lang));
+  const languages = Object.keys(words).sort((a, b) => rank(a) - rank(b));
+  // a browser that started this build before has its files in the cache: no "the first visit takes longest"
+  const VISITED = 'aton-site-started';
+  const build = plan.files.map((file) => file.url).find((url) => url.endsWith('pyodide-lock.json')) || '';
+  let later = false;
+  try {
+    later = window.localStorage.getItem(VISITED) === build;
+  } catch (error) {
+    later = false;
+  }
   const STEPS = ['download', 'python', 'packages', 'board'];
   const started = performance.now();
   let step = 0;
@@ -24,6 +36,16 @@
   let finished = false;
   let received = 0;
   let total = plan.files.reduce((sum, file) => sum + (file.bytes || 0), 0);
+  // the page's own files (its scripts, styles and fonts) count too, as the browser reports them
+  const planned = new Set();
+  const counted = new Set();
+  function countPageFile(entry) {
+    if (planned.has(entry.name) || counted.has(entry.name)) return;
+    counted.add(entry.name);
+    const bytes = entry.decodedBodySize || 0;
+    received += bytes;
+    total += bytes;
+  }
 
   const style = document.createElement('style');
   style.textContent =
@@ -65,7 +87,9 @@
       line.lang = lang;
       const fields = { done: megabytes(Math.min(received, total), lang), total: megabytes(total, lang) };
       line.textContent =
-        fill(words[lang][name], fields) + '\u2026 ' + fill(words[lang].note, { seconds: String(seconds()) });
+        fill(words[lang][name], fields) +
+        '\u2026 ' +
+        fill(words[lang][later ? 'note_later' : 'note'], { seconds: String(seconds()) });
       return line;
     });
     box.replaceChildren(lines[0], bar, ...lines.slice(1));
@@ -128,6 +152,7 @@
   }
   async function fetchFile(file) {
     const url = new URL(address(file.url), document.baseURI);
+    planned.add(url.href);
     const controller = new AbortController();
     let timer = 0;
     let why = 'refused';
@@ -169,6 +194,13 @@
     }
   }
   async function download() {
+    for (const file of plan.files) planned.add(new URL(address(file.url), document.baseURI).href);
+    try {
+      performance.getEntriesByType('resource').forEach(countPageFile);
+      new PerformanceObserver((list) => list.getEntries().forEach(countPageFile)).observe({ type: 'resource' });
+    } catch (error) {
+      // no Resource Timing: the line counts the start's files only
+    }
     const queue = plan.files.slice();
     const worker = async () => {
       while (queue.length && !failure) await fetchFile(queue.shift());
@@ -192,6 +224,11 @@
     if (finished) return;
     if (drawn()) {
       finished = true;
+      try {
+        window.localStorage.setItem(VISITED, build);
+      } catch (error) {
+        // no storage: the next visit says "the first visit takes longest" again
+      }
       box.remove();
       if (channel) channel.close();
       return;

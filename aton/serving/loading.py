@@ -24,6 +24,7 @@ from ..i18n import languages, msg, render
 __all__ = [
     "SITE_FAILED",
     "SITE_NOTE",
+    "SITE_NOTE_LATER",
     "SITE_STEPS",
     "STARTING",
     "site_progress_words",
@@ -46,7 +47,9 @@ SITE_STEPS = {
 """The static site's loading line, one step after the other as the page sees them happen (``{done}`` and
 ``{total}`` are megabytes, written by the page in its language's way)."""
 SITE_NOTE = msg("site.note", "{seconds} s (the first visit takes longest; nothing is installed on your computer)")
-"""Said after the step, with the seconds since the page opened."""
+"""Said after the step, with the seconds since the page opened (a browser that never started this build)."""
+SITE_NOTE_LATER = msg("site.note_later", "{seconds} s (nothing is installed on your computer)")
+"""... in a browser that started this build before: its files come from the browser's cache."""
 SITE_FAILED = {
     "fail_title": msg("site.failed.title", "Aton could not start."),
     "fail_file": msg("site.failed.file", "The file {file} did not arrive from {host}: {reason}."),
@@ -100,6 +103,7 @@ def site_progress_words() -> dict[str, Any]:
         lang: {
             **{key: render(message, lang, **fields) for key, message in SITE_STEPS.items()},
             "note": render(SITE_NOTE, lang, **fields),
+            "note_later": render(SITE_NOTE_LATER, lang, **fields),
             **{key: render(message, lang, **fields) for key, message in SITE_FAILED.items()},
         }
         for lang in languages()

@@ -19,6 +19,8 @@ import html.parser
 import io
 import json
 import os
+import posixpath
+import re
 import shutil
 import subprocess
 import sys
@@ -224,6 +226,67 @@ def test_the_static_dashboard_plays_a_round_against_the_bot(site_page: tuple[Any
     dash.upload("saved.json", json.dumps(saved).encode())
     dash.wait_status(round=2, phase="assign", mode="bot")
     assert dash.twin_scores() == scores
+
+
+LINES = """
+window.__atonLines = [];
+setInterval(() => {
+  const box = document.getElementById('aton-site-progress');
+  const text = box && box.innerText;
+  if (text && window.__atonLines[window.__atonLines.length - 1] !== text) window.__atonLines.push(text);
+}, 50);
+"""
+"""Records every text of the loading line."""
+
+
+def shown_megabytes(line: str) -> tuple[float, float]:
+    """The ``done`` and ``total`` megabytes of an English download line."""
+    done, total = re.search(r"Downloading Python and the game: ([\d.]+) of ([\d.]+) MB", line).groups()  # type: ignore[union-attr]
+    return float(done), float(total)
+
+
+def test_the_loading_line_speaks_the_browser_language_first_and_counts_every_file(
+    browser: Any, site_url: str, site_dir: Path
+) -> None:
+    """A French browser reads French first; the megabytes count the page's own scripts too (the start's files
+    alone said 18.9 MB while the page moved 24.6 MB); a later visit does not say that the first is the longest."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="fr-FR")
+    errors: list[str] = []
+    page = local_page(context, errors, timeout=60_000)
+    page.add_init_script(LINES)
+    html = (site_dir / "voici" / "render" / "aton.html").read_text(encoding="utf-8")
+    plan = json.loads(re.search(r"const plan = (\{.*?\});\n", html).group(1))  # type: ignore[union-attr]
+    planned = sum(file["bytes"] or 0 for file in plan["files"]) / 1e6
+    try:
+        page.goto(f"{site_url}/voici/render/aton.html")
+        box = page.locator("#aton-site-progress")
+        assert box.locator("[lang]").first.get_attribute("lang") == "fr"  # the browser's language first
+        page.wait_for_selector(STATUS, state="attached", timeout=START_TIMEOUT)
+        page.wait_for_selector("#aton-site-progress", state="detached", timeout=START_TIMEOUT)
+        lines = page.evaluate("() => window.__atonLines")
+        downloads = [line for line in lines if "Downloading Python" in line]
+        assert downloads and all("the first visit takes longest" in line for line in downloads), lines[:3]
+        assert all(line.index("Téléchargement") < line.index("Downloading") for line in downloads)
+        moved = page.evaluate(
+            "() => performance.getEntriesByType('resource').reduce((s, e) => s + e.decodedBodySize, 0)"
+        )
+        done, total = shown_megabytes(downloads[-1])
+        print(
+            f"loading line: {total:.1f} MB counted, the start's files {planned:.1f} MB, "
+            f"the page moved {moved / 1e6:.1f} MB"
+        )
+        assert total >= planned + 1.0, (total, planned)  # the page's own scripts and styles count too
+        assert total <= moved / 1e6 + 0.1 and done <= total
+        # a later visit of the same build: its files are in the cache; no "the first visit takes longest"
+        page.reload()
+        page.wait_for_selector(STATUS, state="attached", timeout=START_TIMEOUT)
+        page.wait_for_selector("#aton-site-progress", state="detached", timeout=START_TIMEOUT)
+        later = page.evaluate("() => window.__atonLines")
+        assert later and not any("first visit" in line or "première visite" in line for line in later), later[:3]
+        assert any("nothing is installed on your computer" in line for line in later), later[:3]
+        assert not errors, errors
+    finally:
+        context.close()
 
 
 def test_a_review_in_the_static_dashboard_stops_mid_way(site_page: tuple[Any, Problems], site_url: str) -> None:
@@ -509,6 +572,51 @@ def test_every_link_of_the_site_pages_leads_somewhere(site_url: str) -> None:
                 assert contents_listed(site_url, path), f"{checked[target]}: {path} is not on the site"
     front = [link for link in checked.values() if link.startswith("index.html")]
     assert len(front) > 20, front  # both languages' tutorials, one by one
+
+
+def test_the_front_page_puts_the_browser_language_first_and_asks_for_no_icon(browser: Any, site_url: str) -> None:
+    """A French browser gets the French section first; no request for /favicon.ico (it was a 404 on every visit)."""
+    for locale, first in (("fr-FR", "fr"), ("en-GB", "en")):
+        context = browser.new_context(locale=locale)
+        page = context.new_page()
+        answers: list[str] = []
+        page.on("response", lambda response, seen=answers: seen.append(f"{response.status} {response.url}"))
+        try:
+            page.goto(f"{site_url}/index.html", wait_until="load")
+            page.wait_for_timeout(1000)
+            assert page.locator("body > section[lang]").first.get_attribute("lang") == first
+            assert all(answer.startswith("200 ") for answer in answers), answers
+            assert not any("favicon" in answer for answer in answers), answers
+            if first == "fr":
+                assert "05 · Le tour de comptage" in page.locator('section[lang="fr"]').inner_text()
+        finally:
+            context.close()
+
+
+def test_every_link_inside_the_served_notebooks_opens_a_file_of_the_site(site_url: str) -> None:
+    """What JupyterLite opens for a link in a notebook: a file its contents list (the dashboard, the lab, docs)."""
+    listing = json.loads(urllib.request.urlopen(f"{site_url}/api/contents/all.json", timeout=30).read())["content"]
+    folders = [""] + [entry["path"] + "/" for entry in listing if entry["type"] == "directory"]
+    folders += ["tutorials/fr/", "docs/img/"]
+    checked = 0
+    for folder in folders:
+        try:
+            entries = json.loads(urllib.request.urlopen(f"{site_url}/api/contents/{folder}all.json", timeout=30).read())
+        except urllib.error.HTTPError:
+            continue
+        for entry in entries["content"]:
+            if not entry["name"].endswith(".ipynb"):
+                continue
+            notebook = json.loads(urllib.request.urlopen(f"{site_url}/files/{entry['path']}", timeout=30).read())
+            for cell in notebook["cells"]:
+                text = "".join(cell["source"]) if cell["cell_type"] == "markdown" else ""
+                for target in re.findall(r"\]\(([^)\s]+)\)", text):
+                    if re.match(r"^([a-z]+:|#)", target):
+                        continue
+                    path = posixpath.normpath(posixpath.join(posixpath.dirname(entry["path"]), target.split("#")[0]))
+                    assert contents_listed(site_url, urllib.parse.unquote(path)), f"{entry['path']}: {target}"
+                    checked += 1
+    assert checked >= 30, checked
 
 
 # ----------------------------------------------------------------- a returning student after an update
