@@ -26,8 +26,9 @@ output folder is plain files for any web host.  What the build does:
   access.  The WebAssembly builds of numpy, Pillow, sqlite3 and matplotlib exist only on the Pyodide
   CDN: where it cannot be reached, the build says so, uses stand-ins for the first three and says what
   the site then misses (``NO_OTHER_SOURCE``);
-- adds a loading line to the dashboard's page (``scripts/site_progress.js``: the bytes downloaded, Python
-  starting, packages loading, the board drawing; what failed and what to try, with a retry button), and
+- adds a loading line to the dashboard's page and to JupyterLite's notebook pages (the tutorials, the lab,
+  JupyterLab) (``scripts/site_progress.js``: the bytes downloaded, Python starting, packages loading, the
+  board drawing or the notebook's Python ready; what failed and what to try, with a retry button), and
   writes a front page (``index.html``, :mod:`aton.serving.site_page`), both in every language of the
   catalogs.
 
@@ -929,6 +930,7 @@ def start_plan(out: Path, lock_path: str, stdlib_path: str, local: bool) -> dict
         path = core.get(url) or (None if is_url(url) else out / url)
         files.append({"url": url, "bytes": path.stat().st_size if path is not None else None})
     return {
+        "page": "dashboard",
         "files": files,
         "channel": PROGRESS_CHANNEL,
         "limits": {"stall": STALL_SECONDS, "start": START_SECONDS, "board": BOARD_SECONDS},
@@ -972,6 +974,10 @@ def announce_cell() -> dict[str, Any]:
     }
 
 
+NOTEBOOK_APPS = ("notebooks", "lab")
+"""JupyterLite's apps whose pages start a kernel (``<app>/index.html``): they get the loading line too."""
+
+
 def finish_pages(out: Path, local: bool, test_hooks: bool = False) -> None:
     """Write the locks and standard libraries under ``versioned/``, point the pages at them, add the loading line.
 
@@ -1000,8 +1006,19 @@ def finish_pages(out: Path, local: bool, test_hooks: bool = False) -> None:
     font_awesome(icons)
     words = json.dumps(site_progress_words(), ensure_ascii=False).replace("</", "<\\/")
     plan = json.dumps(start_plan(out, dash_lock, dash_stdlib, local)).replace("</", "<\\/")
-    script = (ROOT / "scripts" / "site_progress.js").read_text(encoding="utf-8")
-    script = script.replace("ATON_WORDS", words).replace("ATON_PLAN", plan)
+    source = (ROOT / "scripts" / "site_progress.js").read_text(encoding="utf-8")
+    script = source.replace("ATON_WORDS", words).replace("ATON_PLAN", plan)
+    notebook_plan = {**start_plan(out, full_lock, full_stdlib, local), "page": "notebook"}
+    notebook_script = source.replace("ATON_WORDS", words).replace(
+        "ATON_PLAN", json.dumps(notebook_plan).replace("</", "<\\/")
+    )
+    for app in NOTEBOOK_APPS:  # the tutorials, the lab and the widget gallery (notebooks), JupyterLab (lab)
+        page = out / app / "index.html"
+        html = page.read_text(encoding="utf-8")
+        if "</head>" not in html:
+            raise SystemExit(f"build_site: {page} has no head for the loading line")
+        loading = f'<script>const ATON_SITE_ROOT = "../";\n{notebook_script}</script>\n</head>'
+        page.write_text(html.replace("</head>", loading, 1), encoding="utf-8")
     dashboard = out / "voici" / "render" / (Path(DASHBOARD).stem + ".html")
     for page in out.glob("voici/render/**/*.html"):
         html = page.read_text(encoding="utf-8")

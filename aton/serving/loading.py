@@ -58,6 +58,10 @@ SITE_FAILED = {
     "why_stalled": msg("site.failed.stalled", "nothing arrived for {seconds} s"),
     "why_refused": msg("site.failed.refused", "the network refused it (blocked, or no connection)"),
     "why_status": msg("site.failed.status", "the server answered {status}"),
+    "why_not_file": msg(
+        "site.failed.not_file",
+        "what came is a web page, not the file (a network filter's block page, or a sign-in page of the network)",
+    ),
     "try": msg(
         "site.failed.try",
         "What to try: the button below; another network (school filters often block outside sites such as "

@@ -518,6 +518,86 @@ def test_a_blocked_cdn_says_what_failed_and_what_to_try_within_20_s(browser: Any
         context.close()
 
 
+BLOCKED_FILE = "static/pyodide/pyodide.asm.wasm"
+"""The start-up file a school's network fails in the tests below (Pyodide's WebAssembly, 8.6 MB)."""
+BLOCK_PAGE = (
+    "<!doctype html><html><body><h1>Access denied</h1><p>This site is blocked by your school.</p></body></html>"
+)
+NETWORK_CASES = {
+    "refused": ("the network refused it", lambda route: route.abort("connectionrefused")),
+    "403": ("the server answered 403", lambda route: route.fulfill(status=403, body="Forbidden")),
+    "hang": ("nothing arrived for 15 s", lambda route: None),  # never answered
+    "200 html": (
+        "what came is a web page, not the file",
+        lambda route: route.fulfill(status=200, content_type="text/html", body=BLOCK_PAGE),
+    ),
+    "200 html as wasm": (  # a filter that even keeps the file's type: the first bytes tell
+        "what came is a web page, not the file",
+        lambda route: route.fulfill(status=200, content_type="application/wasm", body=BLOCK_PAGE),
+    ),
+}
+"""How a school's network fails a file: what the line then says, and how the test's route answers."""
+PAGES = {"dashboard": "voici/render/aton.html", "tutorial 01": "notebooks/index.html?path=tutorials/01-the-board.ipynb"}
+
+
+@pytest.mark.parametrize("case", list(NETWORK_CASES))
+@pytest.mark.parametrize("where", list(PAGES))
+def test_a_network_that_fails_a_start_up_file_is_told_on_the_dashboard_and_on_a_tutorial(
+    browser: Any, site_url: str, where: str, case: str
+) -> None:
+    """Refused, 403, no answer, or a block page answered 200: the line names the file and the host, at once
+    (the time limit of 15 s for no answer), in both languages, with a retry."""
+    said, answer = NETWORK_CASES[case]
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    # the context's routes see the Python worker's requests too (a page's own routes do not)
+    context.route(
+        "**/*", lambda route: route.continue_() if route.request.url.startswith("http://127.0.0.1") else route.abort()
+    )
+    context.route(f"**/{BLOCKED_FILE}", answer)  # the route added last is asked first
+    page = context.new_page()
+    try:
+        started = time.perf_counter()
+        page.goto(f"{site_url}/{PAGES[where]}")
+        page.wait_for_selector('#aton-site-progress[data-step="failed"]', timeout=FAILURE_SECONDS * 1000)
+        seconds = time.perf_counter() - started
+        print(f"{where}, {case}: the message after {seconds:.1f} s")
+        limit = FAILURE_SECONDS if case == "hang" else 5
+        assert seconds < limit, seconds
+        box = page.locator("#aton-site-progress")
+        english = box.locator('[lang="en"]').inner_text()
+        french = box.locator('[lang="fr"]').inner_text()
+        host = urllib.parse.urlsplit(site_url).netloc
+        assert f"The file pyodide.asm.wasm did not arrive from {host}: {said}" in english, english
+        assert f"Le fichier pyodide.asm.wasm n'est pas arrivé de {host}" in french, french
+        assert box.locator("button.aton-site-retry").all_inner_texts() == ["Try again", "Réessayer"]
+        page.wait_for_timeout(1000)
+        assert page.locator('#aton-site-progress[data-step="failed"]').count() == 1  # it stays said
+    finally:
+        context.close()
+
+
+def test_a_tutorial_and_jupyterlab_show_the_loading_line_until_python_is_ready(browser: Any, site_url: str) -> None:
+    """Tutorial 01 tells its steps and the line goes once its kernel is idle; JupyterLab with no notebook open
+    lets the line go once the files are here (Python starts when a notebook opens)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    errors: list[str] = []
+    page = local_page(context, errors, timeout=60_000)
+    page.add_init_script(RECORD_STEPS)
+    try:
+        page.goto(f"{site_url}/notebooks/index.html?path=tutorials/01-the-board.ipynb")
+        assert page.locator("#aton-site-progress").count() == 1
+        page.wait_for_selector('.jp-Notebook-ExecutionIndicator[data-status="idle"]', timeout=START_TIMEOUT)
+        page.wait_for_selector("#aton-site-progress", state="detached", timeout=10_000)
+        steps = page.evaluate("() => window.__atonSteps")
+        assert steps[0] == "download" and steps[-1] == "packages" and "failed" not in steps, steps
+        page.goto(f"{site_url}/lab/index.html")
+        assert page.locator("#aton-site-progress").count() == 1
+        page.wait_for_selector("#aton-site-progress", state="detached", timeout=60_000)
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 # ----------------------------------------------------------------- links
 class Links(html.parser.HTMLParser):
     """The addresses a page links to (``a``, ``link``, ``script``, ``img``) and the ids it holds."""
