@@ -65,7 +65,7 @@ from typing import Any
 from packaging.version import Version
 
 from aton.i18n import languages
-from aton.serving.loading import site_progress_words
+from aton.serving.loading import site_progress_words, site_update_words
 from aton.serving.site_page import front_page_html, tutorial_folder
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -763,13 +763,14 @@ def site_notebook(
     missing: Iterable[str] = (),
     places: dict[str, str] | None = None,
     site: Path | None = None,
-) -> None:
+) -> str:
     """Copy a notebook for the Pyodide kernel, with an install cell first if it needs more than the kernel loads.
 
     A package the site does not have (``missing``: a self-hosted Pyodide built without the CDN) gets no
     install cell: the notebook then runs without it (the lab says where its plots would be).  With
     ``places`` (repository path -> site path) and ``site`` (the contents folder), its links to other files
-    of the repository point at their place on the site (:func:`site_links`).
+    of the repository point at their place on the site (:func:`site_links`).  Returns the notebook's version on
+    the site (a hash of what it holds), also written in its metadata (``aton.site_version``).
     """
     notebook = json.loads(source.read_text(encoding="utf-8"))
     if places is not None and site is not None:
@@ -785,8 +786,12 @@ def site_notebook(
     if source == ROOT / DASHBOARD:
         notebook["cells"].insert(0, announce_cell())
     notebook["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+    text = json.dumps(notebook, indent=1, ensure_ascii=False, sort_keys=True)
+    version = hashlib.sha256(text.encode()).hexdigest()[:16]
+    notebook["metadata"]["aton"] = {"site_version": version}  # a student's copy keeps it: see site_updates.js
     dest.parent.mkdir(parents=True, exist_ok=True)
     dest.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return version
 
 
 SITE_DOCS = ("docs/bots.md", "docs/img/elo-ladder.svg", "docs/img/calibration.svg")
@@ -794,11 +799,12 @@ SITE_DOCS = ("docs/bots.md", "docs/img/elo-ladder.svg", "docs/img/calibration.sv
 with the pictures they show; JupyterLite opens them as it opens a notebook."""
 
 
-def contents(dest: Path, missing: Iterable[str] = ()) -> None:
+def contents(dest: Path, missing: Iterable[str] = ()) -> dict[str, str]:
     """The notebooks of the site: the dashboard, the lab and the widget gallery at the top, the tutorials below.
 
     Their links to each other and to the documentation point at the site's copies, so they work on the
-    site as they do in JupyterLab from the repository.
+    site as they do in JupyterLab from the repository.  Returns each notebook's version, by its path on the
+    site (written as ``notebook-versions.json``).
     """
     places = {notebook: Path(notebook).name for notebook in (DASHBOARD, LAB, GALLERY)}
     for lang in languages():
@@ -808,9 +814,11 @@ def contents(dest: Path, missing: Iterable[str] = ()) -> None:
         places[page] = page
         (dest / page).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / page, dest / page)
+    versions = {}
     for notebook, there in places.items():
         if notebook.endswith(".ipynb"):
-            site_notebook(ROOT / notebook, dest / there, missing, places, dest)
+            versions[there] = site_notebook(ROOT / notebook, dest / there, missing, places, dest)
+    return versions
 
 
 # ----------------------------------------------------------------- the build
@@ -974,6 +982,8 @@ def announce_cell() -> dict[str, Any]:
     }
 
 
+NOTEBOOK_VERSIONS = "notebook-versions.json"
+"""Each notebook's version on the site, by its path (checked on every visit): see ``scripts/site_updates.js``."""
 NOTEBOOK_APPS = ("notebooks", "lab")
 """JupyterLite's apps whose pages start a kernel (``<app>/index.html``): they get the loading line too."""
 
@@ -1012,12 +1022,17 @@ def finish_pages(out: Path, local: bool, test_hooks: bool = False) -> None:
     notebook_script = source.replace("ATON_WORDS", words).replace(
         "ATON_PLAN", json.dumps(notebook_plan).replace("</", "<\\/")
     )
+    update_words = json.dumps(site_update_words(), ensure_ascii=False).replace("</", "<\\/")
+    updates = (ROOT / "scripts" / "site_updates.js").read_text(encoding="utf-8")
+    updates = updates.replace("ATON_UPDATE_WORDS", update_words)
     for app in NOTEBOOK_APPS:  # the tutorials, the lab and the widget gallery (notebooks), JupyterLab (lab)
         page = out / app / "index.html"
         html = page.read_text(encoding="utf-8")
         if "</head>" not in html:
             raise SystemExit(f"build_site: {page} has no head for the loading line")
-        loading = f'<script>const ATON_SITE_ROOT = "../";\n{notebook_script}</script>\n</head>'
+        # the notebooks app opens one notebook (?path=): it says when this browser's copy of it is older
+        extra = f"\n{updates}" if app == "notebooks" else ""
+        loading = f'<script>const ATON_SITE_ROOT = "../";\n{notebook_script}{extra}</script>\n</head>'
         page.write_text(html.replace("</head>", loading, 1), encoding="utf-8")
     dashboard = out / "voici" / "render" / (Path(DASHBOARD).stem + ".html")
     for page in out.glob("voici/render/**/*.html"):
@@ -1087,7 +1102,7 @@ def build_in(lite: Path, out: Path, pyodide: str, stand_ins: Path | None, test_h
     left_out: list[str] = []
     if pyodide == "local":
         left_out = self_hosted_pyodide(lite / "static" / "pyodide", ROOTS, stand_ins)
-    contents(lite / "content", left_out)
+    versions = contents(lite / "content", left_out)
     pypi = lite / "pypi"
     project_wheel(pypi)
     wanted = [(name, metadata.version(name)) for name in WIDGET_WHEELS] + runtime_pins()
@@ -1107,6 +1122,7 @@ def build_in(lite: Path, out: Path, pyodide: str, stand_ins: Path | None, test_h
         sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
         raise SystemExit(f"build_site: voici build failed ({result.returncode})")
     finish_pages(out, pyodide == "local", test_hooks)
+    (out / NOTEBOOK_VERSIONS).write_text(json.dumps(versions, indent=1, sort_keys=True), encoding="utf-8")
     front_page(out, pyodide == "local")
     (out / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages serves folders starting with _
     host_files(out)

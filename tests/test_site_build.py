@@ -393,3 +393,16 @@ def test_a_link_to_a_file_the_site_does_not_hold_stops_the_build() -> None:
     assert moved == text
     with pytest.raises(SystemExit, match=r"links to \.\./docs/rules\.md"):
         build_site.site_links("[rules](../docs/rules.md)", "tutorials/02-a-round.ipynb", "x/02.ipynb", places)
+
+
+def test_every_served_notebook_carries_its_version_which_changes_with_its_text(tmp_path: Path) -> None:
+    versions = build_site.contents(tmp_path / "one")
+    assert len(versions) == len(list((tmp_path / "one").rglob("*.ipynb")))
+    for path, version in versions.items():
+        notebook = json.loads((tmp_path / "one" / path).read_text(encoding="utf-8"))
+        assert notebook["metadata"]["aton"] == {"site_version": version}, path
+    assert versions == build_site.contents(tmp_path / "two")  # the same text, the same version
+    source = ROOT / "tutorials" / "01-the-board.ipynb"
+    changed = tmp_path / "01-the-board.ipynb"
+    changed.write_text(source.read_text(encoding="utf-8").replace("The board", "The board (2)", 1), encoding="utf-8")
+    assert build_site.site_notebook(changed, tmp_path / "out.ipynb") != versions["tutorials/01-the-board.ipynb"]

@@ -26,8 +26,10 @@ __all__ = [
     "SITE_NOTE",
     "SITE_NOTE_LATER",
     "SITE_STEPS",
+    "SITE_UPDATE",
     "STARTING",
     "site_progress_words",
+    "site_update_words",
     "starting_html",
     "starting_notice",
 ]
@@ -71,6 +73,18 @@ SITE_FAILED = {
     "retry": msg("site.failed.retry", "Try again"),
 }
 """What the loading line says when the start fails: what failed, why, what to try, and its button."""
+SITE_UPDATE = {
+    "newer": msg(
+        "site.update.newer",
+        "The site has a newer version of {name} than the copy this browser keeps of it (the copy you worked in "
+        "before the site was updated).",
+    ),
+    "open": msg("site.update.open", "Open the new version (my copy stays, renamed)"),
+    "keep": msg("site.update.keep", "Keep my copy"),
+    "mine": msg("site.update.mine", "my copy"),
+}
+"""What a notebook page of the static site says when this browser's copy of the notebook is older than the
+site's (``scripts/site_updates.js``); ``mine`` ends the name the copy is then kept under."""
 
 _STYLE = """<style>
 .aton-starting { font-family: sans-serif; padding: 2em; color: #333; }
@@ -110,6 +124,18 @@ def site_progress_words() -> dict[str, Any]:
             "note_later": render(SITE_NOTE_LATER, lang, **fields),
             **{key: render(message, lang, **fields) for key, message in SITE_FAILED.items()},
         }
+        for lang in languages()
+    }
+
+
+def site_update_words() -> dict[str, dict[str, str]]:
+    """The words of the static site's "newer version" banner in every language, for its script.
+
+    >>> site_update_words()["fr"]["keep"]
+    'Garder ma copie'
+    """
+    return {
+        lang: {key: render(message, lang, name="{name}") for key, message in SITE_UPDATE.items()}
         for lang in languages()
     }
 

@@ -752,3 +752,74 @@ def test_a_returning_browser_gets_the_rebuilt_site(
         server.stop()
     log = (work / "server.log").read_text(encoding="utf-8")
     assert 'pyodide.asm.wasm HTTP/1.1" 304' in log or log.count('pyodide.asm.wasm HTTP/1.1" 200') == 1
+
+
+# ----------------------------------------------------------------- a student's copy of a tutorial after an update
+STORED = """async (path) => {
+  const base = new URL('../', window.location.href).pathname;
+  const db = await new Promise((ok, ko) => {
+    const r = indexedDB.open('JupyterLite Storage - ' + base);
+    r.onsuccess = () => ok(r.result);
+    r.onerror = ko;
+  });
+  const files = db.transaction('files').objectStore('files');
+  const keys = await new Promise((ok) => { const r = files.getAllKeys(); r.onsuccess = () => ok(r.result); });
+  db.close();
+  return keys.filter((key) => key.startsWith(path));
+}"""
+"""The notebooks this browser keeps a copy of (JupyterLite's storage), under a folder."""
+
+
+def test_a_tutorial_a_student_worked_in_says_when_the_site_has_a_newer_version(
+    browser: Any, site_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The measured case: a student runs a cell of tutorial 01 and the browser keeps their copy (saved, as the
+    autosave does after two minutes); the tutorial changes and the site is rebuilt.  Before, that browser
+    opened the old copy and said nothing.  Now the page says the site has a newer version; "Open the new
+    version" keeps the student's copy under another name and opens the new text."""
+    work = tmp_path_factory.mktemp("tutorial-update")
+    served = work / "served"
+    served.symlink_to(site_dir, target_is_directory=True)
+    tree = work / "project"
+    skip = shutil.ignore_patterns(".venv", ".cache", "site", "build", "dist", "*.egg-info", "__pycache__", ".git*")
+    shutil.copytree(ROOT, tree, ignore=skip)
+    (tree / ".cache").symlink_to(ROOT / ".cache", target_is_directory=True)
+    tutorial = tree / "tutorials" / "01-the-board.ipynb"
+    changed = tutorial.read_text(encoding="utf-8").replace("# 01 · The board and the pieces", "# 01 · The board (2)")
+    assert changed != tutorial.read_text(encoding="utf-8")
+    tutorial.write_text(changed, encoding="utf-8")
+    server = Served(served, work / "server.log")
+    url = f"{server.url}/notebooks/index.html?path=tutorials/01-the-board.ipynb"
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("#aton-site-progress", state="detached", timeout=START_TIMEOUT)
+        page.locator(".jp-CodeCell").first.click()
+        page.keyboard.press("Shift+Enter")
+        page.wait_for_selector(".jp-CodeCell .jp-InputPrompt:has-text('[1]')", timeout=START_TIMEOUT)
+        page.keyboard.press("Control+s")
+        page.wait_for_function(f"async () => (await ({STORED})('tutorials/01')).length === 1", timeout=60_000)
+        page.close()
+
+        new = build_site(work / "new", "--pyodide", "local", "--test-hooks", root=tree)
+        served.unlink()
+        served.symlink_to(new, target_is_directory=True)
+        page = context.new_page()
+        page.goto(url)
+        banner = page.locator("#aton-site-update")
+        banner.wait_for(state="visible", timeout=60_000)
+        assert "The site has a newer version of 01-the-board.ipynb" in banner.locator('[lang="en"]').inner_text()
+        assert "Le site a une version plus récente" in banner.locator('[lang="fr"]').inner_text()
+        heading = ".jp-RenderedMarkdown h1"
+        page.wait_for_selector(
+            f"{heading}:has-text('The board and the pieces')", state="attached", timeout=START_TIMEOUT
+        )
+        with page.expect_navigation():
+            banner.locator("button.aton-update-open").first.click()
+        page.wait_for_selector(f"{heading}:has-text('The board (2)')", state="attached", timeout=START_TIMEOUT)
+        assert page.evaluate(STORED, "tutorials/01") == ["tutorials/01-the-board (my copy).ipynb"]
+        assert page.locator("#aton-site-update").count() == 0
+    finally:
+        context.close()
+        server.stop()
