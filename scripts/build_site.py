@@ -26,14 +26,16 @@ output folder is plain files for any web host.  What the build does:
   access.  The WebAssembly builds of numpy, Pillow, sqlite3 and matplotlib exist only on the Pyodide
   CDN: where it cannot be reached, the build says so, uses stand-ins for the first three and says what
   the site then misses (``NO_OTHER_SOURCE``);
-- adds a loading line to the dashboard's page (``scripts/site_progress.js``: the bytes downloaded, Python
-  starting, packages loading, the board drawing; what failed and what to try, with a retry button), and
+- adds a loading line to the dashboard's page and to JupyterLite's notebook pages (the tutorials, the lab,
+  JupyterLab) (``scripts/site_progress.js``: the bytes downloaded, Python starting, packages loading, the
+  board drawing or the notebook's Python ready; what failed and what to try, with a retry button), and
   writes a front page (``index.html``, :mod:`aton.serving.site_page`), both in every language of the
   catalogs.
 
 ``--stand-ins DIR`` (tests only) takes stand-ins from ``DIR/<import name>/`` even where the CDN can be
-reached.  ``--test-hooks`` (tests only) lets the browser tests drive JupyterLite (``window.jupyterapp``);
-never publish such a build.  Downloads and compiled files are cached in ``.cache/site/`` (ignored by git).
+reached.  ``--test-hooks`` (tests only) lets the browser tests drive JupyterLite's notebooks
+(``window.jupyterapp``; the dashboard's page never has it); never publish such a build.  Downloads and
+compiled files are cached in ``.cache/site/`` (ignored by git).
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import urllib.parse
 import urllib.request
 import zipfile
 from collections.abc import Iterable
@@ -62,7 +65,7 @@ from typing import Any
 from packaging.version import Version
 
 from aton.i18n import languages
-from aton.serving.loading import site_progress_words
+from aton.serving.loading import site_progress_words, site_update_words
 from aton.serving.site_page import front_page_html, tutorial_folder
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -725,13 +728,57 @@ def install_cell(packages: list[str]) -> dict[str, Any]:
     }
 
 
-def site_notebook(source: Path, dest: Path, missing: Iterable[str] = ()) -> None:
+MARKDOWN_LINK = re.compile(r'(\]\(|href=")([^)"\s]+)')
+"""A link in a markdown cell: ``[text](target)`` or ``href="target"``."""
+
+
+def relative_link(target: str) -> bool:
+    """Whether ``target`` names a file beside the notebook (not an address, an anchor or a root path)."""
+    return not (is_url(target) or target.startswith(("#", "/", "mailto:", "data:")))
+
+
+def site_links(text: str, source: str, dest: str, places: dict[str, str]) -> str:
+    """``text`` (a markdown cell of the notebook at ``source`` in the repository, ``dest`` on the site) with
+    its links to the repository's files pointed at their place on the site (``places``: repository path ->
+    site path).  A link to a file the site does not hold stops the build: on the site it would do nothing.
+    """
+
+    def where(match: re.Match[str]) -> str:
+        target = match.group(2)
+        if not relative_link(target):
+            return match.group(0)
+        path, hash_mark, fragment = target.partition("#")
+        wanted = posixpath.normpath(posixpath.join(posixpath.dirname(source), urllib.parse.unquote(path)))
+        if wanted not in places:
+            raise SystemExit(f"build_site: {source} links to {target}, which is not on the site")
+        moved = posixpath.relpath(places[wanted], posixpath.dirname(dest) or ".")
+        return match.group(1) + urllib.parse.quote(moved) + hash_mark + fragment
+
+    return MARKDOWN_LINK.sub(where, text)
+
+
+def site_notebook(
+    source: Path,
+    dest: Path,
+    missing: Iterable[str] = (),
+    places: dict[str, str] | None = None,
+    site: Path | None = None,
+) -> str:
     """Copy a notebook for the Pyodide kernel, with an install cell first if it needs more than the kernel loads.
 
     A package the site does not have (``missing``: a self-hosted Pyodide built without the CDN) gets no
-    install cell: the notebook then runs without it (the lab says where its plots would be).
+    install cell: the notebook then runs without it (the lab says where its plots would be).  With
+    ``places`` (repository path -> site path) and ``site`` (the contents folder), its links to other files
+    of the repository point at their place on the site (:func:`site_links`).  Returns the notebook's version on
+    the site (a hash of what it holds), also written in its metadata (``aton.site_version``).
     """
     notebook = json.loads(source.read_text(encoding="utf-8"))
+    if places is not None and site is not None:
+        here = source.relative_to(ROOT).as_posix()
+        there = dest.relative_to(site).as_posix()
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "markdown":
+                cell["source"] = site_links("".join(cell["source"]), here, there, places).splitlines(keepends=True)
     text = "".join("".join(cell["source"]) for cell in notebook["cells"])
     packages = [name for name in ("matplotlib",) if name in text and name not in (*PRELOADED, *missing)]
     if packages:
@@ -739,18 +786,39 @@ def site_notebook(source: Path, dest: Path, missing: Iterable[str] = ()) -> None
     if source == ROOT / DASHBOARD:
         notebook["cells"].insert(0, announce_cell())
     notebook["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+    text = json.dumps(notebook, indent=1, ensure_ascii=False, sort_keys=True)
+    version = hashlib.sha256(text.encode()).hexdigest()[:16]
+    notebook["metadata"]["aton"] = {"site_version": version}  # a student's copy keeps it: see site_updates.js
     dest.parent.mkdir(parents=True, exist_ok=True)
     dest.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return version
 
 
-def contents(dest: Path, missing: Iterable[str] = ()) -> None:
-    """The notebooks of the site: the dashboard, the lab and the widget gallery at the top, the tutorials below."""
-    for notebook in (DASHBOARD, LAB, GALLERY):
-        site_notebook(ROOT / notebook, dest / Path(notebook).name, missing)
+SITE_DOCS = ("docs/bots.md", "docs/img/elo-ladder.svg", "docs/img/calibration.svg")
+"""Pages of the documentation a notebook links to (the lab: the bots' ladder), copied beside the notebooks
+with the pictures they show; JupyterLite opens them as it opens a notebook."""
+
+
+def contents(dest: Path, missing: Iterable[str] = ()) -> dict[str, str]:
+    """The notebooks of the site: the dashboard, the lab and the widget gallery at the top, the tutorials below.
+
+    Their links to each other and to the documentation point at the site's copies, so they work on the
+    site as they do in JupyterLab from the repository.  Returns each notebook's version, by its path on the
+    site (written as ``notebook-versions.json``).
+    """
+    places = {notebook: Path(notebook).name for notebook in (DASHBOARD, LAB, GALLERY)}
     for lang in languages():
         folder = tutorial_folder(lang)
-        for notebook in sorted((ROOT / folder).glob("*.ipynb")):
-            site_notebook(notebook, dest / folder / notebook.name, missing)
+        places |= {f"{folder}/{path.name}": f"{folder}/{path.name}" for path in (ROOT / folder).glob("*.ipynb")}
+    for page in SITE_DOCS:
+        places[page] = page
+        (dest / page).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / page, dest / page)
+    versions = {}
+    for notebook, there in places.items():
+        if notebook.endswith(".ipynb"):
+            versions[there] = site_notebook(ROOT / notebook, dest / there, missing, places, dest)
+    return versions
 
 
 # ----------------------------------------------------------------- the build
@@ -796,9 +864,21 @@ def font_awesome(dest: Path) -> None:
                 target.write_bytes(source.read())
 
 
-FIRST_OPEN_MEGABYTES = 14
+FIRST_OPEN_MEGABYTES = (14, 25)
 """What a first open of the dashboard downloads, as ``scripts/bench_site.py`` measured it (said on the front page):
-compressed, as GitHub Pages and the Pyodide CDN send it (24 MB from a host that does not compress)."""
+compressed, as GitHub Pages and the Pyodide CDN send it (13.8 MB), and from a host that does not compress
+(24.6 MB)."""
+
+
+def notebook_title(path: Path) -> str:
+    """A notebook's title: its first markdown heading without the ``#`` (``05 · Le tour de comptage``)."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "markdown":
+            for line in "".join(cell["source"]).splitlines():
+                if line.startswith("#"):
+                    return line.lstrip("#").strip()
+    return ""
 
 
 def front_page(out: Path, local: bool) -> None:
@@ -806,7 +886,12 @@ def front_page(out: Path, local: bool) -> None:
     tutorials = {
         lang: [path.name for path in sorted((ROOT / tutorial_folder(lang)).glob("*.ipynb"))] for lang in languages()
     }
-    html = front_page_html(tutorials, megabytes=FIRST_OPEN_MEGABYTES, local=local)
+    titles = {
+        f"{tutorial_folder(lang)}/{name}": notebook_title(ROOT / tutorial_folder(lang) / name)
+        for lang, names in tutorials.items()
+        for name in names
+    }
+    html = front_page_html(tutorials, megabytes=FIRST_OPEN_MEGABYTES, local=local, titles=titles)
     (out / "index.html").write_text(html, encoding="utf-8")
 
 
@@ -853,6 +938,7 @@ def start_plan(out: Path, lock_path: str, stdlib_path: str, local: bool) -> dict
         path = core.get(url) or (None if is_url(url) else out / url)
         files.append({"url": url, "bytes": path.stat().st_size if path is not None else None})
     return {
+        "page": "dashboard",
         "files": files,
         "channel": PROGRESS_CHANNEL,
         "limits": {"stall": STALL_SECONDS, "start": START_SECONDS, "board": BOARD_SECONDS},
@@ -864,6 +950,17 @@ def kernel_settings(config: dict[str, Any], lock_path: str, stdlib_path: str, pa
     kernel = config.setdefault("litePluginSettings", {}).setdefault(KERNEL, {})
     options = kernel.setdefault("loadPyodideOptions", {})
     options.update({"lockFileURL": lock_path, "stdLibURL": stdlib_path, "packages": list(packages)})
+
+
+NO_APP_HANDLE = (
+    "<script>/* the static site: the page keeps no handle to its application (Voici's bundle would put one in "
+    "window.jupyterapp, with which one console line runs any Python in the page's kernel) */"
+    "Object.defineProperty(window, 'jupyterapp', {configurable: false, enumerable: false, "
+    "get: function () { return undefined; }, set: function () {}});</script>"
+)
+"""Put first in every Voici page (the dashboard): Voici's bundle sets ``window.jupyterapp`` once the page
+has started, whatever the settings say; with this the assignment does nothing.  (A student who reads the
+page's bundles and Python can still learn what the page holds: ``docs/teaching.md`` says what.)"""
 
 
 CONFIG_TAG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
@@ -883,6 +980,12 @@ def announce_cell() -> dict[str, Any]:
             f'js.BroadcastChannel.new("{PROGRESS_CHANNEL}").postMessage("board")',
         ],
     }
+
+
+NOTEBOOK_VERSIONS = "notebook-versions.json"
+"""Each notebook's version on the site, by its path (checked on every visit): see ``scripts/site_updates.js``."""
+NOTEBOOK_APPS = ("notebooks", "lab")
+"""JupyterLite's apps whose pages start a kernel (``<app>/index.html``): they get the loading line too."""
 
 
 def finish_pages(out: Path, local: bool, test_hooks: bool = False) -> None:
@@ -913,8 +1016,24 @@ def finish_pages(out: Path, local: bool, test_hooks: bool = False) -> None:
     font_awesome(icons)
     words = json.dumps(site_progress_words(), ensure_ascii=False).replace("</", "<\\/")
     plan = json.dumps(start_plan(out, dash_lock, dash_stdlib, local)).replace("</", "<\\/")
-    script = (ROOT / "scripts" / "site_progress.js").read_text(encoding="utf-8")
-    script = script.replace("ATON_WORDS", words).replace("ATON_PLAN", plan)
+    source = (ROOT / "scripts" / "site_progress.js").read_text(encoding="utf-8")
+    script = source.replace("ATON_WORDS", words).replace("ATON_PLAN", plan)
+    notebook_plan = {**start_plan(out, full_lock, full_stdlib, local), "page": "notebook"}
+    notebook_script = source.replace("ATON_WORDS", words).replace(
+        "ATON_PLAN", json.dumps(notebook_plan).replace("</", "<\\/")
+    )
+    update_words = json.dumps(site_update_words(), ensure_ascii=False).replace("</", "<\\/")
+    updates = (ROOT / "scripts" / "site_updates.js").read_text(encoding="utf-8")
+    updates = updates.replace("ATON_UPDATE_WORDS", update_words)
+    for app in NOTEBOOK_APPS:  # the tutorials, the lab and the widget gallery (notebooks), JupyterLab (lab)
+        page = out / app / "index.html"
+        html = page.read_text(encoding="utf-8")
+        if "</head>" not in html:
+            raise SystemExit(f"build_site: {page} has no head for the loading line")
+        # the notebooks app opens one notebook (?path=): it says when this browser's copy of it is older
+        extra = f"\n{updates}" if app == "notebooks" else ""
+        loading = f'<script>const ATON_SITE_ROOT = "../";\n{notebook_script}{extra}</script>\n</head>'
+        page.write_text(html.replace("</head>", loading, 1), encoding="utf-8")
     dashboard = out / "voici" / "render" / (Path(DASHBOARD).stem + ".html")
     for page in out.glob("voici/render/**/*.html"):
         html = page.read_text(encoding="utf-8")
@@ -932,6 +1051,7 @@ def finish_pages(out: Path, local: bool, test_hooks: bool = False) -> None:
             page_data.pop("exposeAppInBrowser", None)
         settings = json.dumps(page_data, ensure_ascii=False).replace("</", "<\\/")
         html = html[: match.start(2)] + settings + html[match.end(2) :]
+        html = html.replace("<script", NO_APP_HANDLE + "<script", 1)  # in test builds too: no test needs it
         if page == dashboard:
             html = html.replace("</head>", f'<script>const ATON_SITE_ROOT = "{up}";\n{script}</script>\n</head>', 1)
         page.write_text(html, encoding="utf-8")
@@ -982,7 +1102,7 @@ def build_in(lite: Path, out: Path, pyodide: str, stand_ins: Path | None, test_h
     left_out: list[str] = []
     if pyodide == "local":
         left_out = self_hosted_pyodide(lite / "static" / "pyodide", ROOTS, stand_ins)
-    contents(lite / "content", left_out)
+    versions = contents(lite / "content", left_out)
     pypi = lite / "pypi"
     project_wheel(pypi)
     wanted = [(name, metadata.version(name)) for name in WIDGET_WHEELS] + runtime_pins()
@@ -1002,6 +1122,7 @@ def build_in(lite: Path, out: Path, pyodide: str, stand_ins: Path | None, test_h
         sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
         raise SystemExit(f"build_site: voici build failed ({result.returncode})")
     finish_pages(out, pyodide == "local", test_hooks)
+    (out / NOTEBOOK_VERSIONS).write_text(json.dumps(versions, indent=1, sort_keys=True), encoding="utf-8")
     front_page(out, pyodide == "local")
     (out / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages serves folders starting with _
     host_files(out)

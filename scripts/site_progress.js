@@ -1,4 +1,5 @@
-// The static dashboard's loading line: what really happens while Python starts in the browser, or what failed.
+// The static site's loading line: what really happens while Python starts in the browser, or what failed. The
+// dashboard (Voici) and the notebook pages (the tutorials, the lab, JupyterLab) have it; `plan.page` says which.
 //
 // The build (scripts/build_site.py) puts before this script ATON_SITE_ROOT (the site's root, from this page)
 // and fills in ATON_WORDS (the texts by language, from the message catalogs) and ATON_PLAN (the files the
@@ -9,14 +10,32 @@
 //      what to try, with a retry button. It never goes on "drawing" for ever.
 //   2. python: every file is here; Python starts in the worker.
 //   3. packages: Python runs (its sitecustomize posts "packages" on the BroadcastChannel) and loads its packages.
-//   4. board: the dashboard's first cell runs (it posts "board"); the line goes once the board's canvas is there.
+//   4. board (the dashboard): its first cell runs (it posts "board"); the line goes once the board's canvas is
+//      there. A notebook page goes once its notebook's kernel is idle; JupyterLab with no notebook open, once
+//      the files are here (Python starts when a notebook opens).
+// Every file is checked as it arrives: an answer of type text/html, or whose first bytes are not those of such a
+// file (a filter's or a captive portal's block page answered "200"), stops the start at once, naming the file.
 // Steps 2-4 have time limits too. Voici's own spinner is hidden: this is the only indicator.
 (function () {
   const words = ATON_WORDS;
   const plan = ATON_PLAN;
   const root = typeof ATON_SITE_ROOT === 'string' ? ATON_SITE_ROOT : '';
-  const languages = Object.keys(words);
-  const STEPS = ['download', 'python', 'packages', 'board'];
+  // the browser's language first (a French browser reads French first), then the others
+  const wanted = (navigator.languages || [navigator.language || '']).map((tag) => String(tag).slice(0, 2));
+  const rank = (lang) => (wanted.indexOf(lang) < 0 ? wanted.length : wanted.indexOf(lang));
+  const languages = Object.keys(words).sort((a, b) => rank(a) - rank(b));
+  // a browser that started this build before has its files in the cache: no "the first visit takes longest"
+  const VISITED = 'aton-site-started';
+  const build = plan.files.map((file) => file.url).find((url) => url.endsWith('pyodide-lock.json')) || '';
+  let later = false;
+  try {
+    later = window.localStorage.getItem(VISITED) === build;
+  } catch (error) {
+    later = false;
+  }
+  const notebookPage = plan.page === 'notebook';
+  const asked = new URLSearchParams(window.location.search).has('path'); // read now: the app rewrites the address
+  const STEPS = notebookPage ? ['download', 'python', 'packages'] : ['download', 'python', 'packages', 'board'];
   const started = performance.now();
   let step = 0;
   let stepStarted = started;
@@ -24,6 +43,16 @@
   let finished = false;
   let received = 0;
   let total = plan.files.reduce((sum, file) => sum + (file.bytes || 0), 0);
+  // the page's own files (its scripts, styles and fonts) count too, as the browser reports them
+  const planned = new Set();
+  const counted = new Set();
+  function countPageFile(entry) {
+    if (planned.has(entry.name) || counted.has(entry.name)) return;
+    counted.add(entry.name);
+    const bytes = entry.decodedBodySize || 0;
+    received += bytes;
+    total += bytes;
+  }
 
   const style = document.createElement('style');
   style.textContent =
@@ -65,7 +94,9 @@
       line.lang = lang;
       const fields = { done: megabytes(Math.min(received, total), lang), total: megabytes(total, lang) };
       line.textContent =
-        fill(words[lang][name], fields) + '\u2026 ' + fill(words[lang].note, { seconds: String(seconds()) });
+        fill(words[lang][name], fields) +
+        '\u2026 ' +
+        fill(words[lang][later ? 'note_later' : 'note'], { seconds: String(seconds()) });
       return line;
     });
     box.replaceChildren(lines[0], bar, ...lines.slice(1));
@@ -122,12 +153,23 @@
     }
   }
 
+  // what each kind of file begins with; a block page (HTML, whatever its type says) begins otherwise
+  function looksRight(name, bytes) {
+    const start = (count) => String.fromCharCode(...bytes.slice(0, count));
+    if (/\.wasm$/.test(name)) return start(4) === '\0asm';
+    if (/\.(whl|zip)$/.test(name)) return start(2) === 'PK';
+    const text = start(Math.min(bytes.length, 64)).replace(/^\uFEFF?\s*/, '');
+    if (/\.json$/.test(name)) return text.startsWith('{') || text.startsWith('[');
+    return !text.startsWith('<');
+  }
+
   // 1. the files, a few at a time (a queued request's clock must not run), each with its own time limit
   function address(url) {
     return /^[a-z]+:/.test(url) ? url : root + url;
   }
   async function fetchFile(file) {
     const url = new URL(address(file.url), document.baseURI);
+    planned.add(url.href);
     const controller = new AbortController();
     let timer = 0;
     let why = 'refused';
@@ -147,6 +189,13 @@
         fail({ kind: 'file', why: 'status', status: response.status, file: name, host: url.host });
         return;
       }
+      const type = (response.headers.get('content-type') || '').toLowerCase();
+      const name = url.pathname.split('/').pop();
+      if (type.startsWith('text/html') && !/\.html?$/.test(name)) {
+        fail({ kind: 'file', why: 'not_file', file: name, host: url.host });
+        controller.abort();
+        return;
+      }
       if (file.bytes === null) {
         const length = Number(response.headers.get('content-length')) || 0;
         file.bytes = length;
@@ -156,6 +205,11 @@
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
+        if (got === 0 && value.length && !looksRight(name, value)) {
+          fail({ kind: 'file', why: 'not_file', file: name, host: url.host });
+          controller.abort();
+          return;
+        }
         arm();
         got += value.length;
         received += value.length;
@@ -169,6 +223,13 @@
     }
   }
   async function download() {
+    for (const file of plan.files) planned.add(new URL(address(file.url), document.baseURI).href);
+    try {
+      performance.getEntriesByType('resource').forEach(countPageFile);
+      new PerformanceObserver((list) => list.getEntries().forEach(countPageFile)).observe({ type: 'resource' });
+    } catch (error) {
+      // no Resource Timing: the line counts the start's files only
+    }
     const queue = plan.files.slice();
     const worker = async () => {
       while (queue.length && !failure) await fetchFile(queue.shift());
@@ -186,12 +247,28 @@
     channel = null; // no BroadcastChannel: the line goes from "python" to the board's canvas
   }
   function drawn() {
-    return document.querySelector('.aton-dashboard canvas');
+    if (!notebookPage) return document.querySelector('.aton-dashboard canvas');
+    // the notebook's kernel idle, once Python ran in this page (the indicator says "idle" for a moment
+    // before any kernel, too)
+    const ran = STEPS[step] === 'packages' || (!channel && step > 0);
+    if (ran && document.querySelector('.jp-Notebook-ExecutionIndicator[data-status="idle"]')) return true;
+    // JupyterLab with no notebook open (none asked in the address, none shown 5 s after the files came): nothing
+    // starts Python until a notebook opens, and its files are in the cache by then
+    const waited = (performance.now() - stepStarted) / 1000;
+    return !asked && step > 0 && waited > 5 && !document.querySelector('.jp-NotebookPanel');
   }
   function tick() {
     if (finished) return;
+    // JupyterLab's apps build their page anew as they start: the line (and its style) must stay
+    if (!box.isConnected && document.body) document.body.prepend(box);
+    if (!style.isConnected) (document.head || document.documentElement).appendChild(style);
     if (drawn()) {
       finished = true;
+      try {
+        window.localStorage.setItem(VISITED, build);
+      } catch (error) {
+        // no storage: the next visit says "the first visit takes longest" again
+      }
       box.remove();
       if (channel) channel.close();
       return;

@@ -63,11 +63,40 @@ def play_to_the_end(flow: DashboardController, chooser: random.Random, limit: in
     raise AssertionError("the game never ended")
 
 
+# ------------------------------------------------------------------ the bot's cards do not exist before the person's
+@pytest.mark.parametrize("human", [RED, BLUE])
+def test_the_bot_chooses_its_cards_only_once_the_person_has_committed_theirs(human: aton.Player) -> None:
+    """Every round: while the person chooses, the bot has chosen nothing, in the game or in the kept game."""
+    from aton.apps.dashboard.resume import BrowserStore, GameKeeper
+
+    kept: list[str] = []
+    flow = DashboardController(7, mode="bot", human=human)
+    store = BrowserStore(kept.append)
+    GameKeeper(flow, store=store).browser_said("")
+    bot = human.other
+    chooser = random.Random(7)
+    rounds = 0
+    for _ in range(3000):
+        catch_up(flow)
+        game = flow.game
+        if game.result is not None:
+            break
+        if game.phase is Phase.ASSIGN and human in game.to_act:
+            rounds += 1
+            assert not game.has_assigned(bot) and not flow.jobs, game.round
+            assert game.to_dict()[bot.label].get("assignment") is None
+            if kept:  # what the browser keeps (the static site's localStorage) has no cards of the bot's either
+                assert json.loads(json.loads(kept[-1])["game"])[bot.label].get("assignment") is None
+        play_person(flow, chooser)
+    assert flow.game.result is not None and rounds >= 3
+    assert flow.game.record()["actions"], "the game was played"
+
+
 # ------------------------------------------------------------------ whole games
 @pytest.mark.parametrize("seed", [3, 8])
 def test_a_whole_game_against_the_bot(seed: int) -> None:
     flow = DashboardController(seed, mode="bot", human=BLUE)
-    assert flow.session.controller(RED) == "bot" and flow.game.has_assigned(RED)
+    assert flow.session.controller(RED) == "bot" and not flow.game.has_assigned(RED)  # it chooses after the person
     assert flow.assigning_person() is BLUE and flow.board_viewer() is BLUE
     kinds = play_to_the_end(flow, random.Random(seed))
     assert {"Assign", "Place"} <= set(kinds)
@@ -287,6 +316,8 @@ def test_the_background_runner_can_be_replaced() -> None:
 
     runner = Counting()
     flow = DashboardController(12, worker=runner)
+    assert runner.names == []  # the bot chooses its cards after the person
+    assert flow.play(aton.Assign(RED, tuple(flow.game.hand(RED))))
     assert runner.names and set(runner.names) == {"bot:blue"}  # the bot's decisions went through it
     assert flow.game.has_assigned(BLUE) and flow.worker is runner
 

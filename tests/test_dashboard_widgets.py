@@ -114,17 +114,18 @@ def card_tags(dash: Dashboard, player: aton.Player) -> set[str]:
 def test_your_cards_show_on_the_board_as_you_assign_them_and_the_bots_stay_face_down() -> None:
     dash = dashboard(seed=7)
     panel = dash.panel
-    assert panel is not None and dash.game.has_assigned(BLUE)
+    assert panel is not None and not dash.game.has_assigned(BLUE)  # the bot chooses once red has
     hand = panel.hand
     panel.select_card(0)
     panel.put_on(3)
     assert f"card:red:3:up:{hand[0]}" in card_tags(dash, RED)
     assert {t for t in card_tags(dash, RED) if ":up:" in t} == {f"card:red:3:up:{hand[0]}"}
-    assert all(":down" in t for t in card_tags(dash, BLUE))
+    assert all(":empty" in t for t in card_tags(dash, BLUE))  # nothing of the bot's lies there yet
     panel.put_on(3)  # the card comes back
     assert not any(":up:" in t for t in card_tags(dash, RED))
     panel.choose(sorted(hand))
     assert {t.split(":")[2] for t in card_tags(dash, RED) if ":up:" in t} == {"1", "2", "3", "4"}
+    assert all(":empty" in t for t in card_tags(dash, BLUE))
 
 
 def test_two_people_see_only_their_own_unconfirmed_cards() -> None:

@@ -214,7 +214,13 @@ def test_the_front_page_has_a_section_per_language_linking_its_own_tutorials(tmp
     assert f"{english} lessons, from the board" in sections["en"] and "Play" in sections["en"]
     assert f"{french} leçons, du plateau" in sections["fr"] and "Jouer" in sections["fr"]
     assert "from its CDN" in sections["en"] and "servi par son CDN" in sections["fr"]
-    assert f"about {build_site.FIRST_OPEN_MEGABYTES} MB" in sections["en"]
+    compressed, full = build_site.FIRST_OPEN_MEGABYTES
+    assert f"about {compressed} MB ({full} MB from a host that does not compress)" in sections["en"]
+    assert f"environ {compressed} Mo ({full} Mo" in sections["fr"]
+    # the tutorials keep their names as their headings write them, accents included
+    assert ">05 · Scoring<" in sections["en"] and ">07 · Stratégie<" in sections["fr"]
+    assert ">08 · Le moteur en Python<" in sections["fr"] and "decompte<" not in sections["fr"]
+    assert '<link rel="icon" href="data:,">' in page  # no request for /favicon.ico, so no 404
     assert "the teacher's class page need a server (./run dashboard)" in html.unescape(sections["en"])
     assert "page de la classe de l'enseignant, il faut un serveur" in html.unescape(sections["fr"])
     assert "class.ipynb" not in page and "/class" not in page
@@ -355,3 +361,48 @@ def test_hosts_get_cache_rules_by_folder_and_gzip_copies(tmp_path: Path) -> None
     ).is_file()
     assert not (tmp_path / "index.html.gz").exists()  # too small to be worth it
     assert not (tmp_path / "site.whl.gz").exists()  # a wheel is compressed already
+
+
+def test_every_link_inside_every_served_notebook_leads_to_a_file_of_the_site(tmp_path: Path) -> None:
+    """Tutorials 06-08 link the dashboard and the lab, the lab the bots' ladder: on the site too."""
+    build_site.contents(tmp_path)
+    checked = 0
+    for path in sorted(tmp_path.rglob("*.ipynb")):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        for cell in notebook["cells"]:
+            if cell["cell_type"] != "markdown":
+                continue
+            for _, target in build_site.MARKDOWN_LINK.findall("".join(cell["source"])):
+                if not build_site.relative_link(target):
+                    continue
+                file = (path.parent / urllib.parse.unquote(target.partition("#")[0])).resolve()
+                assert file.is_file() and file.is_relative_to(tmp_path.resolve()), (path, target)
+                checked += 1
+    assert checked >= 30  # the tutorials' "previous / next" links and the seven to the dashboard, the lab, the docs
+    # the repository's notebooks keep their own links, which work in JupyterLab from the repository
+    tutorial = (ROOT / "tutorials" / "fr" / "06-comment-gagner.ipynb").read_text(encoding="utf-8")
+    assert "../../notebooks/aton.ipynb" in tutorial
+    served = (tmp_path / "tutorials" / "fr" / "06-comment-gagner.ipynb").read_text(encoding="utf-8")
+    assert "](../../aton.ipynb)" in served and "notebooks/aton.ipynb)" not in served
+
+
+def test_a_link_to_a_file_the_site_does_not_hold_stops_the_build() -> None:
+    places = {"tutorials/01-the-board.ipynb": "tutorials/01-the-board.ipynb"}
+    text = "See [the board](01-the-board.ipynb#top) and [the web](https://example.org/x.md)."
+    moved = build_site.site_links(text, "tutorials/02-a-round.ipynb", "tutorials/02-a-round.ipynb", places)
+    assert moved == text
+    with pytest.raises(SystemExit, match=r"links to \.\./docs/rules\.md"):
+        build_site.site_links("[rules](../docs/rules.md)", "tutorials/02-a-round.ipynb", "x/02.ipynb", places)
+
+
+def test_every_served_notebook_carries_its_version_which_changes_with_its_text(tmp_path: Path) -> None:
+    versions = build_site.contents(tmp_path / "one")
+    assert len(versions) == len(list((tmp_path / "one").rglob("*.ipynb")))
+    for path, version in versions.items():
+        notebook = json.loads((tmp_path / "one" / path).read_text(encoding="utf-8"))
+        assert notebook["metadata"]["aton"] == {"site_version": version}, path
+    assert versions == build_site.contents(tmp_path / "two")  # the same text, the same version
+    source = ROOT / "tutorials" / "01-the-board.ipynb"
+    changed = tmp_path / "01-the-board.ipynb"
+    changed.write_text(source.read_text(encoding="utf-8").replace("The board", "The board (2)", 1), encoding="utf-8")
+    assert build_site.site_notebook(changed, tmp_path / "out.ipynb") != versions["tutorials/01-the-board.ipynb"]

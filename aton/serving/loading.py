@@ -24,9 +24,12 @@ from ..i18n import languages, msg, render
 __all__ = [
     "SITE_FAILED",
     "SITE_NOTE",
+    "SITE_NOTE_LATER",
     "SITE_STEPS",
+    "SITE_UPDATE",
     "STARTING",
     "site_progress_words",
+    "site_update_words",
     "starting_html",
     "starting_notice",
 ]
@@ -46,7 +49,9 @@ SITE_STEPS = {
 """The static site's loading line, one step after the other as the page sees them happen (``{done}`` and
 ``{total}`` are megabytes, written by the page in its language's way)."""
 SITE_NOTE = msg("site.note", "{seconds} s (the first visit takes longest; nothing is installed on your computer)")
-"""Said after the step, with the seconds since the page opened."""
+"""Said after the step, with the seconds since the page opened (a browser that never started this build)."""
+SITE_NOTE_LATER = msg("site.note_later", "{seconds} s (nothing is installed on your computer)")
+"""... in a browser that started this build before: its files come from the browser's cache."""
 SITE_FAILED = {
     "fail_title": msg("site.failed.title", "Aton could not start."),
     "fail_file": msg("site.failed.file", "The file {file} did not arrive from {host}: {reason}."),
@@ -55,6 +60,10 @@ SITE_FAILED = {
     "why_stalled": msg("site.failed.stalled", "nothing arrived for {seconds} s"),
     "why_refused": msg("site.failed.refused", "the network refused it (blocked, or no connection)"),
     "why_status": msg("site.failed.status", "the server answered {status}"),
+    "why_not_file": msg(
+        "site.failed.not_file",
+        "what came is a web page, not the file (a network filter's block page, or a sign-in page of the network)",
+    ),
     "try": msg(
         "site.failed.try",
         "What to try: the button below; another network (school filters often block outside sites such as "
@@ -64,6 +73,18 @@ SITE_FAILED = {
     "retry": msg("site.failed.retry", "Try again"),
 }
 """What the loading line says when the start fails: what failed, why, what to try, and its button."""
+SITE_UPDATE = {
+    "newer": msg(
+        "site.update.newer",
+        "The site has a newer version of {name} than the copy this browser keeps of it (the copy you worked in "
+        "before the site was updated).",
+    ),
+    "open": msg("site.update.open", "Open the new version (my copy stays, renamed)"),
+    "keep": msg("site.update.keep", "Keep my copy"),
+    "mine": msg("site.update.mine", "my copy"),
+}
+"""What a notebook page of the static site says when this browser's copy of the notebook is older than the
+site's (``scripts/site_updates.js``); ``mine`` ends the name the copy is then kept under."""
 
 _STYLE = """<style>
 .aton-starting { font-family: sans-serif; padding: 2em; color: #333; }
@@ -100,8 +121,21 @@ def site_progress_words() -> dict[str, Any]:
         lang: {
             **{key: render(message, lang, **fields) for key, message in SITE_STEPS.items()},
             "note": render(SITE_NOTE, lang, **fields),
+            "note_later": render(SITE_NOTE_LATER, lang, **fields),
             **{key: render(message, lang, **fields) for key, message in SITE_FAILED.items()},
         }
+        for lang in languages()
+    }
+
+
+def site_update_words() -> dict[str, dict[str, str]]:
+    """The words of the static site's "newer version" banner in every language, for its script.
+
+    >>> site_update_words()["fr"]["keep"]
+    'Garder ma copie'
+    """
+    return {
+        lang: {key: render(message, lang, name="{name}") for key, message in SITE_UPDATE.items()}
         for lang in languages()
     }
 

@@ -28,7 +28,9 @@ FRONT = {
     "title": msg("site.front.title", "Aton: play and learn in your browser"),
     "lead": msg("site.front.lead", "Python runs in this browser tab: nothing to install, nothing sent to a server."),
     "first_visit": msg(
-        "site.front.first_visit", "The first visit downloads about {megabytes} MB; later visits start faster."
+        "site.front.first_visit",
+        "The first visit downloads about {megabytes} MB ({full} MB from a host that does not compress); later "
+        "visits start faster.",
     ),
     "play": msg("site.front.play", "Play"),
     "play_item": msg("site.front.play_item", "{link}: the dashboard, against a bot or with a friend"),
@@ -75,9 +77,10 @@ def _link(href: str, label: str, *, bold: bool = True) -> str:
     return f'<a href="{escape(href)}">{text}</a>'
 
 
-def _label(file_name: str) -> str:
-    """A tutorial's name from its file name: ``01-the-board.ipynb`` -> ``01 the board``."""
-    return file_name.removesuffix(".ipynb").replace("-", " ")
+def _label(file_name: str, titles: Mapping[str, str], folder: str) -> str:
+    """A tutorial's name: its title (``titles``, by path on the site), else from its file name
+    (``01-the-board.ipynb`` -> ``01 the board``)."""
+    return titles.get(f"{folder}/{file_name}") or file_name.removesuffix(".ipynb").replace("-", " ")
 
 
 def _with_links(text: str, **links: str) -> str:
@@ -88,7 +91,9 @@ def _with_links(text: str, **links: str) -> str:
     return html
 
 
-def _section(lang: str, folder: str, tutorials: Sequence[str], megabytes: int, local: bool) -> str:
+def _section(
+    lang: str, folder: str, tutorials: Sequence[str], megabytes: tuple[int, int], local: bool, titles: Mapping[str, str]
+) -> str:
     def say(key: str, **fields: object) -> str:
         return render(FRONT[key], lang, **fields)
 
@@ -108,7 +113,9 @@ def _section(lang: str, folder: str, tutorials: Sequence[str], megabytes: int, l
         every = (
             f'<ol id="tutorials-{lang}">'
             + "".join(
-                f"<li>{_link(f'notebooks/index.html?path={folder}/{name}', _label(name), bold=False)}</li>"
+                "<li>"
+                + _link(f"notebooks/index.html?path={folder}/{name}", _label(name, titles, folder), bold=False)
+                + "</li>"
                 for name in tutorials
             )
             + "</ol>"
@@ -116,10 +123,11 @@ def _section(lang: str, folder: str, tutorials: Sequence[str], megabytes: int, l
     items.append(item("lab_item", {"link": _link("notebooks/index.html?path=simulation-lab.ipynb", say("lab"))}))
     items.append(item("gallery_item", {"link": _link("notebooks/index.html?path=widgets.ipynb", say("gallery"))}))
     items.append(item("jupyterlab_item", {"link": _link("lab/index.html", "JupyterLab", bold=False)}))
+    first_visit = say("first_visit", megabytes=megabytes[0], full=megabytes[1])
     return (
         f'<section lang="{lang}">'
         f"<h2>{escape(language_name(lang))}</h2>"
-        f"<p>{escape(say('lead'))} <small>{escape(say('first_visit', megabytes=megabytes))}</small></p>"
+        f"<p>{escape(say('lead'))} <small>{escape(first_visit)}</small></p>"
         f"<ul>{''.join(items)}</ul>"
         f"{every}"
         f"<p><small>{escape(say('server_note'))}</small></p>"
@@ -128,22 +136,50 @@ def _section(lang: str, folder: str, tutorials: Sequence[str], megabytes: int, l
     )
 
 
-def front_page_html(tutorials: Mapping[str, Sequence[str]], *, megabytes: int, local: bool) -> str:
+_BROWSER_LANGUAGE_FIRST = """<script>
+(function () {
+  // the section in the browser's language comes first (a French browser reads French first)
+  var wanted = (navigator.languages || [navigator.language || '']).map(function (tag) {
+    return String(tag).slice(0, 2).toLowerCase();
+  });
+  for (var i = wanted.length - 1; i >= 0; i--) {
+    if (!/^[a-z]{2}$/.test(wanted[i])) continue;
+    var found = document.querySelector('body > section[lang="' + wanted[i] + '"]');
+    var first = document.querySelector('body > section[lang]');
+    if (found && first && found !== first) first.parentNode.insertBefore(found, first);
+  }
+})();
+</script>"""
+"""Puts the section of the browser's language first (the page lists every language)."""
+
+
+def front_page_html(
+    tutorials: Mapping[str, Sequence[str]],
+    *,
+    megabytes: int | tuple[int, int],
+    local: bool,
+    titles: Mapping[str, str] | None = None,
+) -> str:
     """The front page: a section per language of the catalogs, each with that language's tutorials.
 
-    ``tutorials`` maps a language to its notebooks' file names, in order; ``megabytes`` is what a first
-    visit downloads; ``local`` says that Pyodide comes from the site itself rather than its CDN.
+    ``tutorials`` maps a language to its notebooks' file names, in order; ``titles`` (by path on the site,
+    ``tutorials/fr/05-le-decompte.ipynb``) their names as their first heading writes them; ``megabytes`` is
+    what a first visit downloads, from a host that compresses and from one that does not; ``local`` says
+    that Pyodide comes from the site itself rather than its CDN.  The browser's language comes first.
     """
+    sizes = megabytes if isinstance(megabytes, tuple) else (megabytes, megabytes)
     title = " / ".join(dict.fromkeys(escape(render(FRONT["title"], lang)) for lang in languages()))
     sections = []
     for lang in languages():
         own = lang if tutorials.get(lang) else SOURCE_LANGUAGE
-        sections.append(_section(lang, tutorial_folder(own), tutorials.get(own, ()), megabytes, local))
+        sections.append(_section(lang, tutorial_folder(own), tutorials.get(own, ()), sizes, local, titles or {}))
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{title}</title>\n"
+        '<link rel="icon" href="data:,">\n'  # the site has no icon of its own: no request, no 404
         "<!-- JupyterLite's pages read the site's settings from this element of the front page (here: none). -->\n"
         '<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{}</script>\n'
-        f"<style>\n{_STYLE}\n</style>\n</head>\n<body>\n<h1>Aton</h1>\n{chr(10).join(sections)}\n</body>\n</html>\n"
+        f"<style>\n{_STYLE}\n</style>\n</head>\n<body>\n<h1>Aton</h1>\n{chr(10).join(sections)}\n"
+        f"{_BROWSER_LANGUAGE_FIRST}\n</body>\n</html>\n"
     )

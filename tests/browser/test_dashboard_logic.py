@@ -177,10 +177,10 @@ def play_squares(board: Any, limit: int = 200) -> None:
 def test_against_a_bot_a_round_goes_by_step_by_step() -> None:
     dash = dashboard(seed=7)
     game = dash.game
-    assert dash.session.controller(BLUE) == "bot" and game.has_assigned(BLUE) and dash.live
+    assert dash.session.controller(BLUE) == "bot" and not game.has_assigned(BLUE) and dash.live
     assert dash.panel is not None and dash.panel.player is RED
     dash.panel.choose(sorted(game.hand(RED)))
-    dash.panel.confirm()
+    dash.panel.confirm()  # the bot chooses its cards now, and they are turned face up
     assert not dash.live and dash.pending > 0 and dash.panel is None
     assert dash.board.showing
     seen = []
@@ -197,13 +197,15 @@ def test_against_a_bot_a_round_goes_by_step_by_step() -> None:
     assert 'data-round="2"' in dash.status.value
 
 
-def test_the_bot_assignment_never_reaches_the_page_before_the_reveal() -> None:
+def test_the_bot_assignment_does_not_exist_before_the_person_commits() -> None:
+    """The bot chooses its cards once the person has confirmed theirs: before, there is nothing to find."""
     dash = dashboard(seed=21)
-    blue_cards = dash.game.assignment(BLUE)
-    assert blue_cards is not None
-    shown = " ".join(str(widget.value) for widget in all_html(dash))
-    assert dash.board.twin.value.count("face down") == 4
-    assert f"Blue: {', '.join(map(str, blue_cards))}" not in shown
+    assert dash.game.assignment(BLUE) is None and dash.board.twin.value.count("face down") == 0
+    assert dash.panel is not None
+    dash.panel.choose(sorted(dash.game.hand(RED)))  # chosen, not yet confirmed: still nothing of the bot's
+    assert dash.game.assignment(BLUE) is None and not dash.flow.jobs
+    dash.panel.confirm()
+    assert dash.game.revealed and dash.game.assignment(BLUE) is not None
 
 
 def all_html(widget: Any) -> list[Any]:
@@ -307,9 +309,12 @@ def test_a_failing_bot_is_reported_and_the_game_kept(monkeypatch: pytest.MonkeyP
             raise ValueError("no idea")
 
     monkeypatch.setattr("aton.apps.dashboard.session.make_bot", lambda level: Broken())
-    dash = dashboard(seed=3, human=BLUE)  # red is the bot and must choose its cards at once
+    dash = dashboard(seed=3, human=BLUE)  # red is the bot: it chooses its cards once blue has chosen theirs
+    assert dash.panel is not None and dash.panel.player is BLUE and "could not decide" not in dash.message.value
+    dash.panel.choose(sorted(dash.game.hand(BLUE)))
+    dash.panel.confirm()
     assert "Red could not decide: no idea" in dash.message.value
-    assert not dash.game.has_assigned(RED) and dash.panel is not None and dash.panel.player is BLUE
+    assert not dash.game.has_assigned(RED) and dash.game.has_assigned(BLUE)
 
 
 def test_the_coach_answers_for_the_person_who_decides() -> None:
@@ -389,6 +394,7 @@ def test_in_a_kernel_the_bot_thinks_in_a_thread_and_answers_on_the_kernel_thread
             "import threading, time\n"
             "import aton\n"
             "d = Dashboard(seed=3, level='medium')\n"
+            "d.flow.play(aton.Assign(aton.RED, tuple(d.game.hand(aton.RED))))  # the bot chooses after red\n"
             "started = (d.worker.threaded, d.thinking, d.game.has_assigned(aton.BLUE))"
         ),
         nbformat.v4.new_code_cell("time.sleep(3)"),
@@ -401,7 +407,9 @@ def test_in_a_kernel_the_bot_thinks_in_a_thread_and_answers_on_the_kernel_thread
     errors = [o for cell in notebook.cells for o in cell.get("outputs", []) if o.output_type == "error"]
     assert not errors
     printed = notebook.cells[-1].outputs[0]["text"].strip()
-    assert printed == "(True, ['bot:blue'], False) [] True MainThread"
+    # thinking in a thread at first; then its cards are on the cartouches, answered on the kernel's thread (after
+    # the reveal the bot may think again about its counters: what it does then is not this test's)
+    assert printed.startswith("(True, ['bot:blue'], False) [") and printed.endswith("] True MainThread"), printed
 
 
 def _run_loop_briefly(loop: Any) -> None:

@@ -1,9 +1,9 @@
 """A game survives a reload, in a real browser: the page asks before leaving, then offers the game back.
 
-The game is kept in the room store of the test server (a SQLite file this test opens too, to know the bot's
-secret cards); the page keeps only a key in its localStorage.  Every websocket frame of the reloaded page is
-recorded and searched for the bot's face-down cards, and the same search is shown to find them once they are
-revealed, so it can fail.
+The game is kept in the room store of the test server (a SQLite file this test opens too); the page keeps
+only a key in its localStorage.  The bot chooses its cards of a round only once the person has chosen theirs,
+so the kept game of round 2 holds none of them; every websocket frame of the reloaded page is recorded and
+the bot's cards, once chosen and turned up, are found in them only from then on, so the search can fail.
 """
 
 from __future__ import annotations
@@ -72,8 +72,7 @@ def test_a_reload_mid_game_asks_first_then_continues_the_game(
         game = kept[0]
     finally:
         store.dispose()
-    secret = game.assignment(aton.BLUE)  # the bot laid its cards face down at once
-    assert secret is not None and not game.has_assigned(aton.RED)
+    assert not game.has_assigned(aton.BLUE) and not game.has_assigned(aton.RED)  # the bot chooses after red
 
     frames = Frames()
     frames.record(page)
@@ -91,11 +90,27 @@ def test_a_reload_mid_game_asks_first_then_continues_the_game(
     offer.wait_for(state="hidden", timeout=TIMEOUT)  # the status line reaches the page first
     assert "back where it was" in dash.text(".aton-app-message")
     assert sorted(dash.hand()) == sorted(game.hand(aton.RED))  # Red's own cards, as they were
-    assert not any(shows_cards(frame, aton.BLUE, secret) for frame in frames)  # the bot's stayed on the server
+    before_choice = len(frames)
 
-    dash.assign(dash.hand())  # the game goes on: the reveal shows the bot's cards, which the search then finds
+    dash.assign(dash.hand())  # the game goes on: the bot chooses, the reveal shows its cards, which the search finds
     dash.catch_up()
-    assert any(shows_cards(frame, aton.BLUE, secret) for frame in frames)
+    store = rooms.open_store(rooms_url(tmp_path_factory))
+    chosen: list[aton.Assign] = []
+    try:
+        for _ in range(100):  # the page keeps each move
+            kept = store.kept_game(key)
+            chosen = (
+                [a for a in kept[0].actions if isinstance(a, aton.Assign) and a.player is aton.BLUE] if kept else []
+            )
+            if len(chosen) >= 2:
+                break
+            time.sleep(0.1)
+    finally:
+        store.dispose()
+    assert len(chosen) >= 2, chosen
+    secret = tuple(chosen[1].cards)  # round 2's
+    assert not any(shows_cards(frame, aton.BLUE, secret) for frame in frames[:before_choice])
+    assert any(shows_cards(frame, aton.BLUE, secret) for frame in frames[before_choice:])
     assert dash.status()["round"] in ("2", "3")
 
 

@@ -19,6 +19,8 @@ import html.parser
 import io
 import json
 import os
+import posixpath
+import re
 import shutil
 import subprocess
 import sys
@@ -146,6 +148,28 @@ const atonWatch = setInterval(() => {
 }, 20);
 """
 """Records the loading line's steps as they change, and whether Voici's spinner ever showed."""
+APP_HANDLES = """() => {
+  const frame = document.createElement('iframe');
+  document.body.append(frame);
+  const blank = new Set(Object.getOwnPropertyNames(frame.contentWindow));
+  frame.remove();
+  const handles = [];
+  for (const name of Object.getOwnPropertyNames(window).filter((name) => !blank.has(name))) {
+    let value = null;
+    try { value = window[name]; } catch (error) { continue; }
+    if (!value || (typeof value !== 'object' && typeof value !== 'function')) continue;
+    for (const part of ['serviceManager', 'commands', 'shell', 'sessionContext', 'kernel', 'requestExecute']) {
+      try { if (value[part] !== undefined && value[part] !== null) handles.push(name + '.' + part); } catch (e) {}
+    }
+  }
+  return { jupyterapp: typeof window.jupyterapp, handles };
+}"""
+"""What a console line finds on the page: ``window.jupyterapp``, and any global the page added that holds the
+application's services, commands, shell or a kernel (the globals of a blank page are left out)."""
+KEPT_ROUND_2 = """() => {
+  try { return JSON.parse(JSON.parse(localStorage.getItem('aton-game-here')).game).round === 2; }
+  catch (error) { return false; }
+}"""
 
 
 def test_the_static_dashboard_plays_a_round_against_the_bot(site_page: tuple[Any, Problems], site_url: str) -> None:
@@ -166,6 +190,8 @@ def test_the_static_dashboard_plays_a_round_against_the_bot(site_page: tuple[Any
     assert steps[0] == "download" and steps[-1] == "board" and "packages" in steps, steps
     assert steps == sorted(steps, key=["download", "python", "packages", "board"].index), steps
     assert page.evaluate("() => window.__atonSpinnerSeen") is False  # Voici's own spinner never showed
+    doors = page.evaluate(APP_HANDLES)  # Voici's bundle set window.jupyterapp: one console line ran any Python
+    assert doors == {"jupyterapp": "undefined", "handles": []}, doors
 
     dash.new_game(mode="bot", seed=7, level="easy", human="red")
     dash.wait_status(thinking="")
@@ -186,6 +212,10 @@ def test_the_static_dashboard_plays_a_round_against_the_bot(site_page: tuple[Any
             dash.wait_pixel(dash.counter_point(square), PALETTE["red"])
     else:
         raise AssertionError("round 2 never came")
+    # what the browser keeps (localStorage) in round 2's card phase: no card of the bot's on its cartouches
+    page.wait_for_function(KEPT_ROUND_2, timeout=60_000)
+    kept = json.loads(json.loads(page.evaluate("() => localStorage.getItem('aton-game-here')"))["game"])
+    assert kept["phase"] == "assign" and kept["blue"].get("assignment") is None, kept["blue"]
 
     # a student saves the game and loads the file again: the same round, the bot's cards still not in it
     saved = dash.saved_file()
@@ -196,6 +226,67 @@ def test_the_static_dashboard_plays_a_round_against_the_bot(site_page: tuple[Any
     dash.upload("saved.json", json.dumps(saved).encode())
     dash.wait_status(round=2, phase="assign", mode="bot")
     assert dash.twin_scores() == scores
+
+
+LINES = """
+window.__atonLines = [];
+setInterval(() => {
+  const box = document.getElementById('aton-site-progress');
+  const text = box && box.innerText;
+  if (text && window.__atonLines[window.__atonLines.length - 1] !== text) window.__atonLines.push(text);
+}, 50);
+"""
+"""Records every text of the loading line."""
+
+
+def shown_megabytes(line: str) -> tuple[float, float]:
+    """The ``done`` and ``total`` megabytes of an English download line."""
+    done, total = re.search(r"Downloading Python and the game: ([\d.]+) of ([\d.]+) MB", line).groups()  # type: ignore[union-attr]
+    return float(done), float(total)
+
+
+def test_the_loading_line_speaks_the_browser_language_first_and_counts_every_file(
+    browser: Any, site_url: str, site_dir: Path
+) -> None:
+    """A French browser reads French first; the megabytes count the page's own scripts too (the start's files
+    alone said 18.9 MB while the page moved 24.6 MB); a later visit does not say that the first is the longest."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="fr-FR")
+    errors: list[str] = []
+    page = local_page(context, errors, timeout=60_000)
+    page.add_init_script(LINES)
+    html = (site_dir / "voici" / "render" / "aton.html").read_text(encoding="utf-8")
+    plan = json.loads(re.search(r"const plan = (\{.*?\});\n", html).group(1))  # type: ignore[union-attr]
+    planned = sum(file["bytes"] or 0 for file in plan["files"]) / 1e6
+    try:
+        page.goto(f"{site_url}/voici/render/aton.html")
+        box = page.locator("#aton-site-progress")
+        assert box.locator("[lang]").first.get_attribute("lang") == "fr"  # the browser's language first
+        page.wait_for_selector(STATUS, state="attached", timeout=START_TIMEOUT)
+        page.wait_for_selector("#aton-site-progress", state="detached", timeout=START_TIMEOUT)
+        lines = page.evaluate("() => window.__atonLines")
+        downloads = [line for line in lines if "Downloading Python" in line]
+        assert downloads and all("the first visit takes longest" in line for line in downloads), lines[:3]
+        assert all(line.index("Téléchargement") < line.index("Downloading") for line in downloads)
+        moved = page.evaluate(
+            "() => performance.getEntriesByType('resource').reduce((s, e) => s + e.decodedBodySize, 0)"
+        )
+        done, total = shown_megabytes(downloads[-1])
+        print(
+            f"loading line: {total:.1f} MB counted, the start's files {planned:.1f} MB, "
+            f"the page moved {moved / 1e6:.1f} MB"
+        )
+        assert total >= planned + 1.0, (total, planned)  # the page's own scripts and styles count too
+        assert total <= moved / 1e6 + 0.1 and done <= total
+        # a later visit of the same build: its files are in the cache; no "the first visit takes longest"
+        page.reload()
+        page.wait_for_selector(STATUS, state="attached", timeout=START_TIMEOUT)
+        page.wait_for_selector("#aton-site-progress", state="detached", timeout=START_TIMEOUT)
+        later = page.evaluate("() => window.__atonLines")
+        assert later and not any("first visit" in line or "première visite" in line for line in later), later[:3]
+        assert any("nothing is installed on your computer" in line for line in later), later[:3]
+        assert not errors, errors
+    finally:
+        context.close()
 
 
 def test_a_review_in_the_static_dashboard_stops_mid_way(site_page: tuple[Any, Problems], site_url: str) -> None:
@@ -427,6 +518,86 @@ def test_a_blocked_cdn_says_what_failed_and_what_to_try_within_20_s(browser: Any
         context.close()
 
 
+BLOCKED_FILE = "static/pyodide/pyodide.asm.wasm"
+"""The start-up file a school's network fails in the tests below (Pyodide's WebAssembly, 8.6 MB)."""
+BLOCK_PAGE = (
+    "<!doctype html><html><body><h1>Access denied</h1><p>This site is blocked by your school.</p></body></html>"
+)
+NETWORK_CASES = {
+    "refused": ("the network refused it", lambda route: route.abort("connectionrefused")),
+    "403": ("the server answered 403", lambda route: route.fulfill(status=403, body="Forbidden")),
+    "hang": ("nothing arrived for 15 s", lambda route: None),  # never answered
+    "200 html": (
+        "what came is a web page, not the file",
+        lambda route: route.fulfill(status=200, content_type="text/html", body=BLOCK_PAGE),
+    ),
+    "200 html as wasm": (  # a filter that even keeps the file's type: the first bytes tell
+        "what came is a web page, not the file",
+        lambda route: route.fulfill(status=200, content_type="application/wasm", body=BLOCK_PAGE),
+    ),
+}
+"""How a school's network fails a file: what the line then says, and how the test's route answers."""
+PAGES = {"dashboard": "voici/render/aton.html", "tutorial 01": "notebooks/index.html?path=tutorials/01-the-board.ipynb"}
+
+
+@pytest.mark.parametrize("case", list(NETWORK_CASES))
+@pytest.mark.parametrize("where", list(PAGES))
+def test_a_network_that_fails_a_start_up_file_is_told_on_the_dashboard_and_on_a_tutorial(
+    browser: Any, site_url: str, where: str, case: str
+) -> None:
+    """Refused, 403, no answer, or a block page answered 200: the line names the file and the host, at once
+    (the time limit of 15 s for no answer), in both languages, with a retry."""
+    said, answer = NETWORK_CASES[case]
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    # the context's routes see the Python worker's requests too (a page's own routes do not)
+    context.route(
+        "**/*", lambda route: route.continue_() if route.request.url.startswith("http://127.0.0.1") else route.abort()
+    )
+    context.route(f"**/{BLOCKED_FILE}", answer)  # the route added last is asked first
+    page = context.new_page()
+    try:
+        started = time.perf_counter()
+        page.goto(f"{site_url}/{PAGES[where]}")
+        page.wait_for_selector('#aton-site-progress[data-step="failed"]', timeout=FAILURE_SECONDS * 1000)
+        seconds = time.perf_counter() - started
+        print(f"{where}, {case}: the message after {seconds:.1f} s")
+        limit = FAILURE_SECONDS if case == "hang" else 5
+        assert seconds < limit, seconds
+        box = page.locator("#aton-site-progress")
+        english = box.locator('[lang="en"]').inner_text()
+        french = box.locator('[lang="fr"]').inner_text()
+        host = urllib.parse.urlsplit(site_url).netloc
+        assert f"The file pyodide.asm.wasm did not arrive from {host}: {said}" in english, english
+        assert f"Le fichier pyodide.asm.wasm n'est pas arrivé de {host}" in french, french
+        assert box.locator("button.aton-site-retry").all_inner_texts() == ["Try again", "Réessayer"]
+        page.wait_for_timeout(1000)
+        assert page.locator('#aton-site-progress[data-step="failed"]').count() == 1  # it stays said
+    finally:
+        context.close()
+
+
+def test_a_tutorial_and_jupyterlab_show_the_loading_line_until_python_is_ready(browser: Any, site_url: str) -> None:
+    """Tutorial 01 tells its steps and the line goes once its kernel is idle; JupyterLab with no notebook open
+    lets the line go once the files are here (Python starts when a notebook opens)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    errors: list[str] = []
+    page = local_page(context, errors, timeout=60_000)
+    page.add_init_script(RECORD_STEPS)
+    try:
+        page.goto(f"{site_url}/notebooks/index.html?path=tutorials/01-the-board.ipynb")
+        assert page.locator("#aton-site-progress").count() == 1
+        page.wait_for_selector('.jp-Notebook-ExecutionIndicator[data-status="idle"]', timeout=START_TIMEOUT)
+        page.wait_for_selector("#aton-site-progress", state="detached", timeout=10_000)
+        steps = page.evaluate("() => window.__atonSteps")
+        assert steps[0] == "download" and steps[-1] == "packages" and "failed" not in steps, steps
+        page.goto(f"{site_url}/lab/index.html")
+        assert page.locator("#aton-site-progress").count() == 1
+        page.wait_for_selector("#aton-site-progress", state="detached", timeout=60_000)
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 # ----------------------------------------------------------------- links
 class Links(html.parser.HTMLParser):
     """The addresses a page links to (``a``, ``link``, ``script``, ``img``) and the ids it holds."""
@@ -483,6 +654,51 @@ def test_every_link_of_the_site_pages_leads_somewhere(site_url: str) -> None:
     assert len(front) > 20, front  # both languages' tutorials, one by one
 
 
+def test_the_front_page_puts_the_browser_language_first_and_asks_for_no_icon(browser: Any, site_url: str) -> None:
+    """A French browser gets the French section first; no request for /favicon.ico (it was a 404 on every visit)."""
+    for locale, first in (("fr-FR", "fr"), ("en-GB", "en")):
+        context = browser.new_context(locale=locale)
+        page = context.new_page()
+        answers: list[str] = []
+        page.on("response", lambda response, seen=answers: seen.append(f"{response.status} {response.url}"))
+        try:
+            page.goto(f"{site_url}/index.html", wait_until="load")
+            page.wait_for_timeout(1000)
+            assert page.locator("body > section[lang]").first.get_attribute("lang") == first
+            assert all(answer.startswith("200 ") for answer in answers), answers
+            assert not any("favicon" in answer for answer in answers), answers
+            if first == "fr":
+                assert "05 · Le tour de comptage" in page.locator('section[lang="fr"]').inner_text()
+        finally:
+            context.close()
+
+
+def test_every_link_inside_the_served_notebooks_opens_a_file_of_the_site(site_url: str) -> None:
+    """What JupyterLite opens for a link in a notebook: a file its contents list (the dashboard, the lab, docs)."""
+    listing = json.loads(urllib.request.urlopen(f"{site_url}/api/contents/all.json", timeout=30).read())["content"]
+    folders = [""] + [entry["path"] + "/" for entry in listing if entry["type"] == "directory"]
+    folders += ["tutorials/fr/", "docs/img/"]
+    checked = 0
+    for folder in folders:
+        try:
+            entries = json.loads(urllib.request.urlopen(f"{site_url}/api/contents/{folder}all.json", timeout=30).read())
+        except urllib.error.HTTPError:
+            continue
+        for entry in entries["content"]:
+            if not entry["name"].endswith(".ipynb"):
+                continue
+            notebook = json.loads(urllib.request.urlopen(f"{site_url}/files/{entry['path']}", timeout=30).read())
+            for cell in notebook["cells"]:
+                text = "".join(cell["source"]) if cell["cell_type"] == "markdown" else ""
+                for target in re.findall(r"\]\(([^)\s]+)\)", text):
+                    if re.match(r"^([a-z]+:|#)", target):
+                        continue
+                    path = posixpath.normpath(posixpath.join(posixpath.dirname(entry["path"]), target.split("#")[0]))
+                    assert contents_listed(site_url, urllib.parse.unquote(path)), f"{entry['path']}: {target}"
+                    checked += 1
+    assert checked >= 30, checked
+
+
 # ----------------------------------------------------------------- a returning student after an update
 def test_a_returning_browser_gets_the_rebuilt_site(
     browser: Any, chromium_path: str, site_dir: Path, tmp_path_factory: pytest.TempPathFactory
@@ -536,3 +752,74 @@ def test_a_returning_browser_gets_the_rebuilt_site(
         server.stop()
     log = (work / "server.log").read_text(encoding="utf-8")
     assert 'pyodide.asm.wasm HTTP/1.1" 304' in log or log.count('pyodide.asm.wasm HTTP/1.1" 200') == 1
+
+
+# ----------------------------------------------------------------- a student's copy of a tutorial after an update
+STORED = """async (path) => {
+  const base = new URL('../', window.location.href).pathname;
+  const db = await new Promise((ok, ko) => {
+    const r = indexedDB.open('JupyterLite Storage - ' + base);
+    r.onsuccess = () => ok(r.result);
+    r.onerror = ko;
+  });
+  const files = db.transaction('files').objectStore('files');
+  const keys = await new Promise((ok) => { const r = files.getAllKeys(); r.onsuccess = () => ok(r.result); });
+  db.close();
+  return keys.filter((key) => key.startsWith(path));
+}"""
+"""The notebooks this browser keeps a copy of (JupyterLite's storage), under a folder."""
+
+
+def test_a_tutorial_a_student_worked_in_says_when_the_site_has_a_newer_version(
+    browser: Any, site_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The measured case: a student runs a cell of tutorial 01 and the browser keeps their copy (saved, as the
+    autosave does after two minutes); the tutorial changes and the site is rebuilt.  Before, that browser
+    opened the old copy and said nothing.  Now the page says the site has a newer version; "Open the new
+    version" keeps the student's copy under another name and opens the new text."""
+    work = tmp_path_factory.mktemp("tutorial-update")
+    served = work / "served"
+    served.symlink_to(site_dir, target_is_directory=True)
+    tree = work / "project"
+    skip = shutil.ignore_patterns(".venv", ".cache", "site", "build", "dist", "*.egg-info", "__pycache__", ".git*")
+    shutil.copytree(ROOT, tree, ignore=skip)
+    (tree / ".cache").symlink_to(ROOT / ".cache", target_is_directory=True)
+    tutorial = tree / "tutorials" / "01-the-board.ipynb"
+    changed = tutorial.read_text(encoding="utf-8").replace("# 01 · The board and the pieces", "# 01 · The board (2)")
+    assert changed != tutorial.read_text(encoding="utf-8")
+    tutorial.write_text(changed, encoding="utf-8")
+    server = Served(served, work / "server.log")
+    url = f"{server.url}/notebooks/index.html?path=tutorials/01-the-board.ipynb"
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("#aton-site-progress", state="detached", timeout=START_TIMEOUT)
+        page.locator(".jp-CodeCell").first.click()
+        page.keyboard.press("Shift+Enter")
+        page.wait_for_selector(".jp-CodeCell .jp-InputPrompt:has-text('[1]')", timeout=START_TIMEOUT)
+        page.keyboard.press("Control+s")
+        page.wait_for_function(f"async () => (await ({STORED})('tutorials/01')).length === 1", timeout=60_000)
+        page.close()
+
+        new = build_site(work / "new", "--pyodide", "local", "--test-hooks", root=tree)
+        served.unlink()
+        served.symlink_to(new, target_is_directory=True)
+        page = context.new_page()
+        page.goto(url)
+        banner = page.locator("#aton-site-update")
+        banner.wait_for(state="visible", timeout=60_000)
+        assert "The site has a newer version of 01-the-board.ipynb" in banner.locator('[lang="en"]').inner_text()
+        assert "Le site a une version plus récente" in banner.locator('[lang="fr"]').inner_text()
+        heading = ".jp-RenderedMarkdown h1"
+        page.wait_for_selector(
+            f"{heading}:has-text('The board and the pieces')", state="attached", timeout=START_TIMEOUT
+        )
+        with page.expect_navigation():
+            banner.locator("button.aton-update-open").first.click()
+        page.wait_for_selector(f"{heading}:has-text('The board (2)')", state="attached", timeout=START_TIMEOUT)
+        assert page.evaluate(STORED, "tutorials/01") == ["tutorials/01-the-board (my copy).ipynb"]
+        assert page.locator("#aton-site-update").count() == 0
+    finally:
+        context.close()
+        server.stop()

@@ -12,9 +12,11 @@ redraws from the controller's state and nothing else.
 
 >>> import aton
 >>> flow = DashboardController(seed=12)          # a person (red) against the easy bot, deciding at once
->>> flow.game.has_assigned(aton.BLUE), flow.assigning_person()
-(True, RED)
+>>> flow.game.has_assigned(aton.BLUE), flow.assigning_person()  # the bot chooses its cards after the person
+(False, RED)
 >>> flow.play(aton.Assign(aton.RED, tuple(flow.game.hand(aton.RED))))
+True
+>>> flow.game.round > 1 or flow.game.revealed  # then the bot chose at once, and the cards were turned up
 True
 >>> flow.live, flow.pending > 0, flow.shown_seed is None
 (False, True, True)
@@ -904,8 +906,10 @@ class DashboardController:
         self._after_change()
 
     def _after_change(self) -> None:
+        # the bots that must decide now start first, so the page hears of the change and of their thinking at
+        # once (the person's cards confirmed, the bot choosing its own): never "blue to act" with nobody thinking
+        self._advance(tell=False)
         self._changed()
-        self._advance()
 
     def _after_step(self) -> None:
         """A step more was watched: "Play the steps" stops at a round's end (people), then catch up."""
@@ -925,8 +929,9 @@ class DashboardController:
             return shown
         return _stops(events, shown)[0]
 
-    def _advance(self) -> None:
-        """Start the bots that must decide now (two bots wait until the steps are watched)."""
+    def _advance(self, tell: bool = True) -> None:
+        """Start the bots that must decide now (two bots wait until the steps are watched); ``tell``: the
+        listeners hear of a bot started (the caller tells them itself otherwise)."""
         session = self.session
         game = session.game
         if game.result is not None:
@@ -944,7 +949,7 @@ class DashboardController:
             started = True
             work = bot_work(session.bots[player], game.view(player), session.bot_rngs[player])
             self.worker.run(job, work, functools.partial(self._guard, self._finish_bot, game, player), self._progress)
-        if started:
+        if started and tell:
             self._changed()
 
     def _progress(self, job: Job, fraction: float) -> None:

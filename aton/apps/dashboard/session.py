@@ -145,8 +145,25 @@ class Session:
         return self.humans
 
     def bots_to_decide(self) -> list[Player]:
-        """The bots that must decide now."""
-        return [p for p in self.game.to_act if p in self.bots]
+        """The bots that must decide now.
+
+        Where a person and a bot choose at the same time (the cards of a round), the bot waits until the
+        person has committed: it then decides from its own view, as before, where the person's cards are
+        still face down.  Until then nothing about the bot's cards of this round exists anywhere (not in
+        the game, not in a kept or saved game), so nobody can read them before choosing their own.
+
+        >>> from aton import Assign
+        >>> session = Session(Setup(seed=5))
+        >>> session.bots_to_decide()  # red, a person, chooses first
+        []
+        >>> session.game.apply(Assign(RED, tuple(session.game.hand(RED))))
+        >>> session.bots_to_decide() == [BLUE]
+        True
+        """
+        to_act = self.game.to_act
+        if any(player not in self.bots for player in to_act):
+            return []
+        return list(to_act)
 
     def name(self, player: Player, word: str) -> str:
         """A display name: ``"Blue (Ana)"`` when two people gave names, else ``word`` (the colour's word)."""
