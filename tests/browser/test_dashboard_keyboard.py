@@ -125,6 +125,13 @@ class KeyboardPlayer:
 
     def play_square(self, legal: list[tuple[int, int]]) -> tuple[int, int]:
         """Move the board's cursor to a legal square with the arrow keys and press Enter; the square played."""
+        # the cursor moves on by itself once the board offers squares again: start from where it settles
+        self.page.wait_for_function(
+            f"(legal) => {{ const e = document.querySelector('{CURSOR}');"
+            " return !e || legal.includes(e.dataset.cursor); }",
+            arg=[f"{t}-{i}" for t, i in legal],
+            timeout=TIMEOUT,
+        )
         start = self.cursor()
         if start is None:
             self.page.keyboard.press("Enter")  # the first Enter shows the cursor on the first legal square
