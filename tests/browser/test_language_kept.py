@@ -14,7 +14,7 @@ from dashboard_page import STATUS, local_page
 
 pytestmark = pytest.mark.browser
 
-ROUND_WORD = {"en": "Round 1", "fr": "Tour 1"}
+ROUND_WORD = {"en": "Round 1", "fr": "Manche 1"}
 
 
 @pytest.fixture
