@@ -188,6 +188,11 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         flow = self.flow
         pending = flow.pending
         self.steps_box.layout.display = "none" if flow.over else ""
+        # steps to watch: on a phone or a tablet the box becomes a bar pinned to the bottom of the screen
+        if pending and not flow.over:
+            self.steps_box.add_class("aton-steps-pending")
+        else:
+            self.steps_box.remove_class("aton-steps-pending")
         self.steps_title.value = f"<h4>{escape(say('steps.title', lang))}</h4>" if pending else ""
         for button in (self.next_button, self.skip_button):
             button.disabled = pending == 0
