@@ -214,7 +214,7 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
     def _render_panel(self, lang: str) -> None:
         flow = self.flow
         game = flow.game
-        person = None if flow.covered else flow.assigning_person()
+        person = None if flow.covered or flow.held else flow.assigning_person()  # held: no hand on the page
         if person is None:
             self.close_panel()
             return
