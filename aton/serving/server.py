@@ -30,7 +30,16 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 from .front import FRONT_PATH, TUTORIAL_FILE, TUTORIALS_PATH, front_page, tutorial_titles
 
-__all__ = ["CLASS_NOTEBOOK", "CLASS_PATH", "FRONT_PATH", "TUTORIALS_PATH", "AtonVoila", "main"]
+__all__ = [
+    "CLASS_NOTEBOOK",
+    "CLASS_PATH",
+    "FRONT_PATH",
+    "TUTORIALS_PATH",
+    "AtonVoila",
+    "LandmarkHandler",
+    "main",
+    "with_main_landmark",
+]
 
 CLASS_PATH = "/class"
 """Where the class page is served, next to the dashboard at ``/``."""
@@ -38,7 +47,33 @@ CLASS_NOTEBOOK = "class.ipynb"
 """The class page's notebook, in the dashboard's folder."""
 
 
-class TutorialHandler(TornadoVoilaHandler):  # type: ignore[misc]
+RENDERED_CELLS = '<div id="rendered_cells"'
+"""Where Voila's page template opens the notebook's content."""
+
+
+def with_main_landmark(chunk: Any) -> Any:
+    """A piece of a page Voila renders, its content made the page's main landmark (for screen readers, and
+    axe-core's "content outside landmarks"); any other piece as it is.
+
+    >>> with_main_landmark('<body><div id="rendered_cells" style="display: none">')
+    '<body><div id="rendered_cells" role="main" style="display: none">'
+    >>> with_main_landmark(b"bytes"), with_main_landmark("<p>a cell</p>")
+    (b'bytes', '<p>a cell</p>')
+    """
+    if isinstance(chunk, str) and RENDERED_CELLS in chunk and RENDERED_CELLS + ' role="main"' not in chunk:
+        return chunk.replace(RENDERED_CELLS, RENDERED_CELLS + ' role="main"', 1)
+    return chunk
+
+
+class LandmarkHandler(TornadoVoilaHandler):  # type: ignore[misc]
+    """Voila's page of a notebook whose content is the page's main landmark (the class page, the tutorials)."""
+
+    def write(self, chunk: Any) -> None:
+        """Send ``chunk`` of the page, the notebook's content marked as the main landmark."""
+        super().write(with_main_landmark(chunk))
+
+
+class TutorialHandler(LandmarkHandler):
     """A tutorial rendered as a page: the notebook is read from the tutorials' folder, not the dashboard's."""
 
     def initialize(self, **kwargs: Any) -> None:
@@ -91,7 +126,7 @@ class AtonVoila(Voila):  # type: ignore[misc]
         has_class = (Path(self.root_dir) / CLASS_NOTEBOOK).is_file()
         if has_class:
             route = url_path_join(self.server_url, CLASS_PATH + "/?")
-            ours.append((route, TornadoVoilaHandler, {"notebook_path": CLASS_NOTEBOOK, **options}))
+            ours.append((route, LandmarkHandler, {"notebook_path": CLASS_NOTEBOOK, **options}))
         project = Path(self.root_dir).parent
         tutorials = project / "tutorials"
         if tutorials.is_dir():
