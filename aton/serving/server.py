@@ -51,17 +51,22 @@ RENDERED_CELLS = '<div id="rendered_cells"'
 """Where Voila's page template opens the notebook's content."""
 
 
+LINKS_STYLE = "<style>#rendered_cells .jp-RenderedHTMLCommon a { text-decoration: underline !important; }</style>"
+"""Links in a notebook's text are underlined: told apart from the words around them by more than their colour."""
+
+
 def with_main_landmark(chunk: Any) -> Any:
     """A piece of a page Voila renders, its content made the page's main landmark (for screen readers, and
-    axe-core's "content outside landmarks"); any other piece as it is.
+    axe-core's "content outside landmarks") and its links underlined; any other piece as it is.
 
-    >>> with_main_landmark('<body><div id="rendered_cells" style="display: none">')
-    '<body><div id="rendered_cells" role="main" style="display: none">'
+    >>> with_main_landmark('<body><div id="rendered_cells" style="display: none">').endswith(
+    ...     '<div id="rendered_cells" role="main" style="display: none">')
+    True
     >>> with_main_landmark(b"bytes"), with_main_landmark("<p>a cell</p>")
     (b'bytes', '<p>a cell</p>')
     """
     if isinstance(chunk, str) and RENDERED_CELLS in chunk and RENDERED_CELLS + ' role="main"' not in chunk:
-        return chunk.replace(RENDERED_CELLS, RENDERED_CELLS + ' role="main"', 1)
+        return chunk.replace(RENDERED_CELLS, LINKS_STYLE + RENDERED_CELLS + ' role="main"', 1)
     return chunk
 
 

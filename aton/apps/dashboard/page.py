@@ -66,7 +66,8 @@ PAGE_SCRIPT = """(function () {
     if ((!field || !root) && ++tries < 600) { return; }
     clearInterval(timer);
     if (!field || !root) { return; }
-    root.setAttribute('role', 'main');  // the page's content, for screen readers' landmarks
+    // the page's content, for screen readers' landmarks (unless it sits in a page's main content: a tutorial)
+    if (!root.parentElement || !root.parentElement.closest('main, [role=main]')) { root.setAttribute('role', 'main'); }
     var last = '';
     function report() {
       var width = String(document.documentElement.clientWidth || window.innerWidth || 0);
