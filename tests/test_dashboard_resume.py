@@ -15,6 +15,7 @@ import pytest
 
 import aton
 from aton import BLUE, RED, rooms
+from aton.apps.dashboard.app import Dashboard
 from aton.apps.dashboard.controller import DashboardController
 from aton.apps.dashboard.friend_panel import FriendPanel
 from aton.apps.dashboard.html import status_html
@@ -324,7 +325,7 @@ def test_the_static_site_keeps_the_game_in_the_browser(monkeypatch: pytest.Monke
     assert again.game.actions == actions
     again.close()
 
-    declined = Dashboard(background=False)  # "No, play this new game": the browser forgets the kept one
+    declined = Dashboard(background=False)  # "No, start a new game": the browser forgets the kept one
     declined.here_bridge.value = json.dumps({"kept": kept})
     declined.resume_decline.click()
     assert "localStorage.removeItem" in declined.here_writer.outputs[0]["data"]["application/javascript"]
@@ -334,3 +335,110 @@ def test_the_static_site_keeps_the_game_in_the_browser(monkeypatch: pytest.Monke
     broken.here_bridge.value = json.dumps({"kept": kept[:50]})
     assert broken.resume_box.layout.display == "none"
     broken.close()
+
+
+# ------------------------------------------------------------------ one game on the screen, named
+def held_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int | None = None) -> Dashboard:
+    """A dashboard page that shows no game until its browser says what it keeps (as in a Jupyter kernel)."""
+    monkeypatch.setenv("ATON_ROOMS", f"sqlite:///{tmp_path / 'rooms.db'}")
+    return Dashboard(seed, background=False, hold=True)
+
+
+BRIDGE = {"query": "", "saved": None, "base": "http://localhost:8866/", "game": None}
+
+
+def kept_key(dash: Dashboard) -> str:
+    """The key the page asked its browser to keep for its game."""
+    outputs = dash.form.friend.keeper.outputs
+    script = outputs[0]["data"]["application/javascript"]
+    return str(json.loads(script.split(json.dumps(GAME_KEY) + ", ")[1].split(");")[0]))
+
+
+def test_a_page_shows_no_game_until_the_browser_said_what_it_keeps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dash = held_page(tmp_path, monkeypatch, seed=14)
+    hidden = (dash.left_tabs.layout.display, dash.right_tabs.layout.display)
+    assert hidden == ("none", "none") and dash.panel is None  # no hand dealt on the page
+    assert "Looking for a game kept in this browser" in dash.status.value
+    assert "Round 1" not in dash.status.value
+    dash.form.friend.bridge.value = json.dumps(BRIDGE)  # nothing kept: the new game shows
+    shown = (dash.left_tabs.layout.display, dash.right_tabs.layout.display)
+    assert shown == ("", "") and dash.panel is not None
+    status = dash.status.value
+    assert "Round 1" in status and "against the easy bot" in status and "started just now" in status
+    dash.close()
+
+
+def test_the_kept_game_is_offered_alone_and_named_with_when_it_began(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = held_page(tmp_path, monkeypatch, seed=14)
+    first.form.friend.bridge.value = json.dumps(BRIDGE)
+    began = first.flow.session.started
+    first.flow.play(aton.Assign(RED, tuple(first.game.hand(RED))))
+    key, actions = kept_key(first), list(first.game.actions)
+    first.close()
+
+    again = held_page(tmp_path, monkeypatch)
+    again.flow.clock = lambda: began + 25 * 60  # the page reloaded 25 minutes later
+    again.form.friend.bridge.value = json.dumps(dict(BRIDGE, game=key))
+    assert again.resume_box.layout.display == ""
+    assert "It was started 25 minutes ago." in again.resume_text.value
+    assert again.left_tabs.layout.display == "none" and again.panel is None
+    assert "waiting for you" in again.status.value and "Round" not in again.status.value
+    again.lang = "fr"
+    assert "Elle a été commencée il y a 25 minutes." in again.resume_text.value
+    again.lang = "en"
+    again.resume_continue.click()
+    assert again.resume_box.layout.display == "none" and again.game.actions == actions
+    assert again.left_tabs.layout.display == "" and again.right_tabs.layout.display == ""
+    status = again.status.value
+    assert "Round 1" in status and "against the easy bot" in status and "started 25 minutes ago" in status
+    again.close()
+
+
+def test_a_new_game_or_a_finished_one_takes_the_offer_away(store: rooms.RoomStore) -> None:
+    browser = Browser()
+    flow, _ = page(store, browser, seed=4)
+    person_plays(flow, random.Random(6), 2)
+    key = browser.key
+    again, _ = page(store, browser, seed=8)
+    assert again.resume_offer is not None and again.held
+    again.new_game(5)  # a new game started from the form: the offer goes, the kept game is forgotten
+    assert again.resume_offer is None and not again.held
+    assert store.kept_game(key) is None
+    assert json.loads(status_html(again, "en").split('data-offer="')[1].split('"')[0]) is False
+
+    person_plays(again, random.Random(3), 2)
+    third, _ = page(store, browser, seed=9)
+    assert third.resume_offer is not None
+    finished = aton.new_game(seed=6)
+    chooser = random.Random(6)
+    while finished.result is None:
+        finished.apply(chooser.choice(finished.legal_actions(finished.to_act[0])))
+    assert third.load_bytes(finished.to_json().encode(), "done.json")  # a finished game on the screen: no offer
+    assert third.resume_offer is None and not third.held and third.game.result is not None
+
+
+def test_a_page_whose_browser_never_says_shows_its_game_after_a_while(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dash = held_page(tmp_path, monkeypatch, seed=14)
+    assert dash.flow.held
+    dash._release()  # what the kernel's timer calls after HOLD_LIMIT seconds
+    assert not dash.flow.held and dash.panel is not None
+    assert dash.left_tabs.layout.display == ""
+    dash.close()
+
+
+def test_a_kept_start_that_is_not_a_time_is_ignored(store: rooms.RoomStore) -> None:
+    browser = Browser()
+    flow, _ = page(store, browser, seed=4)
+    person_plays(flow, random.Random(6), 1)
+    kept = store.kept_game(browser.key)
+    assert kept is not None and kept[1]["started"] == flow.session.started
+    store.keep_game(browser.key, kept[0], dict(kept[1], started="yesterday"))
+    again, _ = page(store, browser)
+    assert again.resume_offer is not None and again.resume_offer.started is None
+    assert "It was" not in again.resume_offer.text("en", again.clock())

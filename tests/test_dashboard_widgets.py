@@ -15,6 +15,7 @@ from aton import BLUE, RED, Phase
 from aton.apps.dashboard.app import Dashboard
 from aton.apps.dashboard.controller import MAX_SEED_DIGITS
 from aton.apps.dashboard.style import dashboard_css
+from aton.events import CounterPlaced, CounterRemoved
 
 
 def dashboard(**options: Any) -> Dashboard:
@@ -185,6 +186,43 @@ def test_the_board_says_where_the_step_buttons_are() -> None:
     assert "« Jouer »" in dash.board.message.value
     dash.right_tabs.selected_index = 0
     assert "les boutons sont à droite" in dash.board.message.value
+
+
+def test_each_step_says_where_it_happens_on_the_board_and_pins_its_buttons() -> None:
+    """The hidden place of the step names the squares the step changed; the steps box is marked to be pinned
+    while steps are to be watched, and not once they are all seen."""
+    dash = dashboard(seed=7)
+    panel = dash.panel
+    assert panel is not None
+    assert "aton-steps-pending" not in dash.play.steps_box._dom_classes
+    assert dash.boards.step_place.value == ""
+    panel.choose(sorted(panel.hand))
+    panel.confirm()
+    changed = 0
+    for _ in range(2000):
+        if dash.live:
+            assert "aton-steps-pending" not in dash.play.steps_box._dom_classes
+            assert dash.boards.step_place.value == ""
+            if dash.game.round > 1 or dash.game.result is not None:
+                break
+            person = dash.flow.deciding_person()
+            assert person is not None
+            dash.flow.play(dash.game.legal_actions(person)[0])
+            continue
+        assert "aton-steps-pending" in dash.play.steps_box._dom_classes
+        event = dash.game.events[dash.flow.shown - 1]
+        value = dash.boards.step_place.value
+        assert f'data-shown="{dash.flow.shown}"' in value
+        found = re.search(r'data-squares="([^"]*)"', value)
+        assert found is not None
+        if isinstance(event, (CounterPlaced, CounterRemoved)):
+            changed += 1
+            temple, index = event.square
+            assert found.group(1) == f"{temple}-{index}" and "data-top=" in value
+        else:
+            assert found.group(1) == ""
+        dash.next_step()
+    assert dash.game.round == 2 and changed > 0
 
 
 # ------------------------------------------------------------------ the play tab and the form

@@ -50,12 +50,14 @@ def test_switching_language_translates_question_options_and_feedback() -> None:
     game = lessons.load_position("first-round")
     widget = ExerciseWidget(lessons.cartouche1_exercise(game, (4, 1, 2, 3), (1, 2, 4, 4)))
     assert widget.input.options[0][0] == "Choose…" and widget.input.value is None
+    assert widget.input.description == "Your answer"  # the list has a name (axe-core: a form field needs one)
     widget.answer = 3
     widget.check()
     widget.lang = "fr"
     assert widget.check_button.description == "Vérifier"
     assert "Combien de points" in widget.question.value
     assert widget.input.options[0][0] == "Choisir…"
+    assert widget.input.description == "Votre réponse"
     assert widget.answer == 3  # the answer survives the switch
     assert "Pas encore." in widget.feedback.value  # and the feedback is given again in French (a hint)
     assert "6" not in widget.feedback.value.split("</strong>")[1]  # the first wrong try does not give the answer

@@ -47,9 +47,11 @@ __all__ = [
     "FRONT_PATH",
     "TUTORIALS_PATH",
     "AtonVoila",
+    "LandmarkHandler",
     "PageHandler",
     "main",
     "trust_notebooks",
+    "with_main_landmark",
 ]
 
 CLASS_PATH = "/class"
@@ -112,7 +114,38 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         super().write(chunk)
 
 
-class TutorialHandler(PageHandler):
+RENDERED_CELLS = '<div id="rendered_cells"'
+"""Where Voila's page template opens the notebook's content."""
+
+
+LINKS_STYLE = "<style>#rendered_cells .jp-RenderedHTMLCommon a { text-decoration: underline !important; }</style>"
+"""Links in a notebook's text are underlined: told apart from the words around them by more than their colour."""
+
+
+def with_main_landmark(chunk: Any) -> Any:
+    """A piece of a page Voila renders, its content made the page's main landmark (for screen readers, and
+    axe-core's "content outside landmarks") and its links underlined; any other piece as it is.
+
+    >>> with_main_landmark('<body><div id="rendered_cells" style="display: none">').endswith(
+    ...     '<div id="rendered_cells" role="main" style="display: none">')
+    True
+    >>> with_main_landmark(b"bytes"), with_main_landmark("<p>a cell</p>")
+    (b'bytes', '<p>a cell</p>')
+    """
+    if isinstance(chunk, str) and RENDERED_CELLS in chunk and RENDERED_CELLS + ' role="main"' not in chunk:
+        return chunk.replace(RENDERED_CELLS, LINKS_STYLE + RENDERED_CELLS + ' role="main"', 1)
+    return chunk
+
+
+class LandmarkHandler(PageHandler):
+    """A page of a notebook whose content is the page's main landmark (the class page, the tutorials)."""
+
+    def write(self, chunk: str | bytes | dict[str, Any]) -> None:
+        """Send ``chunk`` of the page, the notebook's content marked as the main landmark."""
+        super().write(with_main_landmark(chunk))
+
+
+class TutorialHandler(LandmarkHandler):
     """A tutorial rendered as a page: the notebook is read from the tutorials' folder, not the dashboard's."""
 
     def initialize(self, **kwargs: Any) -> None:
@@ -188,7 +221,7 @@ class AtonVoila(Voila):  # type: ignore[misc]
         has_class = (Path(self.root_dir) / CLASS_NOTEBOOK).is_file()
         if has_class:
             route = url_path_join(self.server_url, CLASS_PATH + "/?")
-            ours.append((route, PageHandler, {"notebook_path": CLASS_NOTEBOOK, **options}))
+            ours.append((route, LandmarkHandler, {"notebook_path": CLASS_NOTEBOOK, **options}))
         project = Path(self.root_dir).parent
         tutorials = project / "tutorials"
         if tutorials.is_dir():

@@ -45,6 +45,7 @@ _MESSAGES = table(
     msg("exercise check", "Check"),
     msg("exercise check_tooltip", "Check your answer with the rules engine"),
     msg("exercise pick", "Choose…"),
+    msg("exercise answer", "Your answer"),
     msg("exercise temple", "Temple {number}"),
     msg("exercise square_hint", "Choose a square in the list, or click it on the board."),
     msg("exercise no_answer", "Choose an answer first."),
@@ -192,8 +193,8 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         answer_type = self.exercise.answer_type
         if answer_type == "choice":
             return widgets.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
-        if answer_type in ("number", "square"):
-            return widgets.Dropdown(options=[], value=None)
+        if answer_type in ("number", "square"):  # a list named by its label ("Your answer"), shown in full
+            return widgets.Dropdown(options=[], value=None, style={"description_width": "initial"})
         buttons = [widgets.ToggleButton(value=False) for _ in range(TEMPLE_COUNT)]
         for number, button in enumerate(buttons, start=1):
             button.add_class(f"aton-exercise-temple-{number}")
@@ -349,6 +350,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
             options = self._options(lang)
             if answer_type in ("number", "square"):
                 options = [(words["pick"], None), *options]
+                self.input.description = words["answer"]  # the list's name for screen readers, and on screen
             self.input.options = options
             if current is None:
                 self.input.index = None if answer_type == "choice" else 0  # no choice yet / "Choose..."

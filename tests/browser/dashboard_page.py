@@ -129,6 +129,8 @@ class DashboardPage:
     # ------------------------------------------------------------ canvas
     def canvas_point(self, logical: tuple[float, float]) -> tuple[float, float, float, float]:
         """Canvas pixel and page point of a point of the scene (logical pixels)."""
+        # after a (re)load the page shows no board until the browser said whether it keeps a game
+        self.page.locator(BOARD).first.wait_for(state="visible", timeout=60_000)
         box = self.page.locator(BOARD).bounding_box()
         assert box is not None, "the board canvas is not on the page"
         width, height = self.page.eval_on_selector(BOARD, "c => [c.width, c.height]")

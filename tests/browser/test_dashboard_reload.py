@@ -30,6 +30,23 @@ SHOTS = Path(tempfile.gettempdir())
 FACTS = ("round", "phase", "red-score", "blue-score", "red-stock", "blue-stock", "kingdom")
 
 
+BEFORE_THE_OFFER_JS = """
+window.atonBeforeOffer = {polls: 0, seen: [], offer: false};
+const atonWatch = setInterval(() => {
+  const watch = window.atonBeforeOffer;
+  const shown = (selector) => Array.from(document.querySelectorAll(selector)).some(
+    (element) => element.getClientRects().length > 0 && element.getBoundingClientRect().height > 0);
+  if (shown('.aton-resume')) { watch.offer = true; clearInterval(atonWatch); return; }
+  watch.polls += 1;
+  const status = document.querySelector('.aton-status-line');
+  if (shown('.aton-board-area canvas.aton-board')) watch.seen.push('a board');
+  if (shown('.aton-assign .aton-card')) watch.seen.push('cards');
+  if (status && /Round 1/.test(status.textContent)) watch.seen.push('Round 1');
+}, 50);
+"""
+"""Runs in the reloaded page from its first moment: records what it shows before the offer of the kept game."""
+
+
 def play_to_round_two(dash: DashboardPage) -> dict[str, str]:
     """Red plays round 1 (cards, then the first legal squares) until round 2 waits for Red's cards."""
     for _ in range(60):
@@ -76,19 +93,30 @@ def test_a_reload_mid_game_asks_first_then_continues_the_game(
 
     frames = Frames()
     frames.record(page)
+    page.add_init_script(BEFORE_THE_OFFER_JS)
     page.reload()
     assert "beforeunload" in dialogs  # leaving a game in progress asked first
     page.wait_for_selector(STATUS, state="attached", timeout=60_000)
     offer = page.locator(".aton-resume")
-    offer.wait_for(state="visible", timeout=TIMEOUT)
+    offer.wait_for(state="visible", timeout=60_000)
     assert "round 2" in offer.inner_text() and "against the easy bot" in offer.inner_text()
+    assert "It was started" in offer.inner_text()
     assert dash.status()["offer"] == "true"
+    # one game on the screen: before the offer, no new game was shown (no board, no cards, no "Round 1")
+    page.wait_for_function("() => window.atonBeforeOffer && window.atonBeforeOffer.offer", timeout=TIMEOUT)
+    before_offer = page.evaluate("() => window.atonBeforeOffer")
+    assert before_offer["polls"] > 0 and before_offer["seen"] == [], before_offer
+    assert not page.locator(".aton-board-area canvas.aton-board").first.is_visible()  # nor beside the offer
+    assert page.locator(".aton-assign .aton-card").count() == 0
+    assert "waiting for you" in dash.text(STATUS)
     page.screenshot(path=str(SHOTS / "dashboard-resume-offer.png"))
     dash.click(".aton-resume-continue")
     after = dash.wait_status(round=2, phase="assign", offer="false")
     assert {name: after[name] for name in FACTS} == {name: before[name] for name in FACTS}
     offer.wait_for(state="hidden", timeout=TIMEOUT)  # the status line reaches the page first
     assert "back where it was" in dash.text(".aton-app-message")
+    header = dash.text(STATUS)  # the header names the game: against whom, its round, since when
+    assert "Round 2" in header and "against the easy bot" in header and "started" in header
     assert sorted(dash.hand()) == sorted(game.hand(aton.RED))  # Red's own cards, as they were
     before_choice = len(frames)
 

@@ -51,6 +51,7 @@ in step with the language (the root's class ``aton-lang-fr``...).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -70,7 +71,7 @@ from .controller import DashboardController
 from .form import GameForm
 from .friend_page import FriendPage
 from .html import log_html, message_html, status_html
-from .keeping import HERE_READER, PageKeeping
+from .keeping import HERE_READER, HOLD_LIMIT, PageKeeping, kernel_later
 from .keyboard import KeyboardFocus
 from .page import (
     BOARD_SCALE,
@@ -124,6 +125,9 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
       colour the person plays against a bot.
     - ``background``: run bots and the coach in threads (default: when in a Jupyter kernel);
       ``False`` runs them at once, for scripts and tests.
+    - ``hold``: show no game until the browser said whether it keeps one from an earlier visit, and offer
+      that one first (default: in a kernel Voila started; once the page has spoken, it waits at most
+      :data:`~aton.apps.dashboard.keeping.HOLD_LIMIT` seconds more).
 
     ``flow`` is the controller: every decision is its own; this widget draws it and forwards clicks.
     Methods for scripts and tests: :meth:`new_game`, :meth:`next_step`, :meth:`skip`,
@@ -147,6 +151,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         human: Player = RED,
         theme: str = "light",
         background: bool | None = None,
+        hold: bool | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -215,7 +220,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
             )
         for button in (self.play.next_button, self.play.skip_button, self.cover.button):
             button.on_click(lambda _b: self.keyboard.want())  # after the page's own handler: the flow moved on
-        keeping = PageKeeping(flow, self.friend, self.form.friend)
+        self._later = kernel_later() if background is not False else None
+        if hold is None:  # a page Voila serves (its kernel may have run this long before a browser came)
+            hold = self._later is not None and "VOILA_BASE_URL" in os.environ
+        keeping = PageKeeping(flow, self.friend, self.form.friend, hold=hold)
+        if hold:  # a browser that never says still gets its new game, a while after its page first spoke
+            self.page_width.observe(self._page_spoke, names="value")
         self.keeper: GameKeeper | None = keeping.keeper
         """Keeps this page's game for a reload: in the room store, or in the browser where there is none."""
         self.here_store, self.here_bridge = keeping.here_store, keeping.here_bridge
@@ -289,6 +299,15 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
     def decline_kept_game(self) -> None:
         """Keep the new game (the kept one is forgotten)."""
         self.flow.decline_resume()
+
+    def _page_spoke(self, change: Any) -> None:
+        self.page_width.unobserve(self._page_spoke, names="value")
+        if self._later is not None:
+            self._later(HOLD_LIMIT, self._release)
+
+    @guarded
+    def _release(self) -> None:
+        self.flow.release()
 
     @guarded
     def save(self) -> None:
@@ -382,6 +401,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.message.value = message_html(flow, lang)
         self.cover.render(lang, self.message.value)
         self.body.layout.display = "none" if flow.covered else ""
+        # one game on the screen: while the browser has not said whether it keeps a game, and while that game is
+        # offered, no other game shows (its board and its cards wait)
+        held = "none" if flow.held else ""
+        if self.left_tabs.layout.display != held:
+            self.left_tabs.layout.display = held
+            self.right_tabs.layout.display = held
         self.play.render_rest(lang)
         self._render_board()
         self.coach.render(flow, lang)

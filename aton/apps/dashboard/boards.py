@@ -23,6 +23,7 @@ from .controller import DashboardController
 from .page import html
 from .play import close_tree
 from .session import Mode
+from .step_focus import focus_html, step_focus
 from .text import say
 
 __all__ = ["BoardPanes"]
@@ -56,6 +57,9 @@ class BoardPanes:
         """A moment of the game review the main board shows (until another game comes)."""
         self.twin_box = widgets.Accordion()
         self.twin_box.add_class("aton-twin-box")
+        self.step_place = widgets.HTML(layout=widgets.Layout(display="none"))
+        """Hidden: where the step shown happens on the board (the page's script scrolls it into view)."""
+        self.step_place.add_class("aton-step-focus")
         self.board_area = widgets.VBox()
         self.board_area.add_class("aton-board-area")
         self.board: BoardView
@@ -88,7 +92,7 @@ class BoardPanes:
         old: BoardView | None = getattr(self, "board", None)
         self.board = board
         self.twin_box.children = [board.twin]
-        self.board_area.children = [board, self.twin_box]
+        self.board_area.children = [board, self.twin_box, self.step_place]
         if old is not None:
             close_tree(old.twin)
             close_tree(old)
@@ -128,6 +132,8 @@ class BoardPanes:
             board.set_viewer(viewer)
         step = flow.shown_step()
         reviewing = self.reviewing
+        if step is None:
+            self.step_place.value = ""
         if step is None and reviewing is not None and flow.over:
             state, highlights, text = reviewing
             board.show(state, highlights)
@@ -141,7 +147,10 @@ class BoardPanes:
             board.suggest(flow.suggested_square)
             return
         board.suggest(None)
-        board.show(step.state, highlights_for_event(step.event, step.state.rules.layout))
+        highlights = highlights_for_event(step.event, step.state.rules.layout)
+        board.show(step.state, highlights)
+        geometry = self.geometry()[0]
+        self.step_place.value = focus_html(flow.shown, step_focus(highlights, geometry), geometry)
         pending = flow.pending
         where = "_below" if below else ""
         if playing:

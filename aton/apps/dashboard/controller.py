@@ -29,6 +29,7 @@ False
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -72,7 +73,7 @@ from .session import (
     read_game_file,
     save_file,
 )
-from .text import say
+from .text import say, since_text
 
 __all__ = ["MAX_SEED_DIGITS", "DashboardController", "SeedError", "Text", "parse_seed"]
 
@@ -212,6 +213,11 @@ class DashboardController:
         (:class:`~aton.apps.dashboard.resume.ResumeOffer`): the page asks whether to continue it."""
         self.resumed: Any = None
         """The offer last accepted (the game it brought back is the one on the page)."""
+        self.holding = False
+        """Whether the page holds its new game back: the browser has not said yet whether it keeps a game
+        from an earlier visit (see :meth:`hold`)."""
+        self.clock: Callable[[], float] = time.time
+        """The time now, in seconds since the epoch (how long ago the game began)."""
         self.room: FriendFlow | None = None
         """Playing a friend: this page's room (its seat's view is :attr:`game`; moves go to the store)."""
         self._room_seen = (0, -1)
@@ -444,6 +450,10 @@ class DashboardController:
     def status_parts(self, lang: str) -> list[str]:
         """The header's words: round, scores, the seed once the game is over, who plays."""
         session = self.session
+        if self.resume_offer is not None:
+            return [say("status.offered", lang)]
+        if self.holding:
+            return [say("status.looking", lang)]
         state = self.shown_state()
         red, blue = player_word("red", lang), player_word("blue", lang)
         level = say(f"new.level.{session.setup.level}", lang)
@@ -470,6 +480,7 @@ class DashboardController:
         if seed is not None:
             parts.append(say("status.seed", lang, seed=seed))
         parts.append(mode)
+        parts.append(since_text(self.clock() - session.started, lang))
         return parts
 
     def status_facts(self) -> dict[str, object]:
@@ -588,6 +599,26 @@ class DashboardController:
         return outcome
 
     # ================================================================ a game kept from an earlier visit
+    @property
+    def held(self) -> bool:
+        """Whether the page shows no game: it waits for the browser to say whether it keeps one, or offers it.
+
+        Nothing of the new game is on the page meanwhile (no board, no cards), so that one game only is ever
+        on the screen, and the offer never sits above another game.
+        """
+        return self.holding or self.resume_offer is not None
+
+    def hold(self) -> None:
+        """Hold the new game back until :meth:`release` (the browser may keep a game to offer back first)."""
+        self.holding = True
+        self._changed()
+
+    def release(self) -> None:
+        """The browser said (or took too long): show the new game, or the offer of the kept one."""
+        if self.holding:
+            self.holding = False
+            self._changed()
+
     def offer_resume(self, offer: Any) -> None:
         """Offer to continue ``offer`` (a :class:`~aton.apps.dashboard.resume.ResumeOffer`): the page asks."""
         self.resume_offer = offer
@@ -603,7 +634,7 @@ class DashboardController:
         self._cancel_jobs()
         from .resume import restore_states
 
-        self.session = Session(offer.setup, offer.game)
+        self.session = Session(offer.setup, offer.game, started=offer.started)
         restore_states(self.session, offer.bot_states)  # the bot answers as it would have without the reload
         self._set_message(functools.partial(_resumed_text, offer.game.round))
         self._install()
@@ -890,8 +921,11 @@ class DashboardController:
 
     # ================================================================ flow
     def _install(self) -> None:
-        """Start showing the session's game from scratch (new game, loaded file)."""
+        """Start showing the session's game from scratch (new game, loaded file); an offer of a kept game
+        goes (it would sit above another game)."""
         game = self.session.game
+        self.resume_offer = None
+        self.holding = False
         self.generation += 1
         self.shown = len(game.events)
         self.at_screen = None

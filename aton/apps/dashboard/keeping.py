@@ -19,7 +19,22 @@ from .friend_panel import FriendPanel
 from .page import guarded, script_output
 from .resume import GAME_KEY, HERE_KEY, BrowserStore, GameKeeper, bridge_reader
 
-__all__ = ["HERE_READER", "PageKeeping", "here_writer"]
+__all__ = ["HERE_READER", "HOLD_LIMIT", "PageKeeping", "here_writer", "kernel_later"]
+
+HOLD_LIMIT = 20.0
+"""Seconds the page waits for the browser to say whether it keeps a game before it shows the new one anyway
+(a browser that runs no script, a page opened where the bridge never comes)."""
+
+
+def kernel_later() -> Callable[[float, Callable[[], None]], object] | None:
+    """``later(seconds, callback)`` on the Jupyter kernel's own thread, or ``None`` outside a kernel."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    loop = getattr(getattr(get_ipython(), "kernel", None), "io_loop", None)
+    call_later = getattr(loop, "call_later", None)
+    return call_later if callable(call_later) else None
 
 
 HERE_READER = bridge_reader("aton-here-bridge", {"kept": HERE_KEY})
@@ -54,10 +69,13 @@ class PageKeeping:
     """Keeps the game of a page for a reload (``keeper``), with the hidden parts the page needs (``hidden``).
 
     ``friend``: the page's room (``None`` on the static site: the browser keeps the game, through the
-    hidden field ``here_bridge`` and the script output ``here_writer``).
+    hidden field ``here_bridge`` and the script output ``here_writer``).  ``hold``: show no game until the
+    browser said whether it keeps one (:class:`~aton.apps.dashboard.resume.GameKeeper`).
     """
 
-    def __init__(self, flow: DashboardController, friend: FriendPage | None, panel: FriendPanel) -> None:
+    def __init__(
+        self, flow: DashboardController, friend: FriendPage | None, panel: FriendPanel, *, hold: bool = False
+    ) -> None:
         self.flow = flow
         self.hidden: list[widgets.Widget] = []
         """Hidden widgets to put in the page (the static site's bridge and scripts)."""
@@ -68,7 +86,9 @@ class PageKeeping:
         if friend is not None:
             room = friend.room
             self._panel = panel
-            self.keeper = GameKeeper(flow, store=_LazyStore(lambda: room.store), remember=self._remember_game)
+            self.keeper = GameKeeper(
+                flow, store=_LazyStore(lambda: room.store), remember=self._remember_game, hold=hold
+            )
             panel.on_bridge(self._on_bridge)
             return
         self._here_writes = 0
@@ -77,7 +97,7 @@ class PageKeeping:
         self.here_bridge.add_class("aton-here-bridge")
         self.here_writer = widgets.Output(layout=widgets.Layout(display="none"))
         self.hidden = [self.here_bridge, script_output(HERE_READER), self.here_writer]
-        self.keeper = GameKeeper(flow, store=self.here_store)
+        self.keeper = GameKeeper(flow, store=self.here_store, hold=hold)
         self.here_bridge.observe(self._on_here_bridge, names="value")
 
     @guarded

@@ -89,7 +89,8 @@ PAGE_SCRIPT = """(function () {
     if ((!field || !root) && ++tries < 600) { return; }
     clearInterval(timer);
     if (!field || !root) { return; }
-    root.setAttribute('role', 'main');  // the page's content, for screen readers' landmarks
+    // the page's content, for screen readers' landmarks (unless it sits in a page's main content: a tutorial)
+    if (!root.parentElement || !root.parentElement.closest('main, [role=main]')) { root.setAttribute('role', 'main'); }
     var last = '';
     var coarse = window.matchMedia ? window.matchMedia('(pointer: coarse)') : null;
     function report() {
@@ -129,7 +130,44 @@ PAGE_SCRIPT = """(function () {
     }, true);
     new MutationObserver(function () { if (keyboardOnBoard()) { showPlace(); } }).observe(
       root, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-focus-y']});
+    // Steps to watch on a phone or a tablet: each new step brings the part of the board it changed into view,
+    // between the top of the screen and the bar of the step's words and buttons at the bottom (and again a
+    // little later: the bar's words may still change its height).
+    var stepKey = '';
+    new MutationObserver(function () {
+      var place = root.querySelector('.aton-step-focus .aton-step-place[data-top]');
+      var key = place ? place.getAttribute('data-shown') + ' ' + place.getAttribute('data-top') : '';
+      if (key === stepKey) { return; }
+      stepKey = key;
+      if (!key) { return; }
+      showStep();
+      [150, 600].forEach(function (wait) { setTimeout(function () { if (stepKey === key) { showStep(); } }, wait); });
+    }).observe(root, {subtree: true, childList: true});
   }, 100);
+  function showStep() {
+    var root = document.querySelector('.aton-dashboard');
+    if (!root || !/\\baton-layout-(phone|tablet)\\b/.test(root.className)) { return; }
+    var place = root.querySelector('.aton-step-focus .aton-step-place[data-top]');
+    var canvas = root.querySelector('.aton-board-area canvas.aton-board');
+    if (!place || !canvas) { return; }
+    var box = canvas.getBoundingClientRect();
+    if (!box.height) { return; }  // the board's tab is not the one shown
+    var top = box.top + parseFloat(place.getAttribute('data-top')) * box.height;
+    var bottom = box.top + parseFloat(place.getAttribute('data-bottom')) * box.height;
+    var floor = window.innerHeight, margin = 12;
+    var bar = root.querySelector('.aton-steps.aton-steps-pending');
+    if (bar && getComputedStyle(bar).position === 'fixed' && bar.getClientRects().length) {
+      floor = Math.min(floor, bar.getBoundingClientRect().top);
+    }
+    if (top >= margin && bottom <= floor - margin) { return; }
+    var shift = bottom - top > floor - 2 * margin ? top - margin : (top + bottom) / 2 - floor / 2;
+    var scroller = document.querySelector('#rendered_cells');
+    if (scroller && scroller.scrollHeight > scroller.clientHeight + 1) {
+      scroller.scrollTop += shift;
+    } else {
+      window.scrollBy(0, shift);
+    }
+  }
   function showPlace() {
     var canvas = document.activeElement;
     var view = canvas && canvas.closest('.aton-board-view');

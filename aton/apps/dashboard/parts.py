@@ -85,9 +85,11 @@ class ResumePane:
         """Show the controller's offer of a kept game, or hide the pane."""
         offer = flow.resume_offer
         self.box.layout.display = "none" if offer is None else ""
-        self.text.value = (
-            "" if offer is None else f"<h4>{escape(say('resume.title', lang))}</h4><p>{escape(offer.text(lang))}</p>"
-        )
+        if offer is None:
+            self.text.value = ""
+            return
+        title, words = say("resume.title", lang), offer.text(lang, flow.clock())
+        self.text.value = f"<h4>{escape(title)}</h4><p>{escape(words)}</p>"
 
     def relabel(self, lang: str) -> None:
         """The buttons' words in ``lang``."""

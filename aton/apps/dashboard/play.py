@@ -187,6 +187,11 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         flow = self.flow
         pending = flow.pending
         self.steps_box.layout.display = "none" if flow.over else ""
+        # steps to watch: on a phone or a tablet the box becomes a bar pinned to the bottom of the screen
+        if pending and not flow.over:
+            self.steps_box.add_class("aton-steps-pending")
+        else:
+            self.steps_box.remove_class("aton-steps-pending")
         self.steps_title.value = f"<h4>{escape(say('steps.title', lang))}</h4>" if pending else ""
         for button in (self.next_button, self.skip_button):
             button.disabled = pending == 0
@@ -215,7 +220,7 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
     def _render_panel(self, lang: str) -> None:
         flow = self.flow
         game = flow.game
-        person = None if flow.covered else flow.assigning_person()
+        person = None if flow.covered or flow.held else flow.assigning_person()  # held: no hand on the page
         if person is None:
             self.close_panel()
             return

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -44,7 +45,7 @@ from ...actions import Player
 from ...game import Game
 from ...refusals import error_text
 from .session import Mode, Setup
-from .text import say
+from .text import say, since_text
 
 if TYPE_CHECKING:
     from .controller import DashboardController
@@ -128,9 +129,11 @@ class ResumeOffer:
     bot_states: dict[str, Any] = field(default_factory=dict)
     """Where each bot's random generator was (``random.Random.getstate``, as JSON), by colour: the bot answers
     after a reload as it would have without one."""
+    started: float | None = None
+    """When the kept game began (seconds since the epoch), if the store says."""
 
-    def text(self, lang: str) -> str:
-        """What the offer says: the round, the scores and who plays (public facts only)."""
+    def text(self, lang: str, now: float | None = None) -> str:
+        """What the offer says: the round, the scores, who plays and (given the time ``now``) when it began."""
         from ...widgets.i18n import player_word
 
         game, setup = self.game, self.setup
@@ -143,7 +146,7 @@ class ResumeOffer:
             )
         else:
             who = say("status.mode.two", lang)
-        return say(
+        text = say(
             "resume.offer",
             lang,
             round=game.round,
@@ -153,6 +156,9 @@ class ResumeOffer:
             blue_score=game.score(Player.BLUE),
             who=who,
         )
+        if self.started is not None and now is not None:
+            text += " " + say("resume.started", lang, ago=since_text(now - self.started, lang))
+        return text
 
 
 def setup_to_dict(setup: Setup) -> dict[str, Any]:
@@ -214,7 +220,9 @@ class GameKeeper:
     (``None``: ``ATON_ROOMS`` or the default file) or an open ``store``; ``remember(key)`` writes a new
     key into the browser (the page's bridge).  Nothing is kept before :meth:`browser_said` (the browser
     may hold a game to offer back, which a fresh game must not overwrite), nor while an offer waits.
-    A store that fails says so once, in the page's message; the game goes on.
+    A store that fails says so once, in the page's message; the game goes on.  ``hold``: the page shows no
+    game until the browser said (:meth:`~aton.apps.dashboard.controller.DashboardController.hold`): then the
+    kept game is offered before any new one is on the screen.
     """
 
     def __init__(
@@ -224,6 +232,7 @@ class GameKeeper:
         *,
         store: Any = None,
         remember: Callable[[str], None] | None = None,
+        hold: bool = False,
     ) -> None:
         self.controller = controller
         self.url = url
@@ -239,6 +248,8 @@ class GameKeeper:
         self._offered: ResumeOffer | None = None
         self._mark: tuple[int, int] | None = None
         controller.on_change(self._changed)
+        if hold:
+            controller.hold()
 
     @property
     def store(self) -> Any:
@@ -254,6 +265,12 @@ class GameKeeper:
         if self.ready:
             return
         self.ready = True
+        try:
+            self._offer(key)
+        finally:
+            self.controller.release()  # the page shows the new game, or the offer of the kept one
+
+    def _offer(self, key: str) -> None:
         controller = self.controller
         if key:
             self.key = key
@@ -264,7 +281,13 @@ class GameKeeper:
                 return
             setup = setup_from_dict(kept[1]) if kept is not None else None
             if kept is not None and setup is not None and kept[0].result is None and controller.mode in KEPT_MODES:
-                self._offered = ResumeOffer(kept[0], setup, dict(kept[1].get("bots") or {}))
+                started = kept[1].get("started")
+                self._offered = ResumeOffer(
+                    kept[0],
+                    setup,
+                    dict(kept[1].get("bots") or {}),
+                    _when(started),
+                )
                 controller.offer_resume(self._offered)
                 return
         self._changed()
@@ -293,7 +316,8 @@ class GameKeeper:
             mark = (controller.generation, len(game.actions))
             if mark == self._mark:
                 return
-            settings = dict(setup_to_dict(controller.session.setup), bots=bot_states(controller.session))
+            session = controller.session
+            settings = dict(setup_to_dict(session.setup), bots=bot_states(session), started=session.started)
             key = self.store.keep_game(self.key, game, settings)
             self._mark = mark
         except _store_errors() as error:
@@ -386,6 +410,17 @@ class BrowserStore:
 
     def dispose(self) -> None:
         """Nothing to close (the room store's call)."""
+
+
+def _when(value: object) -> float | None:
+    """A time kept with a game (seconds since the epoch), or ``None`` when it is not one.
+
+    >>> _when(1_700_000_000.5), _when("yesterday"), _when(True), _when(float("inf"))
+    (1700000000.5, None, None, None)
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return float(value)
 
 
 def _store_errors() -> tuple[type[Exception], ...]:

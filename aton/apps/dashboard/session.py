@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import time
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -102,8 +103,13 @@ class Session:
     the same moves gives the same bot answers.
     """
 
-    def __init__(self, setup: Setup, game: Game | None = None, *, source: str | None = None) -> None:
+    def __init__(
+        self, setup: Setup, game: Game | None = None, *, source: str | None = None, started: float | None = None
+    ) -> None:
         self.setup = setup
+        self.started = time.time() if started is None else started
+        """When the game began (seconds since the epoch; a game kept for a reload keeps its own): the header
+        says how long ago."""
         if game is None:
             game = new_game(setup.seed if setup.seed is not None else fresh_seed())
         self.game = game

@@ -302,6 +302,29 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 @media (pointer: coarse) {{
 {_touch_targets(".aton-dashboard")}
 }}
+/* Phone and tablet, steps to watch: the step's words and its buttons sit in a bar pinned to the bottom of the
+   screen, and the page's script scrolls the part of the board the step changed into view above it (step and
+   board seen at once).  The bar keeps to the step: its title and the long help of "Only the main steps" stay
+   off it, and what the page says at once moves to the top of the screen meanwhile. */
+.aton-dashboard.aton-layout-phone .aton-steps.aton-steps-pending,
+.aton-dashboard.aton-layout-tablet .aton-steps.aton-steps-pending {{
+  position: fixed; left: 0; right: 0; bottom: 0; z-index: 25; margin: 0; max-height: 45vh; overflow-y: auto;
+  box-sizing: border-box; border-width: 2px 0 0 0; border-color: var(--aton-accent); border-radius: 10px 10px 0 0;
+  box-shadow: 0 -2px 10px #0006; padding: 4px 10px calc(6px + env(safe-area-inset-bottom, 0px)) 10px;
+}}
+.aton-dashboard.aton-layout-phone .aton-steps.aton-steps-pending :is(.aton-steps-title, .aton-main-steps-help),
+.aton-dashboard.aton-layout-tablet .aton-steps.aton-steps-pending :is(.aton-steps-title, .aton-main-steps-help) {{
+  display: none;
+}}
+/* Voila's page panels are "contain: strict", which would pin the bar to them instead of the screen. */
+.lm-BoxPanel:has(.aton-dashboard.aton-layout-phone), .lm-BoxPanel-child:has(.aton-dashboard.aton-layout-phone),
+.lm-BoxPanel:has(.aton-dashboard.aton-layout-tablet), .lm-BoxPanel-child:has(.aton-dashboard.aton-layout-tablet) {{
+  contain: none !important;
+}}
+.aton-dashboard.aton-layout-phone:has(.aton-steps.aton-steps-pending),
+.aton-dashboard.aton-layout-tablet:has(.aton-steps.aton-steps-pending) {{ padding-bottom: 50vh; }}
+.aton-dashboard.aton-layout-phone:has(.aton-steps.aton-steps-pending) .aton-app-message,
+.aton-dashboard.aton-layout-tablet:has(.aton-steps.aton-steps-pending) .aton-app-message {{ top: 8px; bottom: auto; }}
 @media (max-width: 860px) {{
   .aton-left {{ min-width: 0; flex-basis: 100%; }}
   .aton-right-column {{ width: 100%; }}

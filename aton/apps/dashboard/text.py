@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...i18n import Message, msg, nmsg, render_key, table
 
-__all__ = ["DASHBOARD_STRINGS", "say"]
+__all__ = ["DASHBOARD_STRINGS", "say", "since_text"]
 
 _PREFIX = "dashboard "
 
@@ -32,6 +32,12 @@ DASHBOARD_STRINGS: dict[str, Message] = {
         msg("dashboard status.mode.two", "Two people on one screen"),
         msg("dashboard status.mode.watch", "Two {level} bots"),
         msg("dashboard status.loaded", "loaded from a file"),
+        msg("dashboard status.looking", "Looking for a game kept in this browser…"),
+        msg("dashboard status.offered", "A game kept in this browser is waiting for you"),
+        msg("dashboard status.since.now", "started just now"),
+        nmsg("dashboard status.since.minutes", "started {count} minute ago", "started {count} minutes ago"),
+        nmsg("dashboard status.since.hours", "started {count} hour ago", "started {count} hours ago"),
+        nmsg("dashboard status.since.days", "started {count} day ago", "started {count} days ago"),
         msg("dashboard tab.board", "Board"),
         msg("dashboard tab.explainer", "Step by step"),
         msg("dashboard tab.play", "Play"),
@@ -243,7 +249,8 @@ DASHBOARD_STRINGS: dict[str, Message] = {
             "{blue}.",
         ),
         msg("dashboard resume.continue", "Continue that game"),
-        msg("dashboard resume.decline", "No, play this new game"),
+        msg("dashboard resume.decline", "No, start a new game"),
+        msg("dashboard resume.started", "It was {ago}."),
         msg("dashboard resume.done", "Your game is back where it was, in round {round}."),
         msg("dashboard resume.not_kept", "This game cannot be kept for a reload ({reason}); you can play on."),
         msg("dashboard error", "Something went wrong: {reason}. The game is kept as it was."),
@@ -257,3 +264,20 @@ def say(key: str, lang: str = "en", **fields: object) -> str:
     if "seed" in fields:  # a seed is a name to type back, not a quantity: no digit grouping
         fields["seed"] = str(fields["seed"])
     return render_key(DASHBOARD_STRINGS, key, lang, "dashboard text", **fields)
+
+
+def since_text(seconds: float, lang: str) -> str:
+    """How long ago a game began, in words: "started just now", "started 5 minutes ago", "started 2 hours ago".
+
+    >>> [since_text(s, "en") for s in (20, 61, 7200, 200_000)]
+    ['started just now', 'started 1 minute ago', 'started 2 hours ago', 'started 2 days ago']
+    """
+    minutes = int(max(seconds, 0) // 60)
+    if minutes < 1:
+        return say("status.since.now", lang)
+    if minutes < 60:
+        return say("status.since.minutes", lang, count=minutes)
+    hours = minutes // 60
+    if hours < 48:
+        return say("status.since.hours", lang, count=hours)
+    return say("status.since.days", lang, count=hours // 24)
