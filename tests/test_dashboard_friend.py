@@ -441,3 +441,96 @@ def test_the_card_line_addresses_only_those_who_choose(pages: list[FriendFlow], 
     assert "votre" not in prompt(game, "fr", ()) and "vos" not in prompt(game, "fr", ())
     assert ben.send(ben.status.view.legal_actions(aton.BLUE)[0])  # Ben's cards are laid: Red still chooses
     assert prompt(ben.status.view, "en", (aton.BLUE,)).startswith("Waiting for Red to choose")
+
+
+def play_moves(flows: list[FriendFlow], count: int) -> None:
+    """Play ``count`` legal moves through the seated pages, each from its own view (the first legal one)."""
+    for _ in range(count):
+        for flow in flows:
+            flow.poll(0.0)
+        flow = mover(flows)
+        assert flow.seat is not None
+        assert flow.send(flow.status.view.legal_actions(flow.seat)[0]), flow.message and flow.message("en")
+
+
+def test_a_spectator_follows_the_game_live_and_may_step_through(pages: list[FriendFlow], url: str) -> None:
+    """A spectator who joins late sees the game as it is now, and each later move at once: no debt of steps."""
+    ana, ben, eve = page(pages, url), page(pages, url), page(pages, url)
+    ana.create("Ana")
+    ben.join(ana.code or "", "Ben")
+    play_moves([ana, ben], 30)
+    assert eve.join(ana.code or "", "Eve") and eve.spectating
+    watcher = DashboardController()
+    watcher.enter_room(eve)
+    assert watcher.live and watcher.pending == 0
+    for _ in range(3):
+        play_moves([ana, ben], 4)
+        deliver(watcher, eve, max(ana.status.version, ben.status.version))
+        truth = eve.store.watch(eve.code)
+        assert watcher.live and watcher.pending == 0, watcher.pending
+        assert watcher.shown_state().round == truth.round and len(watcher.game.events) == len(truth.events)
+        assert "Watch the steps" not in watcher.turn_text("en")
+    # stepping through is a choice: the next moves wait to be watched, until the choice is undone
+    watcher.set_step_through(True)
+    play_moves([ana, ben], 4)
+    deliver(watcher, eve, max(ana.status.version, ben.status.version))
+    assert not watcher.live and watcher.pending > 0
+    watcher.next_step()
+    watcher.set_step_through(False)
+    assert watcher.live and watcher.pending == 0
+
+
+def test_a_player_sees_the_opponents_move_at_once_and_marked(pages: list[FriendFlow], url: str) -> None:
+    """The opponent's move is played on the board at once, and marked there until the next move."""
+    from aton.apps.dashboard.boards import BoardPanes
+    from aton.widgets.scene import GEOMETRY
+
+    ana_room, ben_room = page(pages, url), page(pages, url)
+    ana_room.create("Ana")
+    ben_room.join(ana_room.code or "", "Ben")
+    ana = DashboardController()
+    ana.enter_room(ana_room)
+    panes = BoardPanes(ana, "en", geometry=lambda: (GEOMETRY, 1.0), on_leave=print, on_action=print)
+    marked: list[frozenset[aton.Square]] = []
+    for _ in range(80):  # until the opponent places a counter
+        ben_room.poll(0.0)
+        flow = mover([ana_room, ben_room])
+        assert flow.seat is not None
+        if flow is ana_room:
+            outcome = ana.submit(ana.game.legal_actions(aton.RED)[0])
+            assert outcome.accepted, ana.message_text("en")
+            assert ana.live  # this page's own move needs no watching either
+        else:
+            action = ben_room.status.view.legal_actions(aton.BLUE)[0]
+            assert ben_room.send(action)
+            deliver(ana, ana_room, ben_room.status.version)
+            assert ana.live and ana.pending == 0
+            panes.render_board(below=False, playing=True)
+            assert panes.board.game is ana.game
+            if isinstance(action, aton.Place):
+                marked.append(panes.board.model.highlights().placed)
+                assert action.square in marked[-1]
+                break
+        panes.render_board(below=False, playing=True)
+    assert marked, "the opponent never placed a counter"
+    # a change of presence only (no move) keeps the mark
+    panes.render_board(below=False, playing=True)
+    assert panes.board.model.highlights().placed == marked[-1]
+
+
+def test_a_board_following_a_room_marks_the_last_move_until_the_next() -> None:
+    from aton.widgets.board import BoardView
+
+    game = aton.Game(seed=4)
+    board = BoardView(game.view(aton.RED), viewer=aton.RED)
+    while game.phase is not aton.game.Phase.PLACE or game.actor is None:
+        game.apply(game.legal_actions(game.to_act[0])[0])
+    board.follow(game.view(aton.RED))
+    square = game.legal_squares(game.actor)[0]
+    game.apply(aton.Place(game.actor, square))
+    board.follow(game.view(aton.RED))
+    assert square in board.model.highlights().placed
+    board.follow(game.view(aton.RED))  # nothing new: the mark stays
+    assert square in board.model.highlights().placed
+    board.follow(aton.Game(seed=5).view(aton.RED))  # another game: nothing marked
+    assert not board.model.highlights().placed

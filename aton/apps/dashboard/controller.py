@@ -193,6 +193,9 @@ class DashboardController:
         """Whether the steps play by themselves ("Play the steps")."""
         self.main_only = False
         """Whether the steps to watch are only the main ones (:data:`MINOR_STEPS` are passed over)."""
+        self.step_through = False
+        """In a room: whether the moves that arrive wait to be watched step by step (off: the page follows
+        the game live, each move played at once and marked on the board until the next one)."""
         self.touch = False
         """Whether the person points with a finger (the words say "tap") rather than a mouse ("click")."""
         self.jobs: dict[str, Job] = {}
@@ -660,7 +663,9 @@ class DashboardController:
         was_live = self.shown >= len(game.events)
         self.session.game = status.view
         new = status.view.actions[len(game.actions) :]
-        if was_live and all(isinstance(a, (Assign, Exchange)) for a in new) and status.view.phase is Phase.ASSIGN:
+        if not self.step_through:
+            self.shown = len(status.view.events)  # live: the move is played at once (the board marks it)
+        elif was_live and all(isinstance(a, (Assign, Exchange)) for a in new) and status.view.phase is Phase.ASSIGN:
             self.shown = len(status.view.events)  # face-down cards or an exchange: nothing moves on the board
         self._after_change()
 
@@ -731,6 +736,8 @@ class DashboardController:
             self.shown = len(game.events) if still else before + 1
         if isinstance(action, Assign) and self.session.mode is Mode.TWO:
             self.at_screen = None
+        if self.session.mode is Mode.FRIEND and not self.step_through:
+            self.shown = len(game.events)  # a room followed live: what the move caused is shown at once
         self._set_message(None)
         self._after_change()
 
@@ -770,6 +777,17 @@ class DashboardController:
             self._changed()
             if self.live:
                 self._advance()
+
+    def set_step_through(self, on: bool) -> None:
+        """In a room: watch the moves that arrive step by step (on), or follow the game live (off: now at once)."""
+        on = bool(on)
+        if self.step_through == on:
+            return
+        self.step_through = on
+        if not on:
+            self.auto = False
+            self.shown = len(self.session.game.events)
+        self._after_change()
 
     def play_hint(self) -> bool:
         """Play the coach's suggestion ("Play this"), through the same checks as a person's own move."""

@@ -166,6 +166,12 @@ DASHBOARD_STRINGS: dict[str, Message] = {
             "revealed, the points, who plays first, each turn, each scoring).",
         ),
         msg("dashboard steps.speed", "Speed"),
+        msg("dashboard steps.step_through", "Step through each move"),
+        msg(
+            "dashboard steps.step_through_help",
+            "Off: each move is played on the board at once and stays marked until the next one. On: you watch "
+            "what each move caused step by step.",
+        ),
         nmsg("dashboard steps.position", "{count} step still to watch", "{count} steps still to watch"),
         msg("dashboard steps.none", "Up to date. Last step:"),
         msg("dashboard steps.why", "Why: {rule}"),
