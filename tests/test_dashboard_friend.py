@@ -483,6 +483,7 @@ def test_a_spectator_follows_the_game_live_and_may_step_through(pages: list[Frie
 def test_a_player_sees_the_opponents_move_at_once_and_marked(pages: list[FriendFlow], url: str) -> None:
     """The opponent's move is played on the board at once, and marked there until the next move."""
     from aton.apps.dashboard.boards import BoardPanes
+    from aton.apps.dashboard.html import step_html
     from aton.widgets.scene import GEOMETRY
 
     ana_room, ben_room = page(pages, url), page(pages, url)
@@ -492,27 +493,31 @@ def test_a_player_sees_the_opponents_move_at_once_and_marked(pages: list[FriendF
     ana.enter_room(ana_room)
     panes = BoardPanes(ana, "en", geometry=lambda: (GEOMETRY, 1.0), on_leave=print, on_action=print)
     marked: list[frozenset[aton.Square]] = []
+    revealed = False
     for _ in range(80):  # until the opponent places a counter
         ben_room.poll(0.0)
         flow = mover([ana_room, ben_room])
-        assert flow.seat is not None
+        action = flow.status.view.legal_actions(flow.seat)[0]
         if flow is ana_room:
-            outcome = ana.submit(ana.game.legal_actions(aton.RED)[0])
-            assert outcome.accepted, ana.message_text("en")
+            assert ana.submit(action).accepted, ana.message_text("en")
             assert ana.live  # this page's own move needs no watching either
         else:
-            action = ben_room.status.view.legal_actions(aton.BLUE)[0]
             assert ben_room.send(action)
             deliver(ana, ana_room, ben_room.status.version)
             assert ana.live and ana.pending == 0
-            panes.render_board(below=False, playing=True)
-            assert panes.board.game is ana.game
-            if isinstance(action, aton.Place):
-                marked.append(panes.board.model.highlights().placed)
-                assert action.square in marked[-1]
-                break
         panes.render_board(below=False, playing=True)
+        assert panes.board.game is ana.game
+        if any(isinstance(event, aton.events.Revealed) for event in ana.game.events[ana.last_move :]):
+            said = step_html(ana, "en")  # the cards laid last, by either page, turn them all face up
+            assert "The last move" in said and "The cards are turned face up" in said, said
+            assert "Le dernier coup" in step_html(ana, "fr")
+            revealed = True
+        if flow is ben_room and isinstance(action, aton.Place):
+            marked.append(panes.board.model.highlights().placed)
+            assert action.square in marked[-1]
+            break
     assert marked, "the opponent never placed a counter"
+    assert revealed, "no reveal was said"
     # a change of presence only (no move) keeps the mark
     panes.render_board(below=False, playing=True)
     assert panes.board.model.highlights().placed == marked[-1]

@@ -193,6 +193,8 @@ class DashboardController:
         """Whether the steps play by themselves ("Play the steps")."""
         self.main_only = False
         """Whether the steps to watch are only the main ones (:data:`MINOR_STEPS` are passed over)."""
+        self.last_move = 0
+        """In a room: where the events of the last move begin (what it caused is said and marked until the next)."""
         self.step_through = False
         """In a room: whether the moves that arrive wait to be watched step by step (off: the page follows
         the game live, each move played at once and marked on the board until the next one)."""
@@ -411,6 +413,14 @@ class DashboardController:
         """The state the board shows: the step being watched, or the game as it is now."""
         step = self.shown_step()
         return step.state if step is not None else self.session.game
+
+    def last_move_steps(self, most: int = 8) -> list[Event]:
+        """In a room followed live: the main steps the last move caused (at most the ``most`` last ones)."""
+        if self.session.mode is not Mode.FRIEND or not self.live:
+            return []
+        events = self.session.game.events[self.last_move :]
+        main: list[Event] = [event for event in events if not isinstance(event, MINOR_STEPS)]
+        return main[-most:]
 
     def round_end_ahead(self) -> bool:
         """Whether a step still to watch closes the round (what "skip" jumps to)."""
@@ -661,6 +671,8 @@ class DashboardController:
         self._room_seen = (room.game_no, status.version)
         game = self.session.game
         was_live = self.shown >= len(game.events)
+        if len(status.view.events) > len(game.events):
+            self.last_move = len(game.events)
         self.session.game = status.view
         new = status.view.actions[len(game.actions) :]
         if not self.step_through:
@@ -691,6 +703,7 @@ class DashboardController:
         status = room.status
         self.applied += 1
         self._room_seen = (room.game_no, status.version)
+        self.last_move = len(before.events)
         self.session.game = status.view
         self._count = min(self._count, len(before.events))
         outcome = Outcome(action, tuple(status.view.events[len(before.events) :]))
@@ -910,6 +923,7 @@ class DashboardController:
         game = self.session.game
         self.generation += 1
         self.shown = len(game.events)
+        self.last_move = len(game.events)
         self.at_screen = None
         self._hint = None
         self._set_coach(None)

@@ -174,6 +174,7 @@ DASHBOARD_STRINGS: dict[str, Message] = {
         ),
         nmsg("dashboard steps.position", "{count} step still to watch", "{count} steps still to watch"),
         msg("dashboard steps.none", "Up to date. Last step:"),
+        msg("dashboard steps.last_move", "Up to date. The last move (marked on the board):"),
         msg("dashboard steps.why", "Why: {rule}"),
         msg("dashboard steps.watching", "Watch the steps above, or skip them, to come back to the game."),
         nmsg(
@@ -253,6 +254,12 @@ DASHBOARD_STRINGS: dict[str, Message] = {
         msg("dashboard resume.done", "Your game is back where it was, in round {round}."),
         msg("dashboard resume.not_kept", "This game cannot be kept for a reload ({reason}); you can play on."),
         msg("dashboard error", "Something went wrong: {reason}. The game is kept as it was."),
+        msg(
+            "dashboard connection.lost",
+            "The connection to the server is lost: moves are paused. The page comes back by itself as soon as the "
+            "server answers again.",
+        ),
+        msg("dashboard connection.back", "The server answers again: the page is coming back…"),
     ).values()
 }
 """Dashboard texts by key."""
