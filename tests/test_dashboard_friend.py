@@ -539,3 +539,93 @@ def test_a_board_following_a_room_marks_the_last_move_until_the_next() -> None:
     assert square in board.model.highlights().placed
     board.follow(aton.Game(seed=5).view(aton.RED))  # another game: nothing marked
     assert not board.model.highlights().placed
+
+
+def test_a_spectators_reload_watches_the_room_of_the_address(pages: list[FriendFlow], url: str) -> None:
+    """A spectator's address names the room (``?room=CODE&watch=1``): the reloaded page watches it again."""
+    from aton.apps.dashboard.friend_page import FriendPage
+    from aton.apps.dashboard.friend_panel import FriendPanel
+
+    ana, ben = page(pages, url), page(pages, url)
+    ana.create("Ana")
+    ben.join(ana.code or "", "Ben")
+    code = ana.code or ""
+    made: list[FriendPage] = []
+    try:
+        for _reload in range(2):
+            panel = FriendPanel()
+            controller = DashboardController()
+            friend = FriendPage(controller, panel, url=url)
+            made.append(friend)
+            query = f"?lang=fr&room={code}" + ("&watch=1" if made[1:] else "")
+            panel.bridge.value = json.dumps({"query": query, "saved": None, "base": "http://h:8866/"})
+        first, second = made
+        assert first.room.client is None and first.panel.code.value == code  # a link offers to join, no more
+        assert second.room.spectating and second.controller.mode is Mode.FRIEND  # the spectator's reload
+        script = second.panel.addresser.outputs[0]["data"]["application/javascript"]
+        assert f'"{code}"' in script and "watch" in script and "replaceState" in script
+        second.leave()
+        assert "delete('room')" in second.panel.addresser.outputs[0]["data"]["application/javascript"]
+    finally:
+        for friend in made:
+            friend.close()
+    panel = FriendPanel()
+    facts = panel.read_bridge(json.dumps({"query": f"?room={code}&watch=1", "saved": None, "base": ""}))
+    assert facts is not None and facts["watch"] == "1"
+    facts = panel.read_bridge(json.dumps({"query": "?watch=1", "saved": None, "base": ""}))
+    assert facts is not None and "watch" not in facts
+
+
+def test_after_a_store_outage_the_error_goes_and_nobody_came_back(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store out, then back: the page's error goes at the first answer, and Ben, who never left, is not
+    said to have left or come back although his seat could not be touched meanwhile."""
+    from aton.apps.dashboard import friend as friend_module
+    from aton.rooms import client as client_module
+
+    class Clock:
+        now = 1_800_000_000.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    clock = Clock()
+    monkeypatch.setattr(client_module, "TOUCH_SECONDS", 0.0)
+    one, two = rooms.RoomStore(url, clock=clock), rooms.RoomStore(url, clock=clock)
+    try:
+        ana, ben = FriendFlow(store=one), FriendFlow(store=two)
+        ana.create("Ana")
+        ben.join(ana.code or "", "Ben")
+        page = DashboardController()
+        page.enter_room(ana)
+        page.room_changed(ana.poll(0.1))
+        assert page.message_text("en") == "Ben joined the room."
+
+        def down(*args: object, **kwargs: object) -> None:
+            raise rooms.StoreError("connection_lost")
+
+        with monkeypatch.context() as outage:
+            outage.setattr(one, "wait_for_change", down)
+            page.room_changed(ana.poll(0.1))
+            assert "connection to the room store was lost" in page.message_text("en")
+        clock.now += rooms.PRESENCE_SECONDS + 1  # nobody could touch the store meanwhile
+        status = ana.poll(0.1)  # the store answers again
+        assert status is not None
+        page.room_changed(status)
+        assert page.message_text("en") == "", page.message_text("en")
+        assert "left" not in page.turn_text("en")
+        ben.poll(0.1)  # Ben's page touches again
+        back = ana.poll(0.1)
+        if back is not None:
+            page.room_changed(back)
+        assert "came back" not in page.message_text("en") and "left" not in page.message_text("en")
+        # once the quiet time is over, a real departure is said again
+        monkeypatch.setattr(friend_module, "QUIET_SECONDS", 0.0)
+        ana._quiet_until = 0.0
+        clock.now += rooms.PRESENCE_SECONDS + 1
+        left = ana.poll(0.1)
+        assert left is not None and left.event == "left"
+        page.room_changed(left)
+        assert page.message_text("en") == "Ben left the room: their page is closed."
+    finally:
+        one.dispose()
+        two.dispose()

@@ -217,6 +217,8 @@ class DashboardController:
         """The offer last accepted (the game it brought back is the one on the page)."""
         self.room: FriendFlow | None = None
         """Playing a friend: this page's room (its seat's view is :attr:`game`; moves go to the store)."""
+        self._room_said: Text | None = None
+        """The room's message the page shows (it goes when the room has nothing more to say)."""
         self._room_seen = (0, -1)
         """How many actions this controller has played (people's and bots')."""
         self.generation = 0
@@ -665,6 +667,9 @@ class DashboardController:
         room.note_event(status)
         if room.message is not None:
             self._set_message(room.message, alert=room.alert)
+        elif self.message is not None and self.message is self._room_said:
+            self._set_message(None)  # what the room said is over (the store answers again)
+        self._room_said = room.message
         if status.version <= self._room_seen[1]:
             self._changed()  # presence, a rematch wish: words only
             return
