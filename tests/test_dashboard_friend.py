@@ -463,6 +463,7 @@ def test_a_spectator_follows_the_game_live_and_may_step_through(pages: list[Frie
     watcher = DashboardController()
     watcher.enter_room(eve)
     assert watcher.live and watcher.pending == 0
+    named = 0
     for _ in range(3):
         play_moves([ana, ben], 4)
         deliver(watcher, eve, max(ana.status.version, ben.status.version))
@@ -470,6 +471,15 @@ def test_a_spectator_follows_the_game_live_and_may_step_through(pages: list[Frie
         assert watcher.live and watcher.pending == 0, watcher.pending
         assert watcher.shown_state().round == truth.round and len(watcher.game.events) == len(truth.events)
         assert "Watch the steps" not in watcher.turn_text("en")
+        waiting = watcher.game.to_act  # the spectator is told whom the game waits for, by name
+        if len(waiting) == 1:
+            name = "Red (Ana)" if waiting[0] is aton.RED else "Blue (Ben)"
+            assert watcher.turn_text("en").endswith(f"{name} to play."), watcher.turn_text("en")
+            assert "de jouer" in watcher.turn_text("fr")
+            named += 1
+        elif waiting:
+            assert watcher.turn_text("en").endswith("Both players choose their cards.")
+    assert named, "no move waited for one player"
     # stepping through is a choice: the next moves wait to be watched, until the choice is undone
     watcher.set_step_through(True)
     play_moves([ana, ben], 4)

@@ -443,7 +443,15 @@ class DashboardController:
         if not self.live:
             return say("steps.watching", lang)
         if session.mode is Mode.FRIEND and self.room is not None:
-            return self.room.turn_text(lang)  # whose turn, the opponent gone or back, a rematch
+            text = self.room.turn_text(lang)  # whose turn, the opponent gone or back, a rematch
+            status = self.room.status
+            if session.setup.spectator and status is not None and status.state == "playing" and game.result is None:
+                waiting = [session.name(p, player_word(p.label, lang)) for p in game.to_act]
+                if len(waiting) == 1:  # a spectator is told whom the game waits for, by name
+                    text = f"{text} {say('friend.spectator_one', lang, name=waiting[0])}"
+                elif waiting:
+                    text = f"{text} {say('friend.spectator_both', lang)}"
+            return text
         if game.result is not None:
             return ""
         person = self.deciding_person()

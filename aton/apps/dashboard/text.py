@@ -76,6 +76,8 @@ DASHBOARD_STRINGS: dict[str, Message] = {
         msg("dashboard friend.full", "Room {code} is full: you watch the game as a spectator."),
         msg("dashboard friend.watching", "You watch room {code}."),
         msg("dashboard friend.spectator", "You watch room {code} as a spectator."),
+        msg("dashboard friend.spectator_one", "{name} to play."),
+        msg("dashboard friend.spectator_both", "Both players choose their cards."),
         msg("dashboard friend.spectator_board", "You are watching: only the two players choose moves."),
         msg("dashboard friend.waiting", "Waiting for your opponent to join room {code}…"),
         msg("dashboard friend.your_turn", "Your turn."),
