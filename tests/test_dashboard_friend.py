@@ -639,3 +639,27 @@ def test_after_a_store_outage_the_error_goes_and_nobody_came_back(url: str, monk
     finally:
         one.dispose()
         two.dispose()
+
+
+def test_the_kernel_beats_for_the_page_to_watch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The beat the page watches: a new number every second with the banner's words; only on a Voila page."""
+    from aton.apps.dashboard.connection import WATCH_SCRIPT, ConnectionWatch, served_by_voila
+
+    monkeypatch.delenv("VOILA_BASE_URL", raising=False)
+    assert not served_by_voila()  # JupyterLab: a stopped kernel is the person's choice, no reload
+    monkeypatch.setenv("VOILA_BASE_URL", "/")
+    assert served_by_voila()
+    watch = ConnectionWatch()
+    watch.render("fr")
+    assert "La connexion au serveur est perdue" in watch.beat.value
+    ran: list[int] = []
+    watch.start(lambda tick: (tick(), ran.append(watch.count)))
+    try:
+        start = time.monotonic()
+        while len(ran) < 2:
+            assert time.monotonic() - start < 20, "the kernel never beat"
+            time.sleep(0.05)
+    finally:
+        watch.stop()
+    assert ran[:2] == [1, 2] and f'data-beat="{watch.count}"' in watch.beat.value
+    assert "voila/static/" in WATCH_SCRIPT and ".inert" in WATCH_SCRIPT and "location.reload" in WATCH_SCRIPT

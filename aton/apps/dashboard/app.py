@@ -66,7 +66,7 @@ from ...widgets.scene import Geometry, Highlights
 from ...widgets.stepper import Stepper
 from ..work import Worker, kernel_schedule
 from .boards import BoardPanes
-from .connection import ConnectionWatch
+from .connection import ConnectionWatch, served_by_voila
 from .controller import DashboardController
 from .form import GameForm
 from .friend_page import FriendPage
@@ -224,7 +224,7 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.children = [*self.children, *keeping.hidden]
         self.connection: ConnectionWatch | None = None
         """On a server: the kernel's beat, which the page watches to say a lost connection and come back."""
-        if self.friend is not None and schedule is not None:
+        if self.friend is not None and schedule is not None and served_by_voila():
             self.connection = ConnectionWatch()
             self.connection.start(schedule)
             self.children = [*self.children, self.connection]

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable
 from html import escape
@@ -31,7 +32,7 @@ import ipywidgets as widgets
 
 from .text import say
 
-__all__ = ["BEAT_SECONDS", "KERNEL_GONE_MS", "STALE_MS", "WATCH_SCRIPT", "ConnectionWatch"]
+__all__ = ["BEAT_SECONDS", "KERNEL_GONE_MS", "STALE_MS", "WATCH_SCRIPT", "ConnectionWatch", "served_by_voila"]
 
 BEAT_SECONDS = 1.0
 """How often the kernel beats."""
@@ -103,6 +104,14 @@ WATCH_SCRIPT = """
 })();
 """.replace("@STALE@", str(STALE_MS)).replace("@GONE@", str(KERNEL_GONE_MS))
 """Watches the kernel's beat in the page; says a lost connection, stops moves, reloads once the server is back."""
+
+
+def served_by_voila() -> bool:
+    """Whether this kernel serves a Voila page (Voila gives its kernels ``VOILA_BASE_URL``).
+
+    Only there does a lost kernel mean a page to reload: in JupyterLab a stopped kernel is the person's choice.
+    """
+    return os.environ.get("VOILA_BASE_URL") is not None
 
 
 class ConnectionWatch(widgets.VBox):  # type: ignore[misc]
