@@ -441,3 +441,225 @@ def test_the_card_line_addresses_only_those_who_choose(pages: list[FriendFlow], 
     assert "votre" not in prompt(game, "fr", ()) and "vos" not in prompt(game, "fr", ())
     assert ben.send(ben.status.view.legal_actions(aton.BLUE)[0])  # Ben's cards are laid: Red still chooses
     assert prompt(ben.status.view, "en", (aton.BLUE,)).startswith("Waiting for Red to choose")
+
+
+def play_moves(flows: list[FriendFlow], count: int) -> None:
+    """Play ``count`` legal moves through the seated pages, each from its own view (the first legal one)."""
+    for _ in range(count):
+        for flow in flows:
+            flow.poll(0.0)
+        flow = mover(flows)
+        assert flow.seat is not None
+        assert flow.send(flow.status.view.legal_actions(flow.seat)[0]), flow.message and flow.message("en")
+
+
+def test_a_spectator_follows_the_game_live_and_may_step_through(pages: list[FriendFlow], url: str) -> None:
+    """A spectator who joins late sees the game as it is now, and each later move at once: no debt of steps."""
+    ana, ben, eve = page(pages, url), page(pages, url), page(pages, url)
+    ana.create("Ana")
+    ben.join(ana.code or "", "Ben")
+    play_moves([ana, ben], 30)
+    assert eve.join(ana.code or "", "Eve") and eve.spectating
+    watcher = DashboardController()
+    watcher.enter_room(eve)
+    assert watcher.live and watcher.pending == 0
+    named = 0
+    for _ in range(3):
+        play_moves([ana, ben], 4)
+        deliver(watcher, eve, max(ana.status.version, ben.status.version))
+        truth = eve.store.watch(eve.code)
+        assert watcher.live and watcher.pending == 0, watcher.pending
+        assert watcher.shown_state().round == truth.round and len(watcher.game.events) == len(truth.events)
+        assert "Watch the steps" not in watcher.turn_text("en")
+        waiting = watcher.game.to_act  # the spectator is told whom the game waits for, by name
+        if len(waiting) == 1:
+            name = "Red (Ana)" if waiting[0] is aton.RED else "Blue (Ben)"
+            assert watcher.turn_text("en").endswith(f"{name} to play."), watcher.turn_text("en")
+            assert "de jouer" in watcher.turn_text("fr")
+            named += 1
+        elif waiting:
+            assert watcher.turn_text("en").endswith("Both players choose their cards.")
+    assert named, "no move waited for one player"
+    # stepping through is a choice: the next moves wait to be watched, until the choice is undone
+    watcher.set_step_through(True)
+    play_moves([ana, ben], 4)
+    deliver(watcher, eve, max(ana.status.version, ben.status.version))
+    assert not watcher.live and watcher.pending > 0
+    watcher.next_step()
+    watcher.set_step_through(False)
+    assert watcher.live and watcher.pending == 0
+
+
+def test_a_player_sees_the_opponents_move_at_once_and_marked(pages: list[FriendFlow], url: str) -> None:
+    """The opponent's move is played on the board at once, and marked there until the next move."""
+    from aton.apps.dashboard.boards import BoardPanes
+    from aton.apps.dashboard.html import step_html
+    from aton.widgets.scene import GEOMETRY
+
+    ana_room, ben_room = page(pages, url), page(pages, url)
+    ana_room.create("Ana")
+    ben_room.join(ana_room.code or "", "Ben")
+    ana = DashboardController()
+    ana.enter_room(ana_room)
+    panes = BoardPanes(ana, "en", geometry=lambda: (GEOMETRY, 1.0), on_leave=print, on_action=print)
+    marked: list[frozenset[aton.Square]] = []
+    revealed = False
+    for _ in range(80):  # until the opponent places a counter
+        ben_room.poll(0.0)
+        flow = mover([ana_room, ben_room])
+        action = flow.status.view.legal_actions(flow.seat)[0]
+        if flow is ana_room:
+            assert ana.submit(action).accepted, ana.message_text("en")
+            assert ana.live  # this page's own move needs no watching either
+        else:
+            assert ben_room.send(action)
+            deliver(ana, ana_room, ben_room.status.version)
+            assert ana.live and ana.pending == 0
+        panes.render_board(below=False, playing=True)
+        assert panes.board.game is ana.game
+        if any(isinstance(event, aton.events.Revealed) for event in ana.game.events[ana.last_move :]):
+            said = step_html(ana, "en")  # the cards laid last, by either page, turn them all face up
+            assert "The last move" in said and "The cards are turned face up" in said, said
+            assert "Le dernier coup" in step_html(ana, "fr")
+            revealed = True
+        if flow is ben_room and isinstance(action, aton.Place):
+            marked.append(panes.board.model.highlights().placed)
+            assert action.square in marked[-1]
+            break
+    assert marked, "the opponent never placed a counter"
+    assert revealed, "no reveal was said"
+    # a change of presence only (no move) keeps the mark
+    panes.render_board(below=False, playing=True)
+    assert panes.board.model.highlights().placed == marked[-1]
+
+
+def test_a_board_following_a_room_marks_the_last_move_until_the_next() -> None:
+    from aton.widgets.board import BoardView
+
+    game = aton.Game(seed=4)
+    board = BoardView(game.view(aton.RED), viewer=aton.RED)
+    while game.phase is not aton.game.Phase.PLACE or game.actor is None:
+        game.apply(game.legal_actions(game.to_act[0])[0])
+    board.follow(game.view(aton.RED))
+    square = game.legal_squares(game.actor)[0]
+    game.apply(aton.Place(game.actor, square))
+    board.follow(game.view(aton.RED))
+    assert square in board.model.highlights().placed
+    board.follow(game.view(aton.RED))  # nothing new: the mark stays
+    assert square in board.model.highlights().placed
+    board.follow(aton.Game(seed=5).view(aton.RED))  # another game: nothing marked
+    assert not board.model.highlights().placed
+
+
+def test_a_spectators_reload_watches_the_room_of_the_address(pages: list[FriendFlow], url: str) -> None:
+    """A spectator's address names the room (``?room=CODE&watch=1``): the reloaded page watches it again."""
+    from aton.apps.dashboard.friend_page import FriendPage
+    from aton.apps.dashboard.friend_panel import FriendPanel
+
+    ana, ben = page(pages, url), page(pages, url)
+    ana.create("Ana")
+    ben.join(ana.code or "", "Ben")
+    code = ana.code or ""
+    made: list[FriendPage] = []
+    try:
+        for _reload in range(2):
+            panel = FriendPanel()
+            controller = DashboardController()
+            friend = FriendPage(controller, panel, url=url)
+            made.append(friend)
+            query = f"?lang=fr&room={code}" + ("&watch=1" if made[1:] else "")
+            panel.bridge.value = json.dumps({"query": query, "saved": None, "base": "http://h:8866/"})
+        first, second = made
+        assert first.room.client is None and first.panel.code.value == code  # a link offers to join, no more
+        assert second.room.spectating and second.controller.mode is Mode.FRIEND  # the spectator's reload
+        script = second.panel.addresser.outputs[0]["data"]["application/javascript"]
+        assert f'"{code}"' in script and "watch" in script and "replaceState" in script
+        second.leave()
+        assert "delete('room')" in second.panel.addresser.outputs[0]["data"]["application/javascript"]
+    finally:
+        for friend in made:
+            friend.close()
+    panel = FriendPanel()
+    facts = panel.read_bridge(json.dumps({"query": f"?room={code}&watch=1", "saved": None, "base": ""}))
+    assert facts is not None and facts["watch"] == "1"
+    facts = panel.read_bridge(json.dumps({"query": "?watch=1", "saved": None, "base": ""}))
+    assert facts is not None and "watch" not in facts
+
+
+def test_after_a_store_outage_the_error_goes_and_nobody_came_back(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store out, then back: the page's error goes at the first answer, and Ben, who never left, is not
+    said to have left or come back although his seat could not be touched meanwhile."""
+    from aton.apps.dashboard import friend as friend_module
+    from aton.rooms import client as client_module
+
+    class Clock:
+        now = 1_800_000_000.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    clock = Clock()
+    monkeypatch.setattr(client_module, "TOUCH_SECONDS", 0.0)
+    one, two = rooms.RoomStore(url, clock=clock), rooms.RoomStore(url, clock=clock)
+    try:
+        ana, ben = FriendFlow(store=one), FriendFlow(store=two)
+        ana.create("Ana")
+        ben.join(ana.code or "", "Ben")
+        page = DashboardController()
+        page.enter_room(ana)
+        page.room_changed(ana.poll(0.1))
+        assert page.message_text("en") == "Ben joined the room."
+
+        def down(*args: object, **kwargs: object) -> None:
+            raise rooms.StoreError("connection_lost")
+
+        with monkeypatch.context() as outage:
+            outage.setattr(one, "wait_for_change", down)
+            page.room_changed(ana.poll(0.1))
+            assert "connection to the room store was lost" in page.message_text("en")
+        clock.now += rooms.PRESENCE_SECONDS + 1  # nobody could touch the store meanwhile
+        status = ana.poll(0.1)  # the store answers again
+        assert status is not None
+        page.room_changed(status)
+        assert page.message_text("en") == "", page.message_text("en")
+        assert "left" not in page.turn_text("en")
+        ben.poll(0.1)  # Ben's page touches again
+        back = ana.poll(0.1)
+        if back is not None:
+            page.room_changed(back)
+        assert "came back" not in page.message_text("en") and "left" not in page.message_text("en")
+        # once the quiet time is over, a real departure is said again
+        monkeypatch.setattr(friend_module, "QUIET_SECONDS", 0.0)
+        ana._quiet_until = 0.0
+        clock.now += rooms.PRESENCE_SECONDS + 1
+        left = ana.poll(0.1)
+        assert left is not None and left.event == "left"
+        page.room_changed(left)
+        assert page.message_text("en") == "Ben left the room: their page is closed."
+    finally:
+        one.dispose()
+        two.dispose()
+
+
+def test_the_kernel_beats_for_the_page_to_watch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The beat the page watches: a new number every second with the banner's words; only on a Voila page."""
+    from aton.apps.dashboard.connection import WATCH_SCRIPT, ConnectionWatch, served_by_voila
+
+    monkeypatch.delenv("VOILA_BASE_URL", raising=False)
+    assert not served_by_voila()  # JupyterLab: a stopped kernel is the person's choice, no reload
+    monkeypatch.setenv("VOILA_BASE_URL", "/")
+    assert served_by_voila()
+    watch = ConnectionWatch()
+    watch.render("fr")
+    assert "La connexion au serveur est perdue" in watch.beat.value
+    ran: list[int] = []
+    watch.start(lambda tick: (tick(), ran.append(watch.count)))
+    try:
+        start = time.monotonic()
+        while len(ran) < 2:
+            assert time.monotonic() - start < 20, "the kernel never beat"
+            time.sleep(0.05)
+    finally:
+        watch.stop()
+    assert ran[:2] == [1, 2] and f'data-beat="{watch.count}"' in watch.beat.value
+    assert "voila/static/" in WATCH_SCRIPT and ".inert" in WATCH_SCRIPT and "location.reload" in WATCH_SCRIPT

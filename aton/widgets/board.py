@@ -194,6 +194,10 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
         """Show and play ``game`` from now on (a new game, a loaded position)."""
         self.model.set_game(game)
 
+    def follow(self, game: Game) -> None:
+        """Show a newer view of the same game (a shared room moved on), its last move marked until the next."""
+        self.model.follow(game)
+
     def set_viewer(self, viewer: Player | None) -> None:
         """Look at the game as ``viewer`` (for two people sharing a screen)."""
         self.model.set_viewer(viewer)

@@ -105,6 +105,15 @@ class BoardModel:
         self.update_state()
         self.draw("all")
 
+    def follow(self, game: Game) -> None:
+        """Show ``game``, a newer view of the game shown (a shared room moved on): with ``show_changes``, what
+        its new events did stays marked until the next move.  A view of another game starts afresh."""
+        if self.game is None or len(game.events) < self.events_seen:
+            self.set_game(game)
+            return
+        self.game = game
+        self.refresh()
+
     def set_viewer(self, viewer: Player | None) -> None:
         """Look at the game as ``viewer``."""
         self.viewer = viewer

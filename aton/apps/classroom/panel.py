@@ -304,10 +304,13 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self._poller.start()
 
     def _show_watched(self, code: str) -> None:
+        same = self.flow.watching == code
         view = self.flow.watch(code)
         if self.board is None:
             self.board = BoardView(view, viewer=None, controls=(), lang=self.lang, show_twin=False)
             self.watched.children = [self.watched_title, self.board, self.stop_button]
+        elif same:
+            self.board.follow(view)  # the same table moved on: its last move stays marked until the next one
         else:
             self.board.set_game(view)
         self.watched.layout.display = ""

@@ -67,6 +67,7 @@ from ...widgets.scene import Geometry, Highlights
 from ...widgets.stepper import Stepper
 from ..work import Worker, kernel_schedule
 from .boards import BoardPanes
+from .connection import ConnectionWatch, served_by_voila
 from .controller import DashboardController
 from .form import GameForm
 from .friend_page import FriendPage
@@ -231,6 +232,12 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.here_store, self.here_bridge = keeping.here_store, keeping.here_bridge
         self.here_writer = keeping.here_writer
         self.children = [*self.children, *keeping.hidden]
+        self.connection: ConnectionWatch | None = None
+        """On a server: the kernel's beat, which the page watches to say a lost connection and come back."""
+        if self.friend is not None and schedule is not None and served_by_voila():
+            self.connection = ConnectionWatch()
+            self.connection.start(schedule)
+            self.children = [*self.children, self.connection]
         self.left_tabs.observe(self._on_left_tab, names="selected_index")
         self.right_tabs.observe(self._on_right_tab, names="selected_index")
         flow.on_change(self._render)
@@ -327,6 +334,8 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.play.review.reset()
         if self.friend is not None:
             self.friend.close()
+        if self.connection is not None:
+            self.connection.stop()
         super().close()
 
     @property
@@ -451,3 +460,5 @@ class Dashboard(widgets.VBox):  # type: ignore[misc]
         self.coach.relabel(lang)
         self.resume.relabel(lang)
         self.form.relabel(lang)
+        if self.connection is not None:
+            self.connection.render(lang)

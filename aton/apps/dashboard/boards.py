@@ -141,7 +141,7 @@ class BoardPanes:
             return
         if step is None:
             if board.game is not flow.game:  # a room: each move brings a new view of the same game (drawn once live,
-                board.set_game(flow.game)  # so that steps still to watch are not given away)
+                board.follow(flow.game)  # so that steps still to watch are not given away), its last move marked
             if not board.up_to_date:  # a click drew itself already: its words stay
                 board.refresh()
             board.suggest(flow.suggested_square)

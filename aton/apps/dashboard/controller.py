@@ -196,6 +196,11 @@ class DashboardController:
         """Whether the steps play by themselves ("Play the steps")."""
         self.main_only = False
         """Whether the steps to watch are only the main ones (:data:`MINOR_STEPS` are passed over)."""
+        self.last_move = 0
+        """In a room: where the events of the last move begin (what it caused is said and marked until the next)."""
+        self.step_through = False
+        """In a room: whether the moves that arrive wait to be watched step by step (off: the page follows
+        the game live, each move played at once and marked on the board until the next one)."""
         self.touch = False
         """Whether the person points with a finger (the words say "tap") rather than a mouse ("click")."""
         self.jobs: dict[str, Job] = {}
@@ -220,6 +225,8 @@ class DashboardController:
         """The time now, in seconds since the epoch (how long ago the game began)."""
         self.room: FriendFlow | None = None
         """Playing a friend: this page's room (its seat's view is :attr:`game`; moves go to the store)."""
+        self._room_said: Text | None = None
+        """The room's message the page shows (it goes when the room has nothing more to say)."""
         self._room_seen = (0, -1)
         """How many actions this controller has played (people's and bots')."""
         self.generation = 0
@@ -417,6 +424,14 @@ class DashboardController:
         step = self.shown_step()
         return step.state if step is not None else self.session.game
 
+    def last_move_steps(self, most: int = 8) -> list[Event]:
+        """In a room followed live: the main steps the last move caused (at most the ``most`` last ones)."""
+        if self.session.mode is not Mode.FRIEND or not self.live:
+            return []
+        events = self.session.game.events[self.last_move :]
+        main: list[Event] = [event for event in events if not isinstance(event, MINOR_STEPS)]
+        return main[-most:]
+
     def round_end_ahead(self) -> bool:
         """Whether a step still to watch closes the round (what "skip" jumps to)."""
         return any(isinstance(e, ROUND_ENDS) for e in self.session.game.events[self.shown :])
@@ -436,7 +451,15 @@ class DashboardController:
         if not self.live:
             return say("steps.watching", lang)
         if session.mode is Mode.FRIEND and self.room is not None:
-            return self.room.turn_text(lang)  # whose turn, the opponent gone or back, a rematch
+            text = self.room.turn_text(lang)  # whose turn, the opponent gone or back, a rematch
+            status = self.room.status
+            if session.setup.spectator and status is not None and status.state == "playing" and game.result is None:
+                waiting = [session.name(p, player_word(p.label, lang)) for p in game.to_act]
+                if len(waiting) == 1:  # a spectator is told whom the game waits for, by name
+                    text = f"{text} {say('friend.spectator_one', lang, name=waiting[0])}"
+                elif waiting:
+                    text = f"{text} {say('friend.spectator_both', lang)}"
+            return text
         if game.result is not None:
             return ""
         person = self.deciding_person()
@@ -685,15 +708,22 @@ class DashboardController:
         room.note_event(status)
         if room.message is not None:
             self._set_message(room.message, alert=room.alert)
+        elif self.message is not None and self.message is self._room_said:
+            self._set_message(None)  # what the room said is over (the store answers again)
+        self._room_said = room.message
         if status.version <= self._room_seen[1]:
             self._changed()  # presence, a rematch wish: words only
             return
         self._room_seen = (room.game_no, status.version)
         game = self.session.game
         was_live = self.shown >= len(game.events)
+        if len(status.view.events) > len(game.events):
+            self.last_move = len(game.events)
         self.session.game = status.view
         new = status.view.actions[len(game.actions) :]
-        if was_live and all(isinstance(a, (Assign, Exchange)) for a in new) and status.view.phase is Phase.ASSIGN:
+        if not self.step_through:
+            self.shown = len(status.view.events)  # live: the move is played at once (the board marks it)
+        elif was_live and all(isinstance(a, (Assign, Exchange)) for a in new) and status.view.phase is Phase.ASSIGN:
             self.shown = len(status.view.events)  # face-down cards or an exchange: nothing moves on the board
         self._after_change()
 
@@ -719,6 +749,7 @@ class DashboardController:
         status = room.status
         self.applied += 1
         self._room_seen = (room.game_no, status.version)
+        self.last_move = len(before.events)
         self.session.game = status.view
         self._count = min(self._count, len(before.events))
         outcome = Outcome(action, tuple(status.view.events[len(before.events) :]))
@@ -764,6 +795,8 @@ class DashboardController:
             self.shown = len(game.events) if still else before + 1
         if isinstance(action, Assign) and self.session.mode is Mode.TWO:
             self.at_screen = None
+        if self.session.mode is Mode.FRIEND and not self.step_through:
+            self.shown = len(game.events)  # a room followed live: what the move caused is shown at once
         self._set_message(None)
         self._after_change()
 
@@ -803,6 +836,17 @@ class DashboardController:
             self._changed()
             if self.live:
                 self._advance()
+
+    def set_step_through(self, on: bool) -> None:
+        """In a room: watch the moves that arrive step by step (on), or follow the game live (off: now at once)."""
+        on = bool(on)
+        if self.step_through == on:
+            return
+        self.step_through = on
+        if not on:
+            self.auto = False
+            self.shown = len(self.session.game.events)
+        self._after_change()
 
     def play_hint(self) -> bool:
         """Play the coach's suggestion ("Play this"), through the same checks as a person's own move."""
@@ -928,6 +972,7 @@ class DashboardController:
         self.holding = False
         self.generation += 1
         self.shown = len(game.events)
+        self.last_move = len(game.events)
         self.at_screen = None
         self._hint = None
         self._set_coach(None)

@@ -51,6 +51,10 @@ Text = Callable[[str], str]
 SAVED_KEY = "aton-room"
 """The browser's localStorage key that keeps this page's room code and seat key."""
 
+QUIET_SECONDS = 20.0
+"""After a store outage, how long a seat that reads away is not said to have left (longer than a seat's
+presence lasts without a touch, :data:`aton.rooms.PRESENCE_SECONDS`)."""
+
 MAX_SAVED = 200
 """Saved text longer than this is not a room's code and key: it is ignored."""
 
@@ -100,6 +104,13 @@ class FriendFlow:
         """Counts the games this page saw in its room (a rematch starts the next one)."""
         self._lock = threading.RLock()
         self._steps: tuple[int, list[Step]] | None = None
+        self._outage: Text | None = None
+        """The message of a store failure the follower met (cleared as soon as the store answers again)."""
+        self._quiet_until = 0.0
+        """After a store outage, until then (``time.monotonic``) a seat that reads away is not said to have left:
+        nobody could tell the store they were there."""
+        self._said_left = False
+        self._noted: Any = None
 
     # ================================================================ the store
     @property
@@ -302,9 +313,16 @@ class FriendFlow:
                         self.game_no += 1
                         self._steps = None
                     self.status = status
+                if self._outage is not None:  # the store answers again: its error goes at once
+                    if self.message is self._outage:
+                        self._say(None)
+                    self._outage = None
+                    self._quiet_until = time.monotonic() + QUIET_SECONDS
+                    return status if status is not None else self.status
                 return status
         except RoomError as error:
-            self._say(_refusal(error), alert=True)
+            self._outage = _refusal(error)
+            self._say(self._outage, alert=True)
             return self.status
 
     def steps(self) -> list[Step]:
@@ -339,15 +357,33 @@ class FriendFlow:
                 return say("friend.rematch_waiting", lang, name=opponent)
             return say("friend.over", lang)
         parts = [say("friend.your_turn" if status.my_turn else "friend.their_turn", lang, name=opponent)]
-        if not status.opponent_present:
+        if not status.opponent_present and not self.quiet:
             parts.append(say("friend.away", lang, name=opponent))
         return " ".join(parts)
 
+    @property
+    def quiet(self) -> bool:
+        """Whether the store was out a moment ago: a seat that reads away may only have been unable to say so."""
+        return self._outage is not None or time.monotonic() < self._quiet_until
+
     def note_event(self, status: Any) -> None:
-        """Say what changed for the opponent (joined, left, came back, a new game)."""
+        """Say what changed for the opponent (joined, left, came back).
+
+        Nobody is said to have left because the store was out, nor to have come back without having been
+        said to leave.
+        """
+        if status is self._noted:  # the same status again (a store failure re-delivers the last): said already
+            return
+        self._noted = status
         name = status.opponent or "?"
-        if status.event in ("joined", "left", "came_back"):
-            self._say(functools.partial(_event_text, f"friend.{status.event}", name))
+        event = status.event
+        if event == "left" and self.quiet:
+            return
+        if event == "came_back" and not self._said_left:
+            return
+        if event in ("joined", "left", "came_back"):
+            self._said_left = event == "left"
+            self._say(functools.partial(_event_text, f"friend.{event}", name))
 
     def _say(self, text: Text | None, *, alert: bool = False) -> None:
         self.message = text

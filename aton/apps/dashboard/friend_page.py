@@ -76,6 +76,7 @@ class FriendPage:
         if status is not None and status.state == "waiting" and self.show_form is not None:
             self.show_form()  # the code, the link and the QR code to give the opponent
         self.panel.keep(self.room.saved_text() if self.room.seat is not None else "")
+        self.panel.address(self.room.code if self.room.spectating else None)  # a reload watches the room again
         if self.follower is None:
             self.follower = Follower(self.room, self._deliver, self.schedule)
         return True
@@ -105,6 +106,10 @@ class FriendPage:
             if not self._enter(lambda: self.room.resume(saved)):
                 self.panel.keep("")  # a key the store refuses is forgotten
             return
+        if room and facts.get("watch") == "1":  # a spectator's reload: the room of the address, watched
+            if not self._enter(lambda: self.room.watch(room)):
+                self.panel.address(None)
+            return
         if room:
             self.panel.code.value = room
             if self.show_form is not None:
@@ -121,6 +126,7 @@ class FriendPage:
         self.stop()
         self.room.leave()
         self.panel.keep("")
+        self.panel.address(None)
         self.controller.room = None
         self.controller.new_game(mode="bot")
 

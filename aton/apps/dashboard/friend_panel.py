@@ -98,11 +98,13 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         self.bridge.add_class("aton-friend-bridge")
         self.reader = widgets.Output(layout=widgets.Layout(display="none"))
         self.keeper = widgets.Output(layout=widgets.Layout(display="none"))
+        self.addresser = widgets.Output(layout=widgets.Layout(display="none"))
+        self._address: str | None = None
         self._kept: dict[str, str] = {}
         self._writes = 0
         if available:
             self.reader.outputs = _script(_READER)
-            self.children = [self.entry, self.in_room, self.bridge, self.reader, self.keeper]
+            self.children = [self.entry, self.in_room, self.bridge, self.reader, self.keeper, self.addresser]
         else:
             self.children = [self.server_only]
         self.in_room.layout.display = "none"
@@ -158,7 +160,8 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         if not isinstance(raw, dict):
             return None
         query, saved, base, game = raw.get("query"), raw.get("saved"), raw.get("base"), raw.get("game")
-        rooms = urllib.parse.parse_qs(query.lstrip("?")).get("room", []) if isinstance(query, str) else []
+        params = urllib.parse.parse_qs(query.lstrip("?")) if isinstance(query, str) else {}
+        rooms = params.get("room", [])
         try:
             room = normalize_code(rooms[0]) if rooms else ""
         except (RoomError, ValueError):  # not a code: nothing to join
@@ -168,6 +171,8 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
             "saved": saved if isinstance(saved, str) else "",
             "base": base if isinstance(base, str) and base.startswith(("http://", "https://")) else "",
         }
+        if room and params.get("watch") == ["1"]:  # a spectator's address: the room is watched again
+            facts["watch"] = "1"
         if "game" in raw:  # the key of the page's own game, kept for a reload (the dashboard's reader sends it)
             facts["game"] = game if isinstance(game, str) and len(game) <= 100 else ""
         return facts
@@ -193,6 +198,22 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
             else:
                 lines.append(f"window.localStorage.removeItem({json.dumps(name)});")
         self.keeper.outputs = _script(" ".join(lines) + f" // {self._writes}")
+
+    def address(self, code: str | None) -> None:
+        """Name the room a spectator watches in the page's address (``?room=CODE&watch=1``), so that a reload
+        watches it again; ``None`` takes it out.  The other words of the address stay."""
+        if not self.available or self._address == code:
+            return
+        self._address = code
+        self._writes += 1
+        room = json.dumps(code or "")
+        self.addresser.outputs = _script(
+            "try { var u = new URL(window.location.href);"
+            f" if ({room}) {{ u.searchParams.set('room', {room}); u.searchParams.set('watch', '1'); }}"
+            " else { u.searchParams.delete('room'); u.searchParams.delete('watch'); }"
+            " window.history.replaceState(window.history.state, '', u.toString()); } catch (error) {}"
+            f" // {self._writes}"
+        )
 
     def render(self, flow: FriendFlow, lang: str, base_url: str) -> None:
         """Show the room this page is in (or the fields to enter one)."""

@@ -60,6 +60,14 @@ def step_html(flow: DashboardController, lang: str) -> str:
         return ""  # nothing yet, or the result box says it
     event = events[min(flow.shown, len(events)) - 1]
     pending = flow.pending
+    last_move = flow.last_move_steps()
+    if not pending and last_move:  # a room followed live: what the last move caused, said as it is marked
+        lines = "".join(f"<li>{escape(explain(step, lang))}</li>" for step in last_move)
+        return (
+            f'<div role="status" aria-live="polite" data-shown="{flow.shown}">'
+            f'<p class="aton-step-position"><b>{escape(say("steps.last_move", lang))}</b></p>'
+            f'<ul class="aton-step-text aton-last-move">{lines}</ul></div>'
+        )
     if pending:
         head = say("steps.position", lang, count=pending)
         why = f'<p class="aton-step-why"><i>{escape(say("steps.why", lang, rule=rule_of(event, lang)))}</i></p>'

@@ -31,6 +31,7 @@ from ..review.panel import ReviewHook
 from ..work import Job
 from .controller import DashboardController
 from .html import result_html, step_html, turn_html
+from .session import Mode
 from .text import say
 
 __all__ = ["CoverScreen", "PlayPanel", "close_tree"]
@@ -78,6 +79,9 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         self.main_steps = widgets.Checkbox(value=flow.main_only, indent=False, layout=widgets.Layout(width="auto"))
         self.main_steps.add_class("aton-main-steps")
         self.main_steps_help = _html("aton-main-steps-help")
+        # a room: the moves that arrive are played at once, unless the person chooses to step through them
+        self.step_through = widgets.Checkbox(value=flow.step_through, indent=False, layout=widgets.Layout(width="auto"))
+        self.step_through.add_class("aton-step-through")
         self.speed = widgets.ToggleButtons(options=[(name, ms) for name, ms in SPEEDS.items()], value=SPEEDS["normal"])
         self.speed.add_class("aton-speed")
         self.speed.style.button_width = "5em"
@@ -91,6 +95,7 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
                 self.steps_title,
                 self.step_explain,
                 step_buttons,
+                self.step_through,
                 self.main_steps,
                 self.main_steps_help,
                 self.speed,
@@ -127,6 +132,7 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         self.skip_button.on_click(lambda _b: self._guard(flow.skip))
         self.auto_button.observe(self._on_auto, names="value")
         self.main_steps.observe(self._on_main_steps, names="value")
+        self.step_through.observe(self._on_step_through, names="value")
         self.speed.observe(lambda change: self._guard(self._set_interval, int(change["new"])), names="value")
         self.ticker.observe(lambda _change: self._guard(flow.tick), names="value")
         flow.on_progress(self._on_progress)
@@ -164,6 +170,8 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         self.next_button.description = say("steps.next", lang)
         self.auto_button.description = say("steps.pause" if self.flow.auto else "steps.auto", lang)
         self.main_steps.description = say("steps.main_only", lang)
+        self.step_through.description = say("steps.step_through", lang)
+        self.step_through.tooltip = say("steps.step_through_help", lang)
         self._main_steps_help(lang)
         value = self.speed.value
         self.speed.options = [(tr(f"step.speed.{name}", lang), ms) for name, ms in SPEEDS.items()]
@@ -201,6 +209,7 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         try:
             self.auto_button.value = flow.auto
             self.main_steps.value = flow.main_only
+            self.step_through.value = flow.step_through
         finally:
             self._syncing = False
         # the button says what a click does: play the steps, or pause them (two bots start playing)
@@ -209,6 +218,7 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         self.ticker.playing = flow.auto
         self.speed.layout.display = "" if flow.auto else "none"
         self.step_explain.value = step_html(flow, lang)
+        self.step_through.layout.display = "" if flow.mode is Mode.FRIEND else "none"
         self._main_steps_help(lang)
 
     def _main_steps_help(self, lang: str) -> None:
@@ -263,6 +273,10 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
     def _on_auto(self, change: Any) -> None:
         if not self._syncing:
             self._guard(self.flow.set_auto, bool(change["new"]))
+
+    def _on_step_through(self, change: Any) -> None:
+        if not self._syncing:
+            self._guard(self.flow.set_step_through, bool(change["new"]))
 
     def _on_main_steps(self, change: Any) -> None:
         if not self._syncing:

@@ -82,6 +82,8 @@ DASHBOARD_STRINGS: dict[str, Message] = {
         msg("dashboard friend.full", "Room {code} is full: you watch the game as a spectator."),
         msg("dashboard friend.watching", "You watch room {code}."),
         msg("dashboard friend.spectator", "You watch room {code} as a spectator."),
+        msg("dashboard friend.spectator_one", "{name} to play."),
+        msg("dashboard friend.spectator_both", "Both players choose their cards."),
         msg("dashboard friend.spectator_board", "You are watching: only the two players choose moves."),
         msg("dashboard friend.waiting", "Waiting for your opponent to join room {code}…"),
         msg("dashboard friend.your_turn", "Your turn."),
@@ -172,8 +174,15 @@ DASHBOARD_STRINGS: dict[str, Message] = {
             "revealed, the points, who plays first, each turn, each scoring).",
         ),
         msg("dashboard steps.speed", "Speed"),
+        msg("dashboard steps.step_through", "Step through each move"),
+        msg(
+            "dashboard steps.step_through_help",
+            "Off: each move is played on the board at once and stays marked until the next one. On: you watch "
+            "what each move caused step by step.",
+        ),
         nmsg("dashboard steps.position", "{count} step still to watch", "{count} steps still to watch"),
         msg("dashboard steps.none", "Up to date. Last step:"),
+        msg("dashboard steps.last_move", "Up to date. The last move (marked on the board):"),
         msg("dashboard steps.why", "Why: {rule}"),
         msg("dashboard steps.watching", "Watch the steps above, or skip them, to come back to the game."),
         nmsg(
@@ -254,6 +263,12 @@ DASHBOARD_STRINGS: dict[str, Message] = {
         msg("dashboard resume.done", "Your game is back where it was, in round {round}."),
         msg("dashboard resume.not_kept", "This game cannot be kept for a reload ({reason}); you can play on."),
         msg("dashboard error", "Something went wrong: {reason}. The game is kept as it was."),
+        msg(
+            "dashboard connection.lost",
+            "The connection to the server is lost: moves are paused. The page comes back by itself as soon as the "
+            "server answers again.",
+        ),
+        msg("dashboard connection.back", "The server answers again: the page is coming back…"),
     ).values()
 }
 """Dashboard texts by key."""

@@ -1,0 +1,161 @@
+"""A dead server is said, and the pages come back by themselves once it is up again.
+
+The server (and its kernels: the whole process group, as when its machine dies) is killed with SIGKILL
+while two players and a spectator are in a room; every page must say so within 5 s, in its language, with
+its moves disabled.  The server is then started again on the same port: every page reloads itself and is
+playable again, the players in their seats (the keys kept in the browser) and the spectator in the room
+its address names.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from dashboard_page import DashboardPage, local_page
+
+import aton
+from aton import rooms
+from aton.serving.launch import SERVER_MODULE, free_port, wait_until_up
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SAID_WITHIN = 5.0
+"""Seconds a page may take to say the server is gone."""
+BANNER = "document.getElementById('aton-connection')"
+INERT = "Array.from(document.body.children).filter(c => c.id !== 'aton-connection').every(c => c.inert)"
+
+
+class Server:
+    """A dashboard server of its own, in its own process group, that can be killed and started again."""
+
+    def __init__(self, folder: Path, store_url: str) -> None:
+        self.folder, self.store_url = folder, store_url
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+
+    def start(self) -> None:
+        self.starts += 1
+        with (self.folder / f"voila-{self.starts}.log").open("wb") as sink:
+            self.process = subprocess.Popen(
+                [
+                    *(sys.executable, "-m", SERVER_MODULE, "notebooks/aton.ipynb", "--no-browser"),
+                    *(f"--port={self.port}", "--Voila.port_retries=0", "--Voila.ip=127.0.0.1"),
+                    "--VoilaExecutor.iopub_timeout=60",
+                ],
+                cwd=ROOT,
+                env={**os.environ, "ATON_ROOMS": self.store_url},
+                stdout=sink,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # its kernels in its group: a kill takes them all, as a dead machine
+            )
+        wait_until_up(f"{self.base}/voila/static/", self.process)
+
+    def kill(self) -> None:
+        assert self.process is not None
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+
+
+@pytest.fixture
+def server(chromium_path: str, tmp_path: Path) -> Iterator[Server]:
+    made = Server(tmp_path, f"sqlite:///{tmp_path}/rooms.db")
+    made.start()
+    try:
+        yield made
+    finally:
+        made.stop()
+
+
+def until(page: Any, script: str, seconds: float) -> float:
+    """Poll ``script`` in ``page`` until it is true (a reload in between is waited through); the seconds taken."""
+    start = time.monotonic()
+    while True:
+        try:
+            if page.evaluate(script):
+                return time.monotonic() - start
+        except Exception as error:  # the page is reloading: its context is gone for a moment
+            if "context" not in str(error).lower() and "navigat" not in str(error).lower():
+                raise
+        assert time.monotonic() - start < seconds, f"not true after {seconds} s: {script}"
+        page.wait_for_timeout(100)
+
+
+def playable(seat: str | None) -> str:
+    """True once the page is back in the room (a player: with their cards to choose)."""
+    mode = "document.querySelector('.aton-status-line')?.dataset.mode === 'friend'"
+    if seat is None:
+        return f"(() => !{BANNER} && {mode})()"
+    cards = "Array.from(document.querySelectorAll('.aton-assign .aton-card')).filter(b => b.offsetParent).length === 4"
+    return f"(() => !{BANNER} && {mode} && {cards})()"
+
+
+def test_a_killed_server_is_said_and_the_pages_come_back(server: Server, browser: Any) -> None:
+    errors: list[str] = []  # the pages' own errors while their server is dead are expected: not checked
+    store = rooms.open_store(server.store_url)
+    try:
+        code = store.create(seed=31)
+        keys = {seat: store.join(code, seat, nickname=name) for seat, name in ((aton.RED, "Ana"), (aton.BLUE, "Dan"))}
+    finally:
+        store.dispose()
+    pages: dict[str | None, Any] = {}
+    for seat, query in ((aton.RED, ""), (aton.BLUE, "?lang=fr"), (None, f"?room={code}&watch=1")):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        if seat is not None:
+            saved = json.dumps({"code": code, "token": keys[seat]})
+            context.add_init_script(f"window.localStorage.setItem('aton-room', {json.dumps(saved)});")
+        dash = DashboardPage(local_page(context, errors, 60_000), server.base + "/" + query).open()
+        dash.wait_status(mode="friend")
+        pages[None if seat is None else seat.label] = dash.page
+    for seat, page in pages.items():
+        until(page, playable(seat), 60)
+        until(page, "!!document.querySelector('.aton-beat [data-beat]')", 30)
+    assert "watch=1" in pages[None].url and code in pages[None].url
+
+    killed = time.monotonic()
+    server.kill()
+    for page in pages.values():
+        until(page, f"!!{BANNER}", 30)
+    said_all = time.monotonic() - killed
+    for seat, page in pages.items():
+        text = page.evaluate(f"{BANNER}.textContent")
+        words = "connexion au serveur est perdue" if seat == "blue" else "connection to the server is lost"
+        assert words in text, text
+        assert page.evaluate(INERT), "moves are still possible"
+        assert page.evaluate(f"{BANNER}.getAttribute('role')") == "alert"
+    print(f"server killed -> every page says so: {said_all:.2f} s")
+    assert said_all < SAID_WITHIN
+
+    started = time.monotonic()
+    server.start()
+    up = time.monotonic() - started
+    back = {seat: until(page, playable(seat), 180) for seat, page in pages.items()}
+    again = time.monotonic() - started
+    print(f"server back (up after {up:.2f} s) -> every page playable again, no manual reload: {again:.2f} s")
+    # the seats and the room were kept: a move goes through and the other pages see it
+    red, blue = DashboardPage(pages["red"], ""), DashboardPage(pages["blue"], "")
+    red.assign(sorted(red.hand(), reverse=True))
+    blue.wait_status(to_act="blue")
+    DashboardPage(pages[None], "").wait_status(to_act="blue")
+    assert back
+    for page in pages.values():
+        page.context.close()
