@@ -111,3 +111,29 @@ def test_a_class_is_known_from_the_server_s_environment(monkeypatch: pytest.Monk
     assert not in_class() and not LearnerFlow("sqlite:///x.db").in_class
     monkeypatch.setenv("ATON_CLASS", "24")
     assert in_class() and LearnerFlow("sqlite:///x.db").in_class
+
+
+def test_the_learner_s_rules_show_by_state_and_follow_each_answer(store: LearningStore) -> None:
+    bar = learner_bar("en", LearnerFlow(store, in_class=True))
+    try:
+        bar.read(json.dumps({"kept": None}))
+        assert bar.rules.layout.display == "none"  # nobody known: no rules shown
+        bar.join("Ada")
+        assert "0 mastered, 0 practising, 30 not yet seen" in bar.rules.summary.value
+        for name, case in (("cartouche1-tie", "a"), ("cartouche1-red", "b")):
+            widget = ExerciseWidget(curriculum.exercise(name), board=None)
+            widget.answer = widget.exercise.answer
+            assert widget.check().correct, case
+        assert "1 mastered, 0 practising, 29 not yet seen" in bar.rules.summary.value
+        assert bar.rules.listing.value == ""
+        bar.rules.toggle.value = True
+        assert '<section data-state="mastered"><strong>Mastered (1 rule)</strong>' in bar.rules.listing.value
+        widget = ExerciseWidget(curriculum.exercise("cartouche1-blue"), board=None)
+        widget.answer = 5
+        assert not widget.check().correct
+        assert "1 to review" in bar.rules.summary.value and 'data-state="review"' in bar.rules.listing.value
+        bar.lang = "fr"
+        assert "Vos règles" in bar.rules.summary.value and "À revoir (1 règle)" in bar.rules.listing.value
+        assert bar.rules.toggle.description == "Masquer les règles"
+    finally:
+        use_recorder(None)

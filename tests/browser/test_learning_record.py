@@ -125,6 +125,7 @@ def test_a_learner_with_a_nickname_answers_reloads_and_keeps_the_record(
         page.reload(timeout=PAGE_TIMEOUT)
         page.locator(".aton-learner-name", has_text="Learning as Ada").wait_for(timeout=PAGE_TIMEOUT)
         assert not page.locator(".aton-learner-nickname input").is_visible()  # asked once only
+        page.locator(".aton-learner-rules", has_text="2 practising").wait_for(timeout=WAIT)  # the record read again
         page.wait_for_selector(".aton-exercise .aton-exercise-check", timeout=PAGE_TIMEOUT)
         one = page.locator(".aton-exercise-list .aton-exercise").nth(0)
         one.scroll_into_view_if_needed()

@@ -18,6 +18,7 @@ from ...i18n import check_lang, gtext
 from ...rooms import RoomError
 from ...widgets.recording import use_recorder
 from .flow import KEY, LearnerFlow
+from .rules import LearnerRules
 
 __all__ = ["LearnerBar", "learner_bar"]
 
@@ -69,7 +70,10 @@ class LearnerBar(widgets.VBox):  # type: ignore[misc]
         self.message = widgets.HTML()
         self.message.add_class("aton-learner-message")
         self._problem: RoomError | None = None
-        super().__init__(children=[hidden, self.status, self.ask, self.message])
+        self.rules = LearnerRules(lang=lang)
+        """The learner's rules by state (shown once the learner is known)."""
+        super().__init__(children=[hidden, self.status, self.ask, self.message, self.rules])
+        self.flow.on_recorded(self.refresh)
         self.add_class("aton-learner")
         self.bridge.observe(lambda change: self.read(str(change["new"])), names="value")
         self.lang = check_lang(lang)
@@ -89,7 +93,7 @@ class LearnerBar(widgets.VBox):  # type: ignore[misc]
         if key is not None:
             self.keep(key)
         self._problem = self.flow.error
-        self._render()
+        self.refresh()
 
     def join(self, nickname: str) -> None:
         """The nickname given: a new learner, whose key the browser keeps."""
@@ -100,6 +104,11 @@ class LearnerBar(widgets.VBox):  # type: ignore[misc]
         else:
             self._problem = None
             self.keep(key)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show the learner's rules again from the record, and who is learning."""
+        self.rules.show(self.flow.records())
         self._render()
 
     def keep(self, key: str) -> None:
@@ -122,6 +131,7 @@ class LearnerBar(widgets.VBox):  # type: ignore[misc]
 
     def _render(self) -> None:
         lang, flow = self.lang, self.flow
+        self.rules.lang = lang
         name = flow.nickname
         if name is not None and flow.in_class:
             said = gtext(lang, "learner", "Learning as {nickname}", nickname=name)

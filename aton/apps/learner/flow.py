@@ -18,11 +18,12 @@ True
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from ...i18n import gtext
 from ...rooms import Learner, LearningError, LearningStore, RoomError
-from ...teaching.mastery import Attempt
+from ...teaching.mastery import Attempt, RuleRecord
 
 __all__ = ["KEY", "MACHINE_NICKNAME", "LearnerFlow", "in_class", "learning_url"]
 
@@ -69,6 +70,21 @@ class LearnerFlow:
         """Answers given before the learner was known, or whose write failed: kept until they go in."""
         self.error: RoomError | None = None
         """The store's latest refusal or failure (``None`` after a success)."""
+        self._listeners: list[Callable[[], None]] = []
+
+    def on_recorded(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after answers went into the record (to show the learner's rules again)."""
+        self._listeners.append(callback)
+
+    def records(self) -> dict[str, RuleRecord]:
+        """The learner's record on every rule (empty before the learner is known or when the store fails)."""
+        if self.key is None:
+            return {}
+        try:
+            return self.store.mastery(self.key)
+        except RoomError as error:
+            self.error = error
+            return {}
 
     @property
     def store(self) -> LearningStore:
@@ -144,6 +160,7 @@ class LearnerFlow:
     def _flush(self) -> None:
         """Write the waiting answers, oldest first.  A malformed one is dropped (it never goes in; the error
         says so); at a store failure the rest wait for the next answer."""
+        wrote = False
         while self.pending and self.key is not None:
             try:
                 self.store.record(self.key, self.pending[0])
@@ -155,5 +172,7 @@ class LearnerFlow:
                 self.error = error
                 return
             else:
-                self.error = None
+                self.error, wrote = None, True
             self.pending.pop(0)
+        for callback in self._listeners if wrote else ():
+            callback()
