@@ -37,7 +37,8 @@ def test_a_class_asks_a_nickname_once_and_two_pages_of_one_browser_are_one_learn
     second = LearnerBar(LearnerFlow(store, in_class=True), "en")
     second.read(json.dumps({"kept": kept}))
     assert second.flow.key == kept and "Learning as Ada" in second.status.value
-    assert second.ask.layout.display == "none" and second.writer.outputs == ()
+    assert second.ask.layout.display == "none" and 'at = "aton-learner-nickname"' in str(second.writer.outputs)
+    assert '"Ada"' in str(second.writer.outputs)
     assert len(store.learners()) == 1
 
 
@@ -137,3 +138,13 @@ def test_the_learner_s_rules_show_by_state_and_follow_each_answer(store: Learnin
         assert bar.rules.toggle.description == "Masquer les règles"
     finally:
         use_recorder(None)
+
+
+def test_the_front_page_shows_the_nickname_the_tutorial_pages_keep() -> None:
+    from aton.apps.learner import NICKNAME_KEY
+    from aton.serving.front import LEARNER_NICKNAME, front_page
+
+    page = front_page({"en": [("01-the-board.ipynb", "01")], "fr": [("01-le-plateau.ipynb", "01")]})
+    assert NICKNAME_KEY == LEARNER_NICKNAME and f"getItem({json.dumps(NICKNAME_KEY)})" in page
+    assert 'data-said="Learning as {nickname}" hidden' in page
+    assert 'data-said="Vous apprenez sous le pseudo {nickname}" hidden' in page

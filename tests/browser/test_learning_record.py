@@ -139,6 +139,9 @@ def test_a_learner_with_a_nickname_answers_reloads_and_keeps_the_record(
             ("square-yellow-or-not", True),
         ]
         assert len({a.learner for a in rows}) == 1
+        page.goto(f"{base}/home?lang=fr", timeout=PAGE_TIMEOUT)  # the front page has no kernel: the browser tells
+        said = page.locator("section#fr .aton-learner-name", has_text="Vous apprenez sous le pseudo Ada")
+        said.wait_for(timeout=WAIT)
         assert not errors, errors
     finally:
         store.dispose()

@@ -11,6 +11,6 @@ the answers go to one learner of that machine's store, whose key the browser kee
 from __future__ import annotations
 
 from .bar import LearnerBar, learner_bar
-from .flow import KEY, LearnerFlow, in_class, learning_url
+from .flow import KEY, NICKNAME_KEY, LearnerFlow, in_class, learning_url
 
-__all__ = ["KEY", "LearnerBar", "LearnerFlow", "in_class", "learner_bar", "learning_url"]
+__all__ = ["KEY", "NICKNAME_KEY", "LearnerBar", "LearnerFlow", "in_class", "learner_bar", "learning_url"]

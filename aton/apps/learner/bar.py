@@ -17,7 +17,7 @@ import traitlets
 from ...i18n import check_lang, gtext
 from ...rooms import RoomError
 from ...widgets.recording import use_recorder
-from .flow import KEY, LearnerFlow
+from .flow import KEY, NICKNAME_KEY, LearnerFlow
 from .rules import LearnerRules
 
 __all__ = ["LearnerBar", "learner_bar"]
@@ -90,8 +90,8 @@ class LearnerBar(widgets.VBox):  # type: ignore[misc]
             return
         kept = facts.get("kept")
         key = self.flow.heard(kept if isinstance(kept, str) else None)
-        if key is not None:
-            self.keep(key)
+        if key is not None or self.flow.key is not None:
+            self.keep(key or self.flow.key or "")
         self._problem = self.flow.error
         self.refresh()
 
@@ -112,9 +112,16 @@ class LearnerBar(widgets.VBox):  # type: ignore[misc]
         self._render()
 
     def keep(self, key: str) -> None:
-        """Write ``key`` to the browser's ``localStorage`` (a new output each time, so the script runs)."""
+        """Write ``key`` and the nickname to the browser's ``localStorage`` (a new output each time, so the
+        script runs); the front page shows the nickname from there."""
         self._writes += 1
-        line = f"try {{ window.localStorage.setItem({json.dumps(KEY)}, {json.dumps(key)}); }}"
+        nickname = json.dumps(self.flow.nickname if self.flow.in_class else None)
+        line = (
+            f"try {{ window.localStorage.setItem({json.dumps(KEY)}, {json.dumps(key)});"
+            f" var nickname = {nickname}, at = {json.dumps(NICKNAME_KEY)};"
+            " if (nickname) { window.localStorage.setItem(at, nickname); }"
+            " else { window.localStorage.removeItem(at); } }"
+        )
         self.writer.outputs = _script(f"{line} catch (error) {{}} // {self._writes}")
 
     @traitlets.validate("lang")

@@ -25,10 +25,12 @@ from ...i18n import gtext
 from ...rooms import Learner, LearningError, LearningStore, RoomError
 from ...teaching.mastery import Attempt, RuleRecord
 
-__all__ = ["KEY", "MACHINE_NICKNAME", "LearnerFlow", "in_class", "learning_url"]
+__all__ = ["KEY", "MACHINE_NICKNAME", "NICKNAME_KEY", "LearnerFlow", "in_class", "learning_url"]
 
 KEY = "aton-learner"
 """Where the browser keeps the learner's key (``localStorage``)."""
+NICKNAME_KEY = "aton-learner-nickname"
+"""Where the browser keeps the learner's nickname, for the pages without a kernel (the front page)."""
 MACHINE_NICKNAME = "learner"
 """The nickname of a machine's one learner, outside a class (nobody is asked)."""
 
