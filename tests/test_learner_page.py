@@ -148,3 +148,30 @@ def test_the_front_page_shows_the_nickname_the_tutorial_pages_keep() -> None:
     assert NICKNAME_KEY == LEARNER_NICKNAME and f"getItem({json.dumps(NICKNAME_KEY)})" in page
     assert 'data-said="Learning as {nickname}" hidden' in page
     assert 'data-said="Vous apprenez sous le pseudo {nickname}" hidden' in page
+
+
+def test_practise_deals_a_case_of_the_rule_missed_last_and_records_it_as_practice(store: LearningStore) -> None:
+    bar = learner_bar("en", LearnerFlow(store, in_class=True), tutorial="02")
+    try:
+        practise = bar.practise
+        assert practise is not None and practise.tutorials == ["01", "02"]
+        assert practise.deal() is None and "nickname" in practise.said.value  # nobody known yet
+        bar.join("Ada")
+        widget = ExerciseWidget(curriculum.exercise("cartouche1-blue"), board=None)
+        widget.answer = 5
+        assert not widget.check().correct
+        made = practise.deal()
+        assert made is not None and made.rule == "cartouche1" and practise.choice is not None
+        assert practise.choice.reason == "missed" and "Missed lately" in practise.said.value
+        assert practise.case is not None and practise.slot.children == (practise.case,)
+        practise.case.answer = made.answer
+        assert practise.case.check().correct
+        key = bar.flow.key or ""
+        assert [(a.rule, a.source, a.correct) for a in store.attempts(key)] == [
+            ("cartouche1", "exercise", False),
+            ("cartouche1", "practice", True),
+        ]
+        bar.lang = "fr"
+        assert practise.button.description == "S'entraîner" and "cartouche" in practise.said.value.lower()
+    finally:
+        use_recorder(None)

@@ -138,6 +138,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         board: widgets.Widget | str | None = "auto",
         number: int | None = None,
         total: int | None = None,
+        source: str = "exercise",
     ) -> None:
         _check_lang(lang)
         if board == "auto":
@@ -171,7 +172,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         """Wrong answers checked so far: the first gets a hint, later ones the answer."""
         self._attempt: int | None = None
         self._name = name_of(exercise)
-        self._source = "exercise"
+        self._source = source  # where the answers come from, for the record: "exercise" or "practice"
         self._recorded = self._shown_first = False
         self.record_note = ""
         """Why the latest answer was not recorded, in the page's language (empty when it was, or none is kept)."""

@@ -131,6 +131,10 @@ def test_a_learner_with_a_nickname_answers_reloads_and_keeps_the_record(
         one.scroll_into_view_if_needed()
         _answer(one, right_1)
         _verdict(page, one, "right")
+        page.locator(".aton-learner-practise").click()  # the rule missed last: square-black's rule
+        case = page.locator(".aton-learner-case .aton-exercise")
+        case.wait_for(timeout=WAIT)
+        assert "aton-exercise-check" in case.inner_html()
         rows = _recorded(store, 3)
         assert [learner.nickname for learner in store.learners()] == ["Ada"]  # the same learner
         assert [(a.question, a.correct) for a in rows] == [

@@ -18,6 +18,7 @@ from ...i18n import check_lang, gtext
 from ...rooms import RoomError
 from ...widgets.recording import use_recorder
 from .flow import KEY, NICKNAME_KEY, LearnerFlow
+from .practise import Practise
 from .rules import LearnerRules
 
 __all__ = ["LearnerBar", "learner_bar"]
@@ -44,11 +45,12 @@ def _script(source: str) -> tuple[dict[str, Any], ...]:
 class LearnerBar(widgets.VBox):  # type: ignore[misc]
     """Who is learning on this page (CSS class ``aton-learner``): in a class, a nickname field
     (``aton-learner-nickname``) and a button (``aton-learner-start``) until the learner is known, then
-    "Learning as …" (``aton-learner-name``).  ``lang`` switches its words."""
+    "Learning as …" (``aton-learner-name``), the learner's rules and, on a tutorial's page (``tutorial="03"``),
+    a "Practise" button.  ``lang`` switches its words."""
 
     lang = traitlets.Unicode("en")
 
-    def __init__(self, flow: LearnerFlow | None = None, lang: str = "en") -> None:
+    def __init__(self, flow: LearnerFlow | None = None, lang: str = "en", *, tutorial: str | None = None) -> None:
         self.flow = flow if flow is not None else LearnerFlow()
         self.bridge = widgets.Text()
         self.bridge.add_class("aton-learner-bridge")
@@ -72,7 +74,10 @@ class LearnerBar(widgets.VBox):  # type: ignore[misc]
         self._problem: RoomError | None = None
         self.rules = LearnerRules(lang=lang)
         """The learner's rules by state (shown once the learner is known)."""
-        super().__init__(children=[hidden, self.status, self.ask, self.message, self.rules])
+        self.practise = None if tutorial is None else Practise(self.flow, tutorial, lang)
+        """The "Practise" button and its case (on a tutorial's page)."""
+        more = [] if self.practise is None else [self.practise]
+        super().__init__(children=[hidden, self.status, self.ask, self.message, self.rules, *more])
         self.flow.on_recorded(self.refresh)
         self.add_class("aton-learner")
         self.bridge.observe(lambda change: self.read(str(change["new"])), names="value")
@@ -139,6 +144,8 @@ class LearnerBar(widgets.VBox):  # type: ignore[misc]
     def _render(self) -> None:
         lang, flow = self.lang, self.flow
         self.rules.lang = lang
+        if self.practise is not None:
+            self.practise.lang = lang
         name = flow.nickname
         if name is not None and flow.in_class:
             said = gtext(lang, "learner", "Learning as {nickname}", nickname=name)
@@ -158,8 +165,9 @@ class LearnerBar(widgets.VBox):  # type: ignore[misc]
         self.message.value = "".join(f"<p>{html.escape(line)}</p>" for line in lines)
 
 
-def learner_bar(lang: str = "en", flow: LearnerFlow | None = None) -> LearnerBar:
-    """The page's learner bar, its flow made this kernel's recorder: every answer of the page is recorded."""
-    bar = LearnerBar(flow, lang)
+def learner_bar(lang: str = "en", flow: LearnerFlow | None = None, *, tutorial: str | None = None) -> LearnerBar:
+    """The page's learner bar, its flow made this kernel's recorder: every answer of the page is recorded.
+    ``tutorial`` (``"03"``): the page is that tutorial's, and offers practice of its rules and earlier ones."""
+    bar = LearnerBar(flow, lang, tutorial=tutorial)
     use_recorder(bar.flow)
     return bar
