@@ -335,7 +335,7 @@ def writer(job: tuple[str, str, int, float]) -> int:
     learning = LearningStore(url, busy_timeout=20.0)
     time.sleep(max(0.0, at - time.time()))
     for i in range(count):
-        learning.record(key, attempt(rule="temple1", case=f"{key[:4]}-{i}", correct=i % 2 == 0))
+        learning.record(key, attempt(rule="temple1", case=f"c{key[:4]}-{i}", correct=i % 2 == 0))
     learning.dispose()
     return count
 

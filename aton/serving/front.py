@@ -59,6 +59,7 @@ WORDS = {
         "front.class_item", "{link}: every table of the class live, and the results (it asks for the teacher's code)"
     ),
     "class": msg("front.class", "The class view"),
+    "learner": msg("front.learner", "Learning as {nickname}"),
 }
 """The front page's words."""
 
@@ -141,12 +142,23 @@ _CHOOSER = """<script>(function () {
   document.querySelectorAll('main > section[lang]').forEach(function (section) {
     section.hidden = section.getAttribute('lang') !== lang;
   });
+  var nickname = null;
+  try { nickname = window.localStorage.getItem(NICKNAME); } catch (error) { nickname = null; }
+  document.querySelectorAll('main > section[lang] .aton-learner-name').forEach(function (line) {
+    if (!nickname) { return; }
+    line.textContent = line.getAttribute('data-said').replace('{nickname}', nickname);
+    line.hidden = false;
+  });
   document.querySelectorAll('nav a[data-lang]').forEach(function (link) {
     if (link.getAttribute('data-lang') === lang) { link.setAttribute('aria-current', 'true'); }
   });
 })();</script>"""
 """Shows the section of the page's language (``?lang=``, then the one the browser kept, then its own); a language
-named in the address is kept.  Without scripts every section shows."""
+named in the address is kept.  Without scripts every section shows.  The nickname a page of a class kept in the
+browser (:data:`LEARNER_NICKNAME`) shows at the top of each section."""
+
+LEARNER_NICKNAME = "aton-learner-nickname"
+"""Where the tutorial pages of a class keep the learner's nickname (``aton.apps.learner.NICKNAME_KEY``)."""
 
 
 def _with_link(text: str, href: str, label: str) -> str:
@@ -168,6 +180,7 @@ def _section(lang: str, tutorials: Sequence[tuple[str, str]], has_class: bool) -
         )
     return (
         f'<section lang="{escape(lang)}" id="{escape(lang)}"><h2>{escape(language_name(lang))}</h2>'
+        f'<p class="aton-learner-name" data-said="{escape(say("learner", nickname="{nickname}"))}" hidden></p>'
         f"<p>{escape(say('lead'))}</p>"
         f"<h3>{escape(say('play'))}</h3><ul><li>{_with_link(say('play_item'), './', say('dashboard'))}</li></ul>"
         f"<h3>{escape(say('tutorials'))}</h3><p><small>{escape(say('tutorials_help'))}</small></p>"
@@ -187,7 +200,11 @@ def front_page(tutorials: Mapping[str, Sequence[tuple[str, str]]], *, has_class:
         f"{escape(language_name(lang))}</a>"
         for lang in sections
     )
-    chooser = _CHOOSER.replace("KNOWN", json.dumps(list(sections))).replace("KEY", json.dumps(LANG_KEY))
+    chooser = (
+        _CHOOSER.replace("KNOWN", json.dumps(list(sections)))
+        .replace("NICKNAME", json.dumps(LEARNER_NICKNAME))
+        .replace("KEY", json.dumps(LANG_KEY))
+    )
     body = "".join(_section(lang, tutorials.get(lang, []), has_class) for lang in sections)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 from ..actions import BLUE, RED, Player
 from .board_questions import kingdom_size_exercise, square_kind_exercise, temple_count_exercise
@@ -36,7 +37,7 @@ from .scoring import kingdom_return_exercise, scoring_exercise, scoring_removal_
 from .sequence import removal_pool_exercise, second_turn_exercise, take_back_exercise
 from .syllabus import RULES, section_title
 
-__all__ = ["EXERCISES", "CoverageRow", "coverage", "exercise", "exercises"]
+__all__ = ["EXERCISES", "CoverageRow", "coverage", "exercise", "exercises", "name_of"]
 
 
 def _removal_choice() -> Exercise:
@@ -190,7 +191,23 @@ def exercise(name: str) -> Exercise:
         _tutorial, build = EXERCISES[name]
     except KeyError:
         raise ValueError(f"no exercise {name!r}; exercises are {', '.join(EXERCISES)}") from None
-    return build()
+    made = build()
+    _NAMES[made] = name
+    return made
+
+
+_NAMES: WeakKeyDictionary[Exercise, str] = WeakKeyDictionary()
+
+
+def name_of(exercise: Exercise) -> str | None:
+    """The name in :data:`EXERCISES` ``exercise`` was built by :func:`exercise` from (``None`` for another).
+
+    A learner's record names the question it answers this way.
+
+    >>> name_of(exercise("cartouche1-tie")), name_of(exercises("02")[0]) in EXERCISES
+    ('cartouche1-tie', True)
+    """
+    return _NAMES.get(exercise)
 
 
 def exercises(tutorial: str) -> list[Exercise]:

@@ -36,8 +36,11 @@ import traitlets
 from ..actions import Square
 from ..data import SQUARES_PER_TEMPLE, TEMPLE_COUNT
 from ..i18n import check_lang, msg, render, table
+from ..teaching.answers import attempt_for, recordable
+from ..teaching.curriculum import name_of
 from ..teaching.exercise import Exercise
 from ..teaching.feedback import Feedback, square_name
+from .recording import record
 
 __all__ = ["TEXTS", "ExerciseList", "ExerciseWidget", "PredictQuestion", "exercise_list"]
 
@@ -136,6 +139,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         board: widgets.Widget | str | None = "auto",
         number: int | None = None,
         total: int | None = None,
+        source: str = "exercise",
     ) -> None:
         _check_lang(lang)
         if board == "auto":
@@ -168,6 +172,11 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self.attempts = 0
         """Wrong answers checked so far: the first gets a hint, later ones the answer."""
         self._attempt: int | None = None
+        self._name = name_of(exercise)
+        self._source = source  # where the answers come from, for the record: "exercise" or "practice"
+        self._recorded = self._shown_first = False
+        self.record_note = ""
+        """Why the latest answer was not recorded, in the page's language (empty when it was, or none is kept)."""
         self.feedback = widgets.HTML()
         self.feedback.add_class("aton-exercise-feedback")
         self.feedback.layout.min_height = "1.5em"
@@ -261,8 +270,24 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self._feedback = self.exercise.check(answer, self.lang, attempt=self._attempt)
         if not self._feedback.correct and self._feedback.readable:
             self.attempts += 1
+        self._record_first(answer, self._feedback)
         self._show_feedback()
         return self._feedback
+
+    def _record_first(self, answer: Any, feedback: Feedback) -> None:
+        """Hand the first readable try at this case to the page's recorder (see :mod:`aton.widgets.recording`)."""
+        if self._recorded or not feedback.readable or not recordable(self.exercise):
+            return
+        self._recorded = True
+        attempt = attempt_for(
+            self.exercise,
+            answer,
+            correct=feedback.correct,
+            source=self._source,
+            question=self._name,
+            given_away=self._shown_first,
+        )
+        self.record_note = record(attempt, self.lang) or ""
 
     def another(self) -> Exercise | None:
         """Deal a new case of the same rule (another position, checked by the engine) and ask it instead.
@@ -280,6 +305,8 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self.exercise = made
         self.attempts = 0
         self._attempt = None
+        self._source = "practice"
+        self._recorded = self._shown_first = False
         self._feedback = None
         if self.exercise.answer_type == "temples":
             self.answer = frozenset()
@@ -293,9 +320,16 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
     def show_answer(self) -> Feedback:
         """The answer on request, with the rule behind it."""
         self._attempt = None
+        self._shown_first = True
         self._feedback = Feedback(False, self.exercise.reveal(self.lang))
         self._show_feedback()
         return self._feedback
+
+    def _note(self) -> str:
+        """The line saying the latest answer was not recorded, if it was not."""
+        if not self.record_note:
+            return ""
+        return f'<p class="aton-record-failed" role="alert">{html.escape(self.record_note)}</p>'
 
     def _show_message(self, text: str) -> None:
         self.feedback.remove_class("aton-exercise-right")
@@ -314,7 +348,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self.feedback.add_class("aton-exercise-right" if feedback.correct else "aton-exercise-wrong")
         self.feedback.value = (
             f'<div role="status" style="border-left: 4px solid {colour}; padding-left: 0.6em">'
-            f"<strong>{html.escape(verdict)}</strong><br>{html.escape(feedback.explanation)}</div>"
+            f"<strong>{html.escape(verdict)}</strong><br>{html.escape(feedback.explanation)}</div>{self._note()}"
         )
 
     # ----------------------------------------------------------------- language
@@ -378,6 +412,7 @@ class PredictQuestion(ExerciseWidget):
         self.flow = flow
         self._settled = settled
         super().__init__(exercise, lang, board=None)
+        self._source = "predict"
         self.add_class("aton-predict")
         self.another_button.layout.display = "none"  # the question is about this game's step
 
@@ -400,6 +435,7 @@ class PredictQuestion(ExerciseWidget):
         self._feedback = self.flow.answer(answer, self.lang)
         if not self._feedback.correct and self._feedback.readable:
             self.attempts += 1
+        self._record_first(answer, self._feedback)
         self._show_feedback()
         self._done()
         return self._feedback

@@ -364,9 +364,13 @@ def test_the_notebook_is_thin_clean_and_hides_its_code() -> None:
     lines = [line for line in code[0].source.splitlines() if line.strip()]
     assert lines == [
         "from aton.apps.dashboard.app import Dashboard",
+        "from aton.apps.learner import learner_bar",
         "from aton.serving.loading import starting_notice",
         "starting_notice()",
-        "Dashboard()",
+        "dashboard = Dashboard()",
+        "learner = learner_bar()  # who is learning (a nickname, asked once in a class); the answers are kept",
+        "dashboard.language.connect(learner)",  # the learner's bar (aton/apps/learner) speaks the page's language
+        "display(learner, dashboard)",
     ]
 
 

@@ -1,0 +1,134 @@
+"""The learner's rules, by state: mastered, for review, practising, not yet seen (:class:`LearnerRules`).
+
+>>> from aton.teaching.mastery import Attempt, trace
+>>> records = trace([Attempt(rule="cartouche1", question="q", case="c", correct=True, answer_type="number")])
+>>> grouped = rules_by_state(records)
+>>> grouped["practising"], len(grouped["not seen"]) == len(records) - 1
+(['cartouche1'], True)
+>>> LearnerRules(records, "fr").summary.value
+'<strong>Vos règles</strong> : 0 maîtrisée, 1 en cours, 29 pas encore vues'
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from ...i18n import check_lang, gtext, ngtext
+from ...teaching.mastery import STATES, RuleRecord
+from ...teaching.syllabus import rule_title
+
+__all__ = ["ORDER", "LearnerRules", "rules_by_state"]
+
+ORDER = ("review", "practising", "mastered", "not seen")
+"""The order the states are listed in: what needs work first."""
+
+
+def rules_by_state(records: Mapping[str, RuleRecord]) -> dict[str, list[str]]:
+    """The rule ids of each state (:data:`aton.teaching.mastery.STATES`), in the syllabus's order."""
+    grouped: dict[str, list[str]] = {state: [] for state in STATES}
+    for rule, record in records.items():
+        grouped[record.state].append(rule)
+    return grouped
+
+
+def _state_heading(state: str, count: int, lang: str) -> str:
+    if state == "review":
+        return ngtext(lang, "learner", "To review ({count} rule)", "To review ({count} rules)", count, count=count)
+    if state == "practising":
+        return ngtext(lang, "learner", "Practising ({count} rule)", "Practising ({count} rules)", count, count=count)
+    if state == "mastered":
+        return ngtext(lang, "learner", "Mastered ({count} rule)", "Mastered ({count} rules)", count, count=count)
+    return ngtext(lang, "learner", "Not yet seen ({count} rule)", "Not yet seen ({count} rules)", count, count=count)
+
+
+class LearnerRules(widgets.VBox):  # type: ignore[misc]
+    """A one-line summary of the learner's rules (CSS class ``aton-learner-rules``) and, under a button, the
+    rules of each state (``aton-learner-rules-list``; one ``<section data-state=...>`` a state)."""
+
+    lang = traitlets.Unicode("en")
+
+    def __init__(self, records: Mapping[str, RuleRecord] | None = None, lang: str = "en") -> None:
+        self.records: Mapping[str, RuleRecord] = records or {}
+        self.summary = widgets.HTML()
+        self.toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
+        self.toggle.add_class("aton-learner-rules-toggle")
+        self.toggle.observe(lambda _change: self._render(), names="value")
+        self.listing = widgets.HTML()
+        self.listing.add_class("aton-learner-rules-list")
+        super().__init__(children=[widgets.HBox([self.summary, self.toggle]), self.listing])
+        self.add_class("aton-learner-rules")
+        self.lang = check_lang(lang)
+        self._render()
+
+    def show(self, records: Mapping[str, RuleRecord]) -> None:
+        """Show these records (every rule's, from :meth:`aton.rooms.LearningStore.mastery`)."""
+        self.records = records
+        self._render()
+
+    @traitlets.validate("lang")
+    def _validate_lang(self, proposal: Any) -> str:
+        try:
+            return check_lang(str(proposal["value"]))
+        except ValueError as error:
+            raise traitlets.TraitError(str(error)) from None
+
+    @traitlets.observe("lang")
+    def _lang_changed(self, _change: Any) -> None:
+        if hasattr(self, "listing"):
+            self._render()
+
+    def _render(self) -> None:
+        lang = self.lang
+        self.layout.display = "" if self.records else "none"
+        grouped = rules_by_state(self.records)
+        counts = {
+            "mastered": ngtext(
+                lang,
+                "learner",
+                "{count} mastered",
+                "{count} mastered",
+                len(grouped["mastered"]),
+                count=len(grouped["mastered"]),
+            ),
+            "practising": ngtext(
+                lang,
+                "learner",
+                "{count} practising",
+                "{count} practising",
+                len(grouped["practising"]),
+                count=len(grouped["practising"]),
+            ),
+            "not seen": ngtext(
+                lang,
+                "learner",
+                "{count} not yet seen",
+                "{count} not yet seen",
+                len(grouped["not seen"]),
+                count=len(grouped["not seen"]),
+            ),
+        }
+        parts = [counts["mastered"], counts["practising"], counts["not seen"]]
+        if grouped["review"]:
+            n = len(grouped["review"])
+            parts.insert(0, ngtext(lang, "learner", "{count} to review", "{count} to review", n, count=n))
+        title = html.escape(gtext(lang, "learner", "Your rules"))
+        said = gtext(lang, "learner", "{title}: {counts}", title="\x00", counts=", ".join(parts))
+        self.summary.value = html.escape(said).replace("\x00", f"<strong>{title}</strong>")
+        shown = bool(self.toggle.value)
+        self.toggle.description = (
+            gtext(lang, "learner", "Hide the rules") if shown else gtext(lang, "learner", "Show the rules")
+        )
+        sections = []
+        for state in ORDER:
+            rules = grouped[state]
+            if not rules:
+                continue
+            items = "".join(f"<li>{html.escape(rule_title(rule, lang))}</li>" for rule in rules)
+            heading = html.escape(_state_heading(state, len(rules), lang))
+            sections.append(f'<section data-state="{state}"><strong>{heading}</strong><ul>{items}</ul></section>')
+        self.listing.value = "".join(sections) if shown else ""
