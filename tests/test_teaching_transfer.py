@@ -319,14 +319,35 @@ def test_predict_twice_wrong_or_given_up_shows_the_step() -> None:
 
 def test_predict_the_tally_survives_a_new_game_and_says_the_mastered_rules() -> None:
     flow = PredictFlow(_scoring_round())
-    for _game in range(2):
+    for _game in range(2):  # the same round twice: one case remembered, not a rule mastered
         while (question := flow.next_question()) is not None:
             flow.answer(question.shown_answer())
         flow.load(_scoring_round())
     assert flow.tally["bonus"] == Tally(2, 2)
+    assert "bonus" not in flow.mastered()
+    for red, blue in (((1, 2, 2, 3), (1, 1, 2, 4)), ((1, 2, 2, 3), (1, 2, 1, 4))):  # two other cases of the rule
+        flow.load(lessons.play_round(lessons.load_position("scoring-practice"), red, blue))
+        while (question := flow.next_question()) is not None:
+            flow.answer(question.shown_answer())
+    assert flow.tally["bonus"] == Tally(4, 4)
     assert "bonus" in flow.mastered()
     lines = flow.summary("fr")
-    assert any(line.startswith("Règle acquise, 2 bonnes réponses sur 2 : Cases +1 et +2") for line in lines), lines
+    assert any(line.startswith("Règle acquise, 4 bonnes réponses sur 4 : Cases +1 et +2") for line in lines), lines
+
+
+def test_predict_mastery_counts_no_answer_a_rule_alone_fixes() -> None:
+    """Nobody removes in the first round, whatever the cards: answering it right proves nothing about the rule."""
+    flow = PredictFlow()
+    for seed in range(12):
+        game = aton.new_game(seed=seed)
+        flow.load(lessons.play_round(game, game.hand(aton.RED), game.hand(aton.BLUE)))
+        while (question := flow.next_question()) is not None:
+            flow.answer(question.shown_answer())
+    fixed = [attempt for attempt in flow.record if attempt.given_away]
+    assert fixed and all(attempt.correct for attempt in fixed)
+    only_fixed = {a.rule for a in fixed} - {a.rule for a in flow.record if not a.given_away}
+    assert "first-round" in only_fixed and not only_fixed & set(flow.mastered())
+    assert flow.tally["first-round"].right >= 12  # still shown as right answers
 
 
 def test_predict_questions_are_in_french() -> None:

@@ -30,7 +30,7 @@ Tally(right=1, asked=1)
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from .. import data
@@ -55,6 +55,7 @@ from ..game import Game
 from ..i18n import check_lang, gtext, msg, ngtext, render
 from ..rules import SquareKind
 from ..timeline import Step, timeline
+from .answers import attempt_for, recordable
 from .cartouches import (
     REASONS,
     order_figures,
@@ -68,6 +69,7 @@ from .cartouches import (
 )
 from .exercise import ChoiceExercise, Exercise, NumberExercise, TempleSetExercise, as_int, as_temples, number_options
 from .feedback import Feedback, Mistake, Text, each, judged
+from .mastery import Attempt, trace
 from .play import side
 from .scoring import category_name
 from .syllabus import rule_title
@@ -97,6 +99,8 @@ class _Pending:
     index: int
     exercise: Exercise
     attempts: int = 0
+    first: Any = None
+    """The answer given at the first try (what the record keeps)."""
 
 
 class PredictFlow:
@@ -109,12 +113,12 @@ class PredictFlow:
     :meth:`mastered` keep the right answers per rule across :meth:`load` (a new game).
     """
 
-    MASTERED = 2
-    """Right answers at the first try, with at most one miss, that make a rule mastered."""
-
     def __init__(self, source: Game | Mapping[str, Any] | None = None, *, viewer: Player | None = None) -> None:
         self.viewer = viewer
         self.tally: dict[str, Tally] = {}
+        self.record: list[Attempt] = []
+        """Every question answered, as the learner's record keeps it (:func:`aton.teaching.answers.attempt_for`):
+        what :meth:`mastered` reads, kept across :meth:`load` like :attr:`tally`."""
         self.steps: list[Step] = []
         self.index = 0
         self.pending: _Pending | None = None
@@ -183,8 +187,10 @@ class PredictFlow:
         if not feedback.readable:
             return feedback
         pending.attempts += 1
+        if pending.attempts == 1:
+            pending.first = value
         if feedback.correct or pending.attempts >= 2:
-            self._count(pending.exercise.rule, feedback.correct and pending.attempts == 1)
+            self._count(pending, feedback.correct and pending.attempts == 1)
             self._show(pending.index)
         return feedback
 
@@ -193,13 +199,17 @@ class PredictFlow:
         pending = self.pending
         if pending is None:
             raise ValueError("no question is waiting for an answer; step forward first")
-        self._count(pending.exercise.rule, False)
+        self._count(pending, False)
         self._show(pending.index)
         return Feedback(False, pending.exercise.reveal(lang))
 
     def mastered(self) -> list[str]:
-        """The rules answered right at the first try at least :attr:`MASTERED` times, with at most one miss."""
-        return [rule for rule, t in self.tally.items() if t.right >= self.MASTERED and t.asked - t.right <= 1]
+        """The rules mastered by the answers given so far, as the learner's record reads them
+        (:func:`aton.teaching.mastery.trace`): right first tries on at least two *different* cases whose answer
+        could have been wrong, and a chance of knowing the rule of at least 0.95 by knowledge tracing.  A
+        question whose answer a rule alone fixes (a 2 on cartouche 2 removes nothing) proves nothing here."""
+        counted = [attempt for attempt in self.record if not attempt.given_away]
+        return [rule for rule, found in trace(counted).items() if found.state == "mastered"]
 
     def summary(self, lang: str = "en") -> list[str]:
         """One line per rule asked about: "Mastered, 2 of 2 right: Cartouche 3: ..." or "0 of 1 right: ..."."""
@@ -232,9 +242,14 @@ class PredictFlow:
                 )
         return lines
 
-    def _count(self, rule: str, right: bool) -> None:
-        before = self.tally.get(rule, Tally(0, 0))
-        self.tally[rule] = Tally(before.right + int(right), before.asked + 1)
+    def _count(self, pending: _Pending, right: bool) -> None:
+        exercise = pending.exercise
+        before = self.tally.get(exercise.rule, Tally(0, 0))
+        self.tally[exercise.rule] = Tally(before.right + int(right), before.asked + 1)
+        if recordable(exercise):
+            # a rule-fixed answer could not have been wrong: kept, but marked so that it proves nothing
+            made = attempt_for(exercise, pending.first, correct=right, source="predict")
+            self.record.append(replace(made, given_away=exercise.rule_fixed))
 
     def _show(self, index: int) -> None:
         self.pending = None

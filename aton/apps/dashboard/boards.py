@@ -51,7 +51,7 @@ class BoardPanes:
         self._on_action = on_action
         self.stepper: Stepper | None = None
         """The step-through explainer of this game, once its tab was opened."""
-        self.predict: tuple[bool, dict[str, Any]] = (False, {})
+        self.predict: tuple[bool, dict[str, Any], list[Any]] = (False, {}, [])
         """The step-through's "predict first" switch and its right answers per rule, kept from game to game."""
         self.reviewing: tuple[Game, Highlights, str] | None = None
         """A moment of the game review the main board shows (until another game comes)."""
@@ -102,7 +102,7 @@ class BoardPanes:
         self.reviewing = None
         self.build_board(lang)
         if self.stepper is not None:
-            self.predict = (self.stepper.predicting, self.stepper.flow.tally)
+            self.predict = (self.stepper.predicting, self.stepper.flow.tally, self.stepper.flow.record)
             close_tree(self.stepper)
             self.stepper = None
             self.explainer_area.children = [self.explainer_help]
@@ -180,6 +180,7 @@ class BoardPanes:
         else:
             self.stepper = Stepper(flow.game, viewer=viewer, lang=lang, board=board)
         self.stepper.flow.tally = self.predict[1]  # right answers per rule, kept from game to game
+        self.stepper.flow.record = self.predict[2]
         self.stepper.predict_toggle.value = self.predict[0]
         self.explainer_area.children = [self.explainer_help, self.stepper]
 
