@@ -32,9 +32,11 @@ __all__ = ["LearningPanel", "learning_css"]
 def learning_css() -> str:
     """The learning part's style: a grid that scrolls inside its own box, buttons a finger can hit."""
     return """<style>
-.aton-learning { border-top: 2px solid #d6c7a4; margin-top: 8px; padding-top: 4px; max-width: 100%; }
+.aton-learning { border-top: 2px solid #d6c7a4; margin-top: 8px; padding-top: 4px; max-width: 100%; min-width: 0; }
+.aton-learning > .widget-html, .aton-learning .widget-html-content { max-width: 100%; min-width: 0; }
 .aton-learning h2 { font-size: 1.15em; margin: 4px 0; }
-.aton-learning-grid { overflow-x: auto; max-width: 100%; border: 1px solid #d6c7a4; background: #fffdf8; }
+.aton-learning-grid { overflow-x: auto; width: 100%; max-width: 100%; box-sizing: border-box;
+  border: 1px solid #d6c7a4; background: #fffdf8; }
 .aton-learning-grid:focus { outline: 2px solid #1f4e79; }
 .aton-learning-table { border-collapse: collapse; font-size: 0.9em; }
 .aton-learning-table th, .aton-learning-table td { border: 1px solid #d6c7a4; padding: 2px 5px; text-align: center;

@@ -163,7 +163,7 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self.kept_html = widgets.HTML()
         self.kept_html.add_class("aton-class-kept")
         self.learning: LearningPanel | None = None
-        self.learning_box = widgets.VBox()
+        self.learning_box = widgets.VBox(layout=widgets.Layout(min_width="0", max_width="100%"))
         self.board: BoardView | None = None
         self.watched_title = widgets.HTML()
         self.stop_button = widgets.Button()
