@@ -46,6 +46,10 @@ def learning_css() -> str:
 .aton-learning-table td[data-state="practising"] { background: #fdf1c7; }
 .aton-learning-table td[data-state="review"] { background: #f8d7d3; }
 .aton-learning-table td[data-state="not seen"] { color: #4a4a4a; }
+.aton-learning-table caption { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+.aton-learning-attempts th, .aton-learning-attempts td { overflow-wrap: normal; word-break: normal; }
+.aton-learning-attempts td:first-child, .aton-learning-attempts th { white-space: nowrap; }
+.aton-learning-attempts td:nth-child(2) { min-width: 14em; }
 .aton-learning-rules { font-size: 0.9em; columns: 22em auto; margin: 4px 0; padding-left: 2em; }
 .aton-learning-learners { display: flex; flex-flow: row wrap; gap: 6px; }
 .aton-learning .widget-button { min-height: 36px; width: auto; padding: 0 14px; }
