@@ -23,7 +23,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ...rooms import RoomError
+from ...rooms import GridRow, RoomError
 from .learning import RULE_IDS, LearningView, learning_words
 
 __all__ = ["LearningPanel", "learning_css"]
@@ -46,7 +46,8 @@ def learning_css() -> str:
 .aton-learning-table td[data-state="practising"] { background: #fdf1c7; }
 .aton-learning-table td[data-state="review"] { background: #f8d7d3; }
 .aton-learning-table td[data-state="not seen"] { color: #4a4a4a; }
-.aton-learning-table caption { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+.aton-learning-table caption, .aton-learning-hidden { position: absolute; width: 1px; height: 1px;
+  overflow: hidden; clip: rect(0 0 0 0); }
 .aton-learning-attempts th, .aton-learning-attempts td { overflow-wrap: normal; word-break: normal; }
 .aton-learning-attempts td:first-child, .aton-learning-attempts th { white-space: nowrap; }
 .aton-learning-attempts td:nth-child(2) { min-width: 14em; }
@@ -211,8 +212,7 @@ class LearningPanel(widgets.VBox):  # type: ignore[misc]
         body = []
         for row in view.rows:
             cells = "".join(
-                f'<td data-rule="{rule}" data-state="{escape(row.state(rule))}">'
-                f"{escape(view.cell_words(row, rule, lang))}</td>"
+                f'<td data-rule="{rule}" data-state="{escape(row.state(rule))}">{_cell(view, row, rule, lang)}</td>'
                 for rule in RULE_IDS
             )
             body.append(
@@ -299,6 +299,15 @@ class LearningPanel(widgets.VBox):  # type: ignore[misc]
         text = self._say(self.lang) if self._say is not None else ""
         role = 'role="alert"' if self._alert else 'role="status"'
         self.message.value = f"<p {role}>{escape(text)}</p>" if text else ""
+
+
+def _cell(view: LearningView, row: GridRow, rule: str, lang: str) -> str:
+    """A cell of the grid: its state in words; "not seen" shows as a dot, its words kept for screen readers,
+    so a class of rules fits a projector's width."""
+    words = escape(view.cell_words(row, rule, lang))
+    if row.state(rule) != "not seen":
+        return words
+    return f'<span aria-hidden="true">·</span><span class="aton-learning-hidden">{words}</span>'
 
 
 def _hhmm(seconds: float) -> str:
