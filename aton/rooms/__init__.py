@@ -42,7 +42,7 @@ from .errors import (
 )
 from .keys import CODE_LETTERS, normalize_code
 from .learning import GridRow, Learner, LearningError, LearningStore, MistakeCount
-from .overview import PRESENCE_SECONDS, STATES, RoomInfo, SeatInfo, TableRow
+from .overview import PRESENCE_SECONDS, STATES, KeptRow, RoomInfo, SeatInfo, TableRow
 from .store import RoomStore
 
 __all__ = [
@@ -53,6 +53,7 @@ __all__ = [
     "BadRequest",
     "BadToken",
     "GridRow",
+    "KeptRow",
     "Learner",
     "LearningError",
     "LearningStore",

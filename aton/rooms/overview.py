@@ -113,6 +113,21 @@ class TableRow:
     present: tuple[bool, bool]
 
 
+@dataclass(frozen=True)
+class KeptRow:
+    """A game kept for a page, as the teacher's overview lists it: ``mode`` (``"bot"`` or ``"two"``), the
+    bot's ``level`` and the colour the ``human`` plays (against the bot), the ``names`` typed (red, blue;
+    ``""`` when none), the round, the scores (red, blue) and when it last moved."""
+
+    mode: str
+    level: str
+    human: str
+    names: tuple[str, str]
+    round: int
+    scores: tuple[int, int]
+    updated: float
+
+
 def _who(seat: SeatInfo) -> str:
     if seat.bot is not None:
         return f"bot:{seat.bot}"

@@ -31,7 +31,7 @@ from ..timeline import Step, timeline
 from . import db, live, overview
 from .errors import BadRequest, BadToken, RoomClosed, RoomFull, RoomStateError, StaleMove, StoreError, UnknownRoom
 from .keys import matches, new_code, new_token, normalize_code, token_hash, well_formed
-from .overview import RoomInfo, TableRow
+from .overview import KeptRow, RoomInfo, TableRow
 
 NICKNAME_MOST = 20
 KEPT_SECONDS = 30 * 24 * 3600
@@ -552,6 +552,41 @@ class RoomStore:
         if not isinstance(setup, dict):
             raise StoreError("corrupt")
         return game, setup
+
+    def kept_games(self, since: float | None = None) -> list[KeptRow]:
+        """Every game kept for a page (against the bot, or two people on one screen), moved at or after
+        ``since``, the latest first: for the teacher's page, read-only.  Only what the table shows is read
+        out (who plays, round, score); a damaged row is left out rather than failing the whole list."""
+        query = select(db.kept.c.game, db.kept.c.setup, db.kept.c.updated).order_by(db.kept.c.updated.desc())
+        if since is not None:
+            query = query.where(db.kept.c.updated >= since)
+        with self._read() as connection:
+            rows = list(connection.execute(query))
+        found = []
+        for row in rows:
+            try:
+                game = Game.from_json(row.game)
+                setup = json.loads(row.setup)
+            except ValueError:
+                continue
+            if not isinstance(setup, dict):
+                continue
+            names = setup.get("names", ["", ""])
+            if not isinstance(names, list) or len(names) != 2:
+                names = ["", ""]
+            mode = setup.get("mode")
+            found.append(
+                KeptRow(
+                    mode=mode if mode in ("bot", "two") else "two",
+                    level=str(setup.get("level", ""))[:20],
+                    human=str(setup.get("human", ""))[:10],
+                    names=(str(names[0] or "")[:20], str(names[1] or "")[:20]),
+                    round=game.round,
+                    scores=(game.score(PLAYERS[0]), game.score(PLAYERS[1])),
+                    updated=float(row.updated),
+                )
+            )
+        return found
 
     def forget_game(self, key: object) -> None:
         """Forget the game kept under ``key`` (nothing happens when there is none)."""

@@ -46,7 +46,8 @@ from typing import Any
 from ...explain import player_name
 from ...game import GameView
 from ...i18n import Message, check_lang, msg, nmsg, render_key, table
-from ...rooms import RoomStore, TableRow, default_url, normalize_code, open_store
+from ...rooms import KeptRow, LearningStore, RoomStore, TableRow, default_url, normalize_code, open_store
+from .learning import LearningView
 
 __all__ = [
     "CLASS_STRINGS",
@@ -134,6 +135,13 @@ CLASS_STRINGS: dict[str, Message] = table(
     msg("class.reason.yellow", "every yellow square"),
     msg("class.reason.green", "every green square"),
     msg("class.reason.round_limit", "round limit"),
+    msg("class.kept_title", "Games on one screen"),
+    msg("class.kept_lead", "Games against the bot and games of two people on one screen, as they stand (read only)."),
+    msg("class.kept_none", "No game on one screen is being played."),
+    msg("class.kept_bot", "{name} against the bot ({level})"),
+    msg("class.kept_two", "{red} against {blue}, on one screen"),
+    msg("class.kept_someone", "someone"),
+    msg("class.kept_moved", "last move at {time}"),
 )
 """Every text of the class page, by key (``class.<key>``; :func:`words` takes the key without the prefix)."""
 
@@ -286,6 +294,8 @@ class ClassroomFlow:
         self._url = url
         self._clock = clock
         self.tables: tuple[TableRow, ...] = ()
+        self.kept: tuple[KeptRow, ...] = ()
+        self.learning: LearningView | None = None
         self.updated: float | None = None
         self.watching: str | None = None
         self.watched_version: int | None = None
@@ -303,6 +313,8 @@ class ClassroomFlow:
         attempt = self.gate.attempt(typed)
         if attempt.answer is Answer.OPEN and self._store is None:
             self._store = open_store(self._url or default_url())
+        if attempt.answer is Answer.OPEN and self._store is not None and self.learning is None:
+            self.learning = LearningView(LearningStore(self._store.engine), clock=self._clock)
         if attempt.answer is Answer.OPEN:
             self.refresh()
         return attempt
@@ -327,10 +339,33 @@ class ClassroomFlow:
             for row in self.store.tables(include_closed=True)
             if row.state in ("waiting", "playing", "over") or now - row.last_activity < RECENT_SECONDS
         )
+        kept = tuple(self.store.kept_games(since=now - RECENT_SECONDS))
         self.updated = now
-        changed = rows != self.tables
+        changed = rows != self.tables or kept != self.kept
         self.tables = rows
+        self.kept = kept
         return changed
+
+    def kept_summary(self, row: KeptRow, lang: str) -> str:
+        """A game kept on one screen in a line: who plays, round, score, and when it last moved."""
+        if row.mode == "bot":
+            colour = row.human if row.human in ("red", "blue") else "red"
+            name = row.names[0 if colour == "red" else 1] or player_name(colour, lang)
+            who = words("kept_bot", lang, name=name, level=row.level)
+        else:
+            someone = words("kept_someone", lang)
+            red = words("seat", lang, name=row.names[0] or someone, colour=player_name("red", lang))
+            blue = words("seat", lang, name=row.names[1] or someone, colour=player_name("blue", lang))
+            who = words("kept_two", lang, red=red, blue=blue)
+        stamp = datetime.fromtimestamp(row.updated).strftime("%H:%M:%S")
+        return " · ".join(
+            [
+                who,
+                words("round", lang, round=row.round),
+                words("score", lang, red_points=row.scores[0], blue_points=row.scores[1]),
+                words("kept_moved", lang, time=stamp),
+            ]
+        )
 
     def row(self, code: str) -> TableRow | None:
         """The listed table ``code``, if any."""

@@ -33,6 +33,7 @@ from ...widgets.i18n import check_lang
 from ...widgets.language import LanguageKeeper, LanguageSwitch
 from ..work import Schedule, kernel_schedule
 from .flow import Answer, ClassroomFlow, TeacherGate, words
+from .learning_panel import LearningPanel
 
 __all__ = ["ClassroomPanel", "class_css"]
 
@@ -159,6 +160,10 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self.status.add_class("aton-class-status")
         self.tables_box = widgets.Box()
         self.tables_box.add_class("aton-class-tables")
+        self.kept_html = widgets.HTML()
+        self.kept_html.add_class("aton-class-kept")
+        self.learning: LearningPanel | None = None
+        self.learning_box = widgets.VBox(layout=widgets.Layout(min_width="0", max_width="100%"))
         self.board: BoardView | None = None
         self.watched_title = widgets.HTML()
         self.stop_button = widgets.Button()
@@ -175,7 +180,9 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
                 self.lead,
                 self.status,
                 self.tables_box,
+                self.kept_html,
                 self.watched,
+                self.learning_box,
                 self.results_title,
                 self.results_button,
                 self.results_html,
@@ -203,6 +210,10 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
             return Answer.WRONG
         self._say = attempt.text
         self._alert = True
+        if attempt.answer is Answer.OPEN and self.flow.learning is not None and self.learning is None:
+            self.learning = LearningPanel(self.flow.learning, self.lang)
+            self.learning_box.children = [self.learning]
+            self.learning.poll()
         if attempt.answer is Answer.OPEN:
             self._start_polling()
         self._render()
@@ -218,6 +229,8 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         except RoomError as error:
             self._say_error(error)
             return
+        if self.learning is not None:
+            self.learning.poll()
         if moved and self.flow.watching is not None:
             self._show_watched(self.flow.watching)
         if changed or moved:
@@ -345,6 +358,8 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self._render_tables()
         if self._results_shown:
             self._render_results()
+        if self.learning is not None:
+            self.learning.lang = lang
         if self.board is not None:  # last: redrawing the board takes longest
             self.board.lang = lang
 
@@ -379,6 +394,7 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
             else:
                 card.remove_class("aton-class-current")
             cards.append(card)
+        self._render_kept()
         if not cards:
             empty = widgets.HTML(f"<p>{escape(words('empty', lang))}</p>")
             self.tables_box.children = [empty]
@@ -386,6 +402,16 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
             self.tables_box.children = cards
         for code in [code for code in self._cards if flow.row(code) is None]:
             self._cards.pop(code).close()
+
+    def _render_kept(self) -> None:
+        lang = self.lang
+        flow = self.flow
+        title = f"<h2>{escape(words('kept_title', lang))}</h2><p>{escape(words('kept_lead', lang))}</p>"
+        if not flow.kept:
+            self.kept_html.value = f"{title}<p>{escape(words('kept_none', lang))}</p>"
+            return
+        items = "".join(f"<li>{escape(flow.kept_summary(row, lang))}</li>" for row in flow.kept)
+        self.kept_html.value = f"{title}<ul>{items}</ul>"
 
     def _new_card(self, code: str) -> _TableCard:
         card = _TableCard(code)
