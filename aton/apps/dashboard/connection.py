@@ -13,6 +13,11 @@ stops for :data:`STALE_MS`, the script asks the server for a static file:
 
 A slow kernel (a loaded machine) whose server answers is given the longer delay, so it is not reloaded.
 
+The kernel beats only while its page answers: the script types the time into a hidden field every
+:data:`ANSWER_SECONDS`, and a kernel that heard nothing for :data:`QUIET_AFTER` seconds stops beating.  A page
+closed without telling the server (a crashed browser, a laptop shut) thus leaves its kernel idle, and the
+server's cull frees it as before; a beat of its own would keep the kernel busy for ever.
+
 >>> watch = ConnectionWatch()
 >>> watch.render("fr"); 'data-beat="0"' in watch.beat.value, "connexion" in watch.beat.value
 (True, True)
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -32,7 +38,16 @@ import ipywidgets as widgets
 
 from .text import say
 
-__all__ = ["BEAT_SECONDS", "KERNEL_GONE_MS", "STALE_MS", "WATCH_SCRIPT", "ConnectionWatch", "served_by_voila"]
+__all__ = [
+    "ANSWER_SECONDS",
+    "BEAT_SECONDS",
+    "KERNEL_GONE_MS",
+    "QUIET_AFTER",
+    "STALE_MS",
+    "WATCH_SCRIPT",
+    "ConnectionWatch",
+    "served_by_voila",
+]
 
 BEAT_SECONDS = 1.0
 """How often the kernel beats."""
@@ -40,8 +55,13 @@ STALE_MS = 2500
 """A beat older than this (milliseconds) makes the page ask the server whether it is there."""
 KERNEL_GONE_MS = 30000
 """A beat older than this while the server answers: the page's kernel is gone, the page is reloaded."""
+ANSWER_SECONDS = 5
+"""How often the page tells its kernel it is there."""
+QUIET_AFTER = 20.0
+"""Seconds without a word from the page after which the kernel stops beating (the page is gone)."""
 
-WATCH_SCRIPT = """
+WATCH_SCRIPT = (
+    """
 (function () {
   if (window.atonConnectionWatch) { return; }
   window.atonConnectionWatch = true;
@@ -92,6 +112,14 @@ WATCH_SCRIPT = """
       lose();
     });
   }
+  function answer() {
+    var field = document.querySelector('.aton-beat-answer input');
+    if (!field) { return; }
+    field.value = String(Date.now());
+    field.dispatchEvent(new Event('input', {bubbles: true}));
+  }
+  answer();
+  setInterval(answer, @ANSWER@);
   setInterval(function () {
     var beat = document.querySelector('.aton-beat [data-beat]');
     if (beat) {
@@ -102,7 +130,10 @@ WATCH_SCRIPT = """
     if (lost || Date.now() - last > STALE) { ask(); }
   }, 500);
 })();
-""".replace("@STALE@", str(STALE_MS)).replace("@GONE@", str(KERNEL_GONE_MS))
+""".replace("@STALE@", str(STALE_MS))
+    .replace("@GONE@", str(KERNEL_GONE_MS))
+    .replace("@ANSWER@", str(ANSWER_SECONDS * 1000))
+)
 """Watches the kernel's beat in the page; says a lost connection, stops moves, reloads once the server is back."""
 
 
@@ -130,7 +161,12 @@ class ConnectionWatch(widgets.VBox):  # type: ignore[misc]
         self.script.outputs = (
             {"output_type": "display_data", "data": {"application/javascript": WATCH_SCRIPT}, "metadata": {}},
         )
-        self.children = [self.beat, self.script]
+        self.answer = widgets.Text()
+        self.answer.add_class("aton-beat-answer")
+        self.answer.observe(self._on_answer, names="value")
+        self.children = [self.beat, self.answer, self.script]
+        self.heard = time.monotonic()
+        """When the page last told the kernel it is there (the kernel's clock)."""
         self.count = 0
         self.lang = "en"
         self._stop = threading.Event()
@@ -142,8 +178,22 @@ class ConnectionWatch(widgets.VBox):  # type: ignore[misc]
         lost, back = escape(say("connection.lost", lang)), escape(say("connection.back", lang))
         self.beat.value = f'<span data-beat="{self.count}" data-lost="{lost}" data-back="{back}"></span>'
 
+    def _on_answer(self, _change: Any) -> None:
+        self.heard = time.monotonic()
+
+    def listening(self, now: float | None = None) -> bool:
+        """Whether the page answered within :data:`QUIET_AFTER` seconds (else nobody watches the beat).
+
+        >>> watch = ConnectionWatch()
+        >>> watch.listening(), watch.listening(watch.heard + QUIET_AFTER + 1)
+        (True, False)
+        """
+        return (time.monotonic() if now is None else now) - self.heard <= QUIET_AFTER
+
     def tick(self) -> None:
-        """One beat: the page sees the kernel is there."""
+        """One beat: the page sees the kernel is there (none while the page says nothing: it is gone)."""
+        if not self.listening():
+            return
         self.count += 1
         self.render(self.lang)
 
