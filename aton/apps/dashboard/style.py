@@ -140,6 +140,10 @@ def dashboard_css() -> str:
 #rendered_cells .aton-dashboard {{ min-height: 100vh; }}
 body:has(#rendered_cells .aton-dashboard.aton-dark), body:has(#rendered_cells .aton-dashboard.aton-dark) .jp-Notebook,
 body:has(#rendered_cells .aton-dashboard.aton-dark) #rendered_cells {{ background: #15130f !important; }}
+/* The learner's bar sits above the dashboard, on the page's background: it takes the theme's colours too. */
+body:has(#rendered_cells .aton-dashboard.aton-dark) .aton-learner {{ {_variables(_DARK)} color: var(--aton-ink); }}
+body:has(#rendered_cells .aton-dashboard.aton-dark) .aton-learner .widget-html-content,
+body:has(#rendered_cells .aton-dashboard.aton-dark) .aton-learner .widget-label {{ color: var(--aton-ink); }}
 body:has(#rendered_cells .aton-dashboard.aton-light), body:has(#rendered_cells .aton-dashboard.aton-light) .jp-Notebook,
 body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ background: #f4efe4 !important; }}
 #rendered_cells:has(.aton-dashboard), #rendered_cells .jp-Cell:has(.aton-dashboard),
