@@ -68,7 +68,9 @@ class LearnerBar(widgets.VBox):  # type: ignore[misc]
         self.start = widgets.Button(button_style="primary")
         self.start.add_class("aton-learner-start")
         self.start.on_click(lambda _button: self.join(self.nickname.value))
-        self.ask = widgets.HBox([self.nickname, self.start], layout=widgets.Layout(display="none"))
+        self.ask = widgets.HBox(
+            [self.nickname, self.start], layout=widgets.Layout(display="none", flex_flow="row wrap")
+        )
         self.message = widgets.HTML()
         self.message.add_class("aton-learner-message")
         self._problem: RoomError | None = None

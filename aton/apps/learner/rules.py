@@ -60,7 +60,8 @@ class LearnerRules(widgets.VBox):  # type: ignore[misc]
         self.toggle.observe(lambda _change: self._render(), names="value")
         self.listing = widgets.HTML()
         self.listing.add_class("aton-learner-rules-list")
-        super().__init__(children=[widgets.HBox([self.summary, self.toggle]), self.listing])
+        line = widgets.HBox([self.summary, self.toggle], layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__(children=[line, self.listing])  # on a phone the button goes under the words
         self.add_class("aton-learner-rules")
         self.lang = check_lang(lang)
         self._render()
