@@ -163,7 +163,8 @@ def test_a_file_too_large_is_refused_by_the_page_before_it_is_sent(page: Any, vo
     warning.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "dashboard-file-too-large.png"))
     time.sleep(1.0)
-    assert sum(len(frame) for frame in frames) - sent_before < 100_000  # the file never left the page
+    # the 3 MB file never left the page (the frames meanwhile are the page's own: steps, the connection's beat)
+    assert sum(len(frame) for frame in frames) - sent_before < 1_000_000
     assert dash.status()["game"] == game and "too large" not in dash.text(".aton-app-message")
     small = aton.new_game(seed=5).to_json().encode()
     dash.upload("small.json", small)  # a file of a fair size still loads, and the warning goes

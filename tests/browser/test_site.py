@@ -668,7 +668,7 @@ def test_the_front_page_puts_the_browser_language_first_and_asks_for_no_icon(bro
             assert all(answer.startswith("200 ") for answer in answers), answers
             assert not any("favicon" in answer for answer in answers), answers
             if first == "fr":
-                assert "05 · Le tour de comptage" in page.locator('section[lang="fr"]').inner_text()
+                assert "05 · Le décompte" in page.locator('section[lang="fr"]').inner_text()
         finally:
             context.close()
 

@@ -303,8 +303,10 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-dashboard.aton-layout-phone .aton-status {{ flex-basis: 100%; }}
 .aton-dashboard.aton-layout-phone .aton-steps {{ padding: 4px; }}
 {_touch_targets(".aton-dashboard.aton-layout-phone")}
+{_touch_targets("body:has(.aton-dashboard.aton-layout-phone) .aton-learner")}
 @media (pointer: coarse) {{
 {_touch_targets(".aton-dashboard")}
+{_touch_targets(".aton-learner")}
 }}
 /* Phone and tablet, steps to watch: the step's words and its buttons sit in a bar pinned to the bottom of the
    screen, and the page's script scrolls the part of the board the step changed into view above it (step and
