@@ -283,6 +283,21 @@ STRINGS: dict[str, Message] = table(
 """Every visible text of the widgets, by key."""
 
 
+def lang_of(proposal: Any) -> str:
+    """The language a widget's ``lang`` trait is given (traitlets' ``proposal``), checked: a
+    :class:`traitlets.TraitError` naming the known languages otherwise.
+
+    >>> lang_of({"value": "fr"})
+    'fr'
+    """
+    import traitlets
+
+    try:
+        return check_lang(str(proposal["value"]))
+    except ValueError as error:
+        raise traitlets.TraitError(str(error)) from None
+
+
 def tr(key: str, lang: str = "en", **fields: object) -> str:
     """The text ``key`` in ``lang`` with its ``{placeholders}`` filled from ``fields``."""
     return render_key(STRINGS, key, lang, "widget text", **fields)

@@ -30,6 +30,7 @@ from ..bots.calibration import chance_words
 from ..bots.coach import Candidate, action_words
 from ..game import Game, GameView
 from ..i18n import check_lang, gtext
+from .i18n import lang_of
 
 __all__ = ["SearchChart", "candidates_html"]
 
@@ -84,10 +85,7 @@ class SearchChart(widgets.HTML):  # type: ignore[misc]
 
     @traitlets.validate("lang")
     def _validate_lang(self, proposal: Any) -> str:
-        try:
-            return check_lang(str(proposal["value"]))
-        except ValueError as error:
-            raise traitlets.TraitError(str(error)) from None
+        return lang_of(proposal)
 
     @traitlets.observe("lang")
     def _lang_changed(self, _change: Any) -> None:

@@ -16,6 +16,7 @@ import traitlets
 
 from ...i18n import check_lang, gtext
 from ...rooms import RoomError
+from ...widgets.i18n import lang_of
 from ...widgets.recording import use_recorder
 from .flow import KEY, NICKNAME_KEY, LearnerFlow
 from .practise import Practise
@@ -133,10 +134,7 @@ class LearnerBar(widgets.VBox):  # type: ignore[misc]
 
     @traitlets.validate("lang")
     def _validate_lang(self, proposal: Any) -> str:
-        try:
-            return check_lang(str(proposal["value"]))
-        except ValueError as error:
-            raise traitlets.TraitError(str(error)) from None
+        return lang_of(proposal)
 
     @traitlets.observe("lang")
     def _lang_changed(self, _change: Any) -> None:

@@ -22,6 +22,7 @@ from ...teaching.mastery import Choice
 from ...teaching.syllabus import rule, rule_title
 from ...teaching.variants import another_like
 from ...widgets.exercises import ExerciseWidget
+from ...widgets.i18n import lang_of
 from .flow import LearnerFlow
 
 __all__ = ["Practise", "case_of", "tutorials_up_to"]
@@ -115,10 +116,7 @@ class Practise(widgets.VBox):  # type: ignore[misc]
 
     @traitlets.validate("lang")
     def _validate_lang(self, proposal: Any) -> str:
-        try:
-            return check_lang(str(proposal["value"]))
-        except ValueError as error:
-            raise traitlets.TraitError(str(error)) from None
+        return lang_of(proposal)
 
     @traitlets.observe("lang")
     def _lang_changed(self, _change: Any) -> None:

@@ -21,6 +21,7 @@ import traitlets
 from ...i18n import check_lang, gtext, ngtext
 from ...teaching.mastery import STATES, RuleRecord
 from ...teaching.syllabus import rule_title
+from ...widgets.i18n import lang_of
 
 __all__ = ["ORDER", "LearnerRules", "rules_by_state"]
 
@@ -73,10 +74,7 @@ class LearnerRules(widgets.VBox):  # type: ignore[misc]
 
     @traitlets.validate("lang")
     def _validate_lang(self, proposal: Any) -> str:
-        try:
-            return check_lang(str(proposal["value"]))
-        except ValueError as error:
-            raise traitlets.TraitError(str(error)) from None
+        return lang_of(proposal)
 
     @traitlets.observe("lang")
     def _lang_changed(self, _change: Any) -> None:
