@@ -3,11 +3,19 @@
 :class:`PredictFlow` walks the :func:`aton.timeline` of a game.  Before a key step it asks the learner a
 question about it, computed from that step's event (never written by hand):
 
-- who acts first, and why (the ``order`` event);
-- how many counters a player removes (``removal_allowed`` / ``removal_skipped``);
-- which temples a player's cartouche 3 opens (``turn_start``);
-- where the counters of cartouche 4 go: how many to the Kingdom of the Dead (``placement_allowed``);
-- each scoring line's points (``score_line``).
+- who acts first, and why (the ``order`` event): a :class:`~aton.teaching.cartouches.FirstPlayerExercise`;
+- how many counters a player removes (``removal_allowed`` / ``removal_skipped``): a
+  :class:`~aton.teaching.cartouches.RemovalExercise`;
+- which temples a player's cartouche 3 opens (``turn_start``): an
+  :class:`~aton.teaching.cartouches.OpenTemplesExercise`;
+- where the counters of cartouche 4 go: how many to the Kingdom of the Dead (``placement_allowed``): a
+  :class:`~aton.teaching.cartouches.KingdomExercise`;
+- each scoring line's points (``score_line``): a :class:`~aton.teaching.scoring.ScoreLineExercise`.
+
+Each question is one of the exercise kinds the tutorials ask (:mod:`aton.teaching.exercise`), built from the
+step instead of from cards, and named for the record (:attr:`~aton.teaching.exercise.Exercise.name`:
+``"predict_order"``, ``"predict_removal"``, ``"predict_temples"``, ``"predict_placement"``,
+``"predict_score"``): it checks an answer and yields the attempt to record as every question does.
 
 Only once the question is answered (right, or wrong twice, or the answer asked for) does the flow go
 on to the step, whose explanation the step-through then shows.  Right answers at the first try are
