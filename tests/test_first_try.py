@@ -45,8 +45,9 @@ def test_every_exercise_and_its_predict_questions_are_read() -> None:
     tries = list(first_tries())
     assert total == len(tries) > 2000
     kinds = {attempt.exercise.kind for attempt in tries}
-    assert {"predict_order", "predict_removal", "predict_temples", "predict_placement", "predict_score"} <= kinds
-    assert {"temples", "scoring_removal", "placement", "winner", "first_player"} <= kinds
+    names = {attempt.exercise.name for attempt in tries}
+    assert {"predict_order", "predict_removal", "predict_temples", "predict_placement", "predict_score"} <= names
+    assert {"temples", "scoring_removal", "placement", "winner", "first_player", "kingdom", "score_line"} <= kinds
     assert leaks == []
 
 

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 import pytest
 
 from aton.teaching import curriculum, lessons
-from aton.teaching.answers import attempt_for
 from aton.teaching.exercise import Exercise
 from aton.teaching.mastery import Attempt, problem
 from aton.widgets.exercises import ExerciseWidget
@@ -62,7 +61,7 @@ def test_an_exercise_records_its_first_try_only(kept: Keep) -> None:
     )
     assert first.mistake == exercise.diagnose(wrong).name  # type: ignore[union-attr]
     assert first.answer_type == "number" and not first.given_away
-    assert first.case == attempt_for(curriculum.exercise("cartouche1-tie"), 0, correct=True).case
+    assert first.case == curriculum.exercise("cartouche1-tie").attempt(0, correct=True).case
 
 
 def test_a_right_choice_counts_its_options_and_an_answer_shown_first_is_given_away(kept: Keep) -> None:
@@ -106,7 +105,7 @@ def test_a_predict_question_records_its_rule(kept: Keep) -> None:
     assert len(kept.kept) == 1
     attempt = kept.kept[0]
     assert attempt.source == "predict" and attempt.correct and attempt.rule == question.rule
-    assert attempt.question == question.kind
+    assert attempt.question == question.name and question.name.startswith("predict_")
 
 
 def test_a_refused_write_shows_on_the_page_and_the_widget_keeps_working() -> None:

@@ -263,7 +263,7 @@ def test_predict_asks_before_every_key_step_and_answers_from_the_events() -> Non
     while (question := flow.next_question()) is not None:
         assert flow.pending is not None and flow.index == flow.pending.index - 1  # the step is not shown yet
         step = flow.steps[flow.pending.index]
-        asked.append((question.kind, type(step.event).__name__))
+        asked.append((question.name, type(step.event).__name__))
         assert question.check(question.shown_answer()).correct
         flow.answer(question.shown_answer())
         assert flow.pending is None and flow.index == flow.steps.index(step)
@@ -292,7 +292,7 @@ def test_predict_the_answers_are_the_engine_s() -> None:
 def test_predict_a_first_wrong_try_gets_a_hint_and_the_step_waits() -> None:
     flow = PredictFlow(_scoring_round())
     question = flow.next_question()
-    assert question is not None and question.kind == "predict_order"
+    assert question is not None and question.name == "predict_order"
     wrong = next(value for value, _label in question.options if not question.check(value).correct)
     first = flow.answer(wrong)
     assert not first.correct and first.explanation.startswith("Not yet.") and flow.pending is not None
@@ -363,12 +363,12 @@ def test_predict_a_war_and_a_first_round() -> None:
     war = lessons.play_round(lessons.load_position("cartouche2-practice"), (2, 4, 1, 3), (2, 4, 1, 4))
     flow = PredictFlow(war)
     question = flow.next_question()
-    assert question is not None and question.answer == (BLUE, "war")
+    assert question is not None and question.shown_answer() == (BLUE, "war")
     first = lessons.play_round(lessons.load_position("first-round-practice"), (3, 1, 2, 3), (1, 4, 3, 4))
     flow.load(first)
     removals = []
     while (question := flow.next_question()) is not None:
-        if question.kind == "predict_removal":
+        if question.name == "predict_removal":
             removals.append((question.answer, question.rule))
         flow.answer(question.shown_answer())
     assert removals == [(0, "first-round"), (0, "first-round")]
@@ -402,7 +402,7 @@ def test_the_stepper_s_end_of_round_stops_at_the_next_question() -> None:
 
     stepper = Stepper(_scoring_round(), at="first", predict=True)
     stepper.end_of_round()
-    assert stepper.question is not None and stepper.question.exercise.kind == "predict_order"
+    assert stepper.question is not None and stepper.question.exercise.name == "predict_order"
     stepper.back()
     assert stepper.question is None and stepper.flow.pending is None
 

@@ -162,7 +162,7 @@ def test_the_placement_question_does_not_carry_its_answer() -> None:
     flow = PredictFlow(game)
     asked = 0
     while (question := flow.next_question()) is not None:
-        if question.kind == "predict_placement":
+        if question.name == "predict_placement":
             for lang in ("en", "fr"):
                 assert not re.search(r"\d", question.prompt(lang).replace("cartouche 4", "")), question.prompt(lang)
             asked += 1

@@ -2,8 +2,10 @@
 
 - :mod:`~aton.teaching.syllabus`: every rule a learner meets, with its identifier.
 - :mod:`~aton.teaching.positions`: the teaching positions the tutorials start from.
-- :mod:`~aton.teaching.exercise`: what every exercise is; :mod:`~aton.teaching.feedback`: verdicts and the
-  sentences that name a mistake; :mod:`~aton.teaching.play`: a round played on a clone for the engine's answer.
+- :mod:`~aton.teaching.exercise`: what every question is (a tutorial's exercise, a practice case, a "Predict
+  first" question: one family); :mod:`~aton.teaching.answers`: how answers are read, with the catalogs' answer
+  words; :mod:`~aton.teaching.feedback`: verdicts and the sentences that name a mistake;
+  :mod:`~aton.teaching.play`: a round played on a clone for the engine's answer.
 - The exercise kinds, one small class each, by family: :mod:`~aton.teaching.cartouches`,
   :mod:`~aton.teaching.scoring`, :mod:`~aton.teaching.placement`, :mod:`~aton.teaching.endings`,
   :mod:`~aton.teaching.rounds`, :mod:`~aton.teaching.board_questions`.

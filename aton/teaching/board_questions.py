@@ -12,7 +12,8 @@ from ..explain import player_name
 from ..game import Game
 from ..i18n import gtext, msg, ngtext, render
 from ..rules import SquareKind
-from .exercise import ChoiceExercise, NumberExercise, as_int, number_options
+from .answers import as_int
+from .exercise import ChoiceExercise, NumberExercise, number_options
 from .feedback import Feedback, Text, each, kind_name, mistake, square_name, verdict
 
 

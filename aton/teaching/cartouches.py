@@ -41,15 +41,8 @@ from ..events import (
 from ..explain import player_name
 from ..game import Game
 from ..i18n import check_lang, gtext, msg, ngtext, render
-from .exercise import (
-    ChoiceExercise,
-    NumberExercise,
-    TempleSetExercise,
-    as_int,
-    as_player,
-    as_temples,
-    number_options,
-)
+from .answers import as_int, as_player, as_temples
+from .exercise import ChoiceExercise, NumberExercise, TempleSetExercise, number_options
 from .feedback import Feedback, Mistake, Text, each, join_or_none, judged, mistake
 from .play import Chooser, all_of, cards_text, first_choice, first_of, new_events, play_round, plays, side, turn_events
 

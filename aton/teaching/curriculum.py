@@ -15,8 +15,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from weakref import WeakKeyDictionary
+from dataclasses import dataclass, replace
 
 from ..actions import BLUE, RED, Player
 from .board_questions import kingdom_size_exercise, square_kind_exercise, temple_count_exercise
@@ -191,12 +190,7 @@ def exercise(name: str) -> Exercise:
         _tutorial, build = EXERCISES[name]
     except KeyError:
         raise ValueError(f"no exercise {name!r}; exercises are {', '.join(EXERCISES)}") from None
-    made = build()
-    _NAMES[made] = name
-    return made
-
-
-_NAMES: WeakKeyDictionary[Exercise, str] = WeakKeyDictionary()
+    return replace(build(), name=name)
 
 
 def name_of(exercise: Exercise) -> str | None:
@@ -207,7 +201,7 @@ def name_of(exercise: Exercise) -> str | None:
     >>> name_of(exercise("cartouche1-tie")), name_of(exercises("02")[0]) in EXERCISES
     ('cartouche1-tie', True)
     """
-    return _NAMES.get(exercise)
+    return exercise.name if exercise.name in EXERCISES else None
 
 
 def exercises(tutorial: str) -> list[Exercise]:

@@ -29,7 +29,7 @@ from ..actions import BLUE, RED, Player
 from ..events import Revealed
 from ..explain import player_name, square_words, temples_upto
 from ..game import Game
-from ..i18n import languages
+from ..i18n import languages, msg, render
 from ..rules import SquareKind
 from ..timeline import timeline
 from .curriculum import EXERCISES, exercise
@@ -190,8 +190,9 @@ per blue square", "the Kingdom of the Dead has 8 places", "up to 4 cards"."""
 
 _FIGURE = re.compile(r"(?<![\w.,])\d+(?![\w])")
 
-_NOBODY = {"en": ("nobody", "a draw"), "fr": ("personne", "match nul")}
-"""How each language says that nobody wins."""
+# TRANSLATORS: the ways a sentence says that nobody wins, separated by commas (a hint must not say them)
+_NOBODY = msg("answer words in a text", "nobody, a draw")
+"""How a text says that nobody wins, in each language of the catalogs."""
 
 
 def figures(text: str) -> Counter[int]:
@@ -230,7 +231,7 @@ def answer_words(item: Exercise, lang: str) -> list[str]:
     if isinstance(answer, Player):
         return [player_name(answer.label, lang)]
     if answer is None and any(value is None for value, _label in item.options):
-        return [word("nobody", lang), *_NOBODY.get(lang, ())]
+        return [word("nobody", lang), *(said.strip() for said in render(_NOBODY, lang).split(",") if said.strip())]
     if isinstance(answer, SquareKind):
         name = kind_name(answer, lang)
         return [name, name.split(" (")[0]]

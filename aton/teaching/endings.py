@@ -14,7 +14,8 @@ from ..events import Event, GameOver, RoundEnded
 from ..explain import player_name
 from ..game import EndReason, Game
 from ..i18n import gtext
-from .exercise import ChoiceExercise, as_player, player_options
+from .answers import as_player
+from .exercise import ChoiceExercise, player_options
 from .feedback import Feedback, Mistake, Text, each, judged, mistake, reason_name, word
 from .play import all_of, new_events, play_round, plays
 

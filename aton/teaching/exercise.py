@@ -17,6 +17,8 @@ keyword arguments, beside the function that builds it from a position
 ...     judge=lambda answer, lang: Feedback(as_int(answer) == 4, ""), options=number_options(9))
 >>> question.check("4").correct, question.check("four").readable
 (True, False)
+>>> question.attempt("5", correct=False).answer_type
+'number'
 """
 
 from __future__ import annotations
@@ -25,14 +27,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from .. import data
-from ..actions import BLUE, PLAYERS, RED, Player, Square, check_square, parse_square
-from ..errors import UnreadableAnswer
+from ..actions import PLAYERS, Player, Square
 from ..explain import player_name
 from ..game import Game
 from ..i18n import check_lang, gtext
 from ..refusals import error_text
+from .answers import as_int, as_player, as_square, as_temples, as_yes_no
 from .feedback import Feedback, Mistake, Text, join_or_none, square_name, word
+from .mastery import Attempt, case_key, problem
 from .syllabus import rule_title
 
 __all__ = [
@@ -49,58 +51,6 @@ AnswerType = Literal["choice", "number", "temples", "square"]
 
 Options = tuple[tuple[Any, Text], ...]
 """The values a learner may pick, each with its label in each language."""
-
-
-# ------------------------------------------------------------------ reading answers
-def as_player(answer: Any) -> Player | None:
-    """A player from a :class:`~aton.Player` or a word in English or French (``None``: nobody, a draw)."""
-    if isinstance(answer, Player):
-        return answer
-    if isinstance(answer, str):
-        words = {"red": RED, "rouge": RED, "blue": BLUE, "bleu": BLUE, "none": None, "nobody": None, "draw": None}
-        key = answer.strip().lower()
-        if key in words:
-            return words[key]
-    if answer is None:
-        return None
-    raise UnreadableAnswer("answer_player", answer=repr(answer))
-
-
-def as_int(answer: Any) -> int:
-    """A whole number from a number or its digits (never ``True``/``False``)."""
-    if isinstance(answer, bool):
-        raise UnreadableAnswer("answer_number", answer=repr(answer))
-    try:
-        return int(answer)
-    except (TypeError, ValueError):
-        raise UnreadableAnswer("answer_number", answer=repr(answer)) from None
-
-
-def as_temples(answer: Any) -> frozenset[int]:
-    """A set of temple numbers 1-4."""
-    try:
-        temples = frozenset(int(t) for t in answer)
-    except (TypeError, ValueError):
-        raise UnreadableAnswer("answer_temples", answer=repr(answer), temples=data.TEMPLE_COUNT) from None
-    if not temples <= set(range(1, data.TEMPLE_COUNT + 1)):
-        raise UnreadableAnswer("answer_temples", answer=repr(answer), temples=data.TEMPLE_COUNT)
-    return temples
-
-
-def as_square(answer: Any) -> Square:
-    """A square from ``(2, 5)``, ``[2, 5]`` or ``"2-5"``."""
-    if isinstance(answer, str):
-        return parse_square(answer)
-    return check_square(tuple(answer) if isinstance(answer, list) else answer)
-
-
-def as_yes_no(answer: Any) -> bool:
-    """``True``/``False``, or yes, no, oui, non."""
-    if isinstance(answer, bool):
-        return answer
-    if isinstance(answer, str) and answer.strip().lower() in ("yes", "oui", "no", "non"):
-        return answer.strip().lower() in ("yes", "oui")
-    raise UnreadableAnswer("answer_yes_no", answer=repr(answer))
 
 
 # ------------------------------------------------------------------ options
@@ -146,6 +96,9 @@ class Exercise:
       them, never all (see :meth:`deciding_figures`).
     - ``rule_fixed``: whether a rule alone fixes the answer here (temple 2 gives 5, a 2 removes
       nothing): then a first wrong try may state that rule, figure included.
+    - ``name``: the question's name in a learner's record (:meth:`attempt`): its name in
+      :data:`aton.teaching.curriculum.EXERCISES` for a tutorial's exercise, ``"predict_order"`` and the like
+      for a question of a "Predict first" step-through (:mod:`aton.teaching.predict`); empty, the kind names it.
 
     The class says the kind of exercise (:attr:`kind`, for example
     ``"cartouche1"``) and how a learner answers (:attr:`answer_type`).
@@ -167,6 +120,7 @@ class Exercise:
     mistakes: tuple[Mistake, ...] = field(default=(), repr=False)
     deciding: tuple[int, ...] = field(default=(), repr=False)
     rule_fixed: bool = False
+    name: str = ""
 
     def __post_init__(self) -> None:
         # an answer diagnosed by an earlier mistake is not another mistake's too
@@ -261,11 +215,66 @@ class Exercise:
         shown = gtext(lang, "lesson feedback", "The answer: {answer}.", answer=self.answer_label(lang))
         return shown + explanation[len(right) :] if explanation.startswith(right) else f"{shown} {explanation}"
 
+    def recordable(self) -> bool:
+        """Whether answers to this question can go into a learner's record: it names a rule of the syllabus."""
+        return problem(Attempt(rule=self.rule, question="q", case="c", correct=True)) is None
+
+    def attempt(
+        self,
+        answer: Any,
+        *,
+        correct: bool,
+        source: str = "exercise",
+        question: str | None = None,
+        given_away: bool = False,
+    ) -> Attempt:
+        """The attempt a first try at this question (``answer``, right or not) makes, for the learner's record.
+
+        - ``source``: where it was asked (``"exercise"``, ``"predict"``, ``"practice"``: see
+          :data:`aton.teaching.mastery.SOURCES`);
+        - ``question``: the question's name; by default :attr:`name`, else the kind (``"cartouche1"``);
+        - the case key hashes the kind, the question in English and its right answer
+          (:func:`~aton.teaching.mastery.case_key`): two positions with the same question and answer are one
+          case, and no card shows in the record;
+        - the mistake is the one :meth:`diagnose` names for a wrong answer (none for an unreadable one);
+        - ``given_away``: the answer was shown before this try, or a rule alone fixes it (:attr:`rule_fixed`,
+          for a question of a step-through): kept, but it proves nothing.
+
+        Pure: the store is not touched here (:mod:`aton.widgets.recording` hands the attempt on).
+        """
+        mistake = None
+        if not correct:
+            try:
+                found = self.diagnose(answer)
+            except ValueError:  # an answer that cannot be read has no diagnosis
+                found = None
+            mistake = None if found is None else found.name
+        return Attempt(
+            rule=self.rule,
+            question=question or self.name or self.kind or self.rule,
+            case=case_key(self.kind, self.prompt("en"), _stable(self.answer)),
+            correct=bool(correct),
+            mistake=mistake,
+            source=source,
+            answer_type=self.answer_type,
+            options=len(self.options) if self.answer_type == "choice" else 0,
+            given_away=given_away,
+        )
+
     def rule_line(self, lang: str = "en") -> str:
         """``"Rule: ..."``: the rule this exercise is about, from the registry (empty without one)."""
         if not self.rule:
             return ""
         return gtext(lang, "lesson feedback", "Rule: {rule}", rule=rule_title(self.rule, lang))
+
+
+def _stable(value: Any) -> Any:
+    """``value`` with its sets sorted, so the same case gives the same key in every process."""
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted((_stable(item) for item in value), key=repr))
+    if isinstance(value, (list, tuple)):
+        return tuple(_stable(item) for item in value)
+    return value
 
 
 class ChoiceExercise(Exercise):

@@ -38,7 +38,9 @@ lives in modules that say what they hold:
 
 - :mod:`~aton.teaching.positions`: the teaching positions, by name;
 - :mod:`~aton.teaching.play`: a round played on a clone, and the step of a rule;
-- :mod:`~aton.teaching.exercise`: what every exercise is, and how an answer is read;
+- :mod:`~aton.teaching.exercise`: what every question is (an exercise, a case of "Another one like this",
+  a "Predict first" question), how it checks an answer and the attempt it yields for a learner's record;
+- :mod:`~aton.teaching.answers`: how an answer is read, with the answer words of the catalogs;
 - :mod:`~aton.teaching.feedback`: verdicts, expected mistakes and their sentences;
 - the exercise kinds, one small class each, by family:
   :mod:`~aton.teaching.cartouches`, :mod:`~aton.teaching.scoring`,
@@ -89,6 +91,7 @@ from .rounds import DrawExercise, ExchangeExercise, draw_exercise, exchange_exer
 from .scoring import (
     SCORING_CATEGORIES,
     KingdomReturnExercise,
+    ScoreLineExercise,
     ScoringExercise,
     ScoringRemovalExercise,
     kingdom_return_exercise,
@@ -129,6 +132,7 @@ __all__ = [
     "PositionInfo",
     "RemovalExercise",
     "RemovalPoolExercise",
+    "ScoreLineExercise",
     "ScoringExercise",
     "ScoringRemovalExercise",
     "SecondTurnExercise",

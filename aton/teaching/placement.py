@@ -15,8 +15,9 @@ from ..explain import kind_words, player_name, temples_upto
 from ..game import EndReason, Game, Phase
 from ..i18n import check_lang, gtext, msg, ngtext, render
 from ..rules import SquareKind
+from .answers import as_square
 from .endings import RULE_OF_REASON
-from .exercise import SquareExercise, as_square
+from .exercise import SquareExercise
 from .feedback import Feedback, Text, each, join_or_none, judged, square_name
 from .play import Chooser, all_of, first_choice, new_events, side
 from .scoring import SCORING_CATEGORIES, category_name

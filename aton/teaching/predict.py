@@ -3,11 +3,19 @@
 :class:`PredictFlow` walks the :func:`aton.timeline` of a game.  Before a key step it asks the learner a
 question about it, computed from that step's event (never written by hand):
 
-- who acts first, and why (the ``order`` event);
-- how many counters a player removes (``removal_allowed`` / ``removal_skipped``);
-- which temples a player's cartouche 3 opens (``turn_start``);
-- where the counters of cartouche 4 go: how many to the Kingdom of the Dead (``placement_allowed``);
-- each scoring line's points (``score_line``).
+- who acts first, and why (the ``order`` event): a :class:`~aton.teaching.cartouches.FirstPlayerExercise`;
+- how many counters a player removes (``removal_allowed`` / ``removal_skipped``): a
+  :class:`~aton.teaching.cartouches.RemovalExercise`;
+- which temples a player's cartouche 3 opens (``turn_start``): an
+  :class:`~aton.teaching.cartouches.OpenTemplesExercise`;
+- where the counters of cartouche 4 go: how many to the Kingdom of the Dead (``placement_allowed``): a
+  :class:`~aton.teaching.cartouches.KingdomExercise`;
+- each scoring line's points (``score_line``): a :class:`~aton.teaching.scoring.ScoreLineExercise`.
+
+Each question is one of the exercise kinds the tutorials ask (:mod:`aton.teaching.exercise`), built from the
+step instead of from cards, and named for the record (:attr:`~aton.teaching.exercise.Exercise.name`:
+``"predict_order"``, ``"predict_removal"``, ``"predict_temples"``, ``"predict_placement"``,
+``"predict_score"``): it checks an answer and yields the attempt to record as every question does.
 
 Only once the question is answered (right, or wrong twice, or the answer asked for) does the flow go
 on to the step, whose explanation the step-through then shows.  Right answers at the first try are
@@ -30,7 +38,7 @@ Tally(right=1, asked=1)
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .. import data
@@ -55,9 +63,13 @@ from ..game import Game
 from ..i18n import check_lang, gtext, msg, ngtext, render
 from ..rules import SquareKind
 from ..timeline import Step, timeline
-from .answers import attempt_for, recordable
+from .answers import as_int, as_temples
 from .cartouches import (
     REASONS,
+    FirstPlayerExercise,
+    KingdomExercise,
+    OpenTemplesExercise,
+    RemovalExercise,
     order_figures,
     order_mistakes,
     order_options,
@@ -67,11 +79,11 @@ from .cartouches import (
     removal_meaning,
     temple_set_mistakes,
 )
-from .exercise import ChoiceExercise, Exercise, NumberExercise, TempleSetExercise, as_int, as_temples, number_options
+from .exercise import Exercise, NumberExercise, number_options
 from .feedback import Feedback, Mistake, Text, each, judged
 from .mastery import Attempt, trace
 from .play import side
-from .scoring import category_name
+from .scoring import ScoreLineExercise, category_name
 from .syllabus import rule_title
 
 __all__ = ["PREDICTED_EVENTS", "PredictFlow", "Tally", "prediction_for"]
@@ -117,7 +129,7 @@ class PredictFlow:
         self.viewer = viewer
         self.tally: dict[str, Tally] = {}
         self.record: list[Attempt] = []
-        """Every question answered, as the learner's record keeps it (:func:`aton.teaching.answers.attempt_for`):
+        """Every question answered, as the learner's record keeps it (:meth:`~aton.teaching.exercise.Exercise.attempt`):
         what :meth:`mastered` reads, kept across :meth:`load` like :attr:`tally`."""
         self.steps: list[Step] = []
         self.index = 0
@@ -246,10 +258,11 @@ class PredictFlow:
         exercise = pending.exercise
         before = self.tally.get(exercise.rule, Tally(0, 0))
         self.tally[exercise.rule] = Tally(before.right + int(right), before.asked + 1)
-        if recordable(exercise):
+        if exercise.recordable():
             # a rule-fixed answer could not have been wrong: kept, but marked so that it proves nothing
-            made = attempt_for(exercise, pending.first, correct=right, source="predict")
-            self.record.append(replace(made, given_away=exercise.rule_fixed))
+            self.record.append(
+                exercise.attempt(pending.first, correct=right, source="predict", given_away=exercise.rule_fixed)
+            )
 
     def _show(self, index: int) -> None:
         self.pending = None
@@ -293,16 +306,11 @@ def _turn(steps: Sequence[Step], index: int, player: str) -> list[Event]:
     return found
 
 
-class _OrderQuestion(ChoiceExercise):
-    kind = "predict_order"
-
-
 def _order_question(steps: Sequence[Step], index: int, event: OrderDecided, before: Game) -> Exercise | None:
     reveal = _latest(steps, index, Revealed)
     if reveal is None:
         return None
     first, reason = Player.parse(event.first), order_reason(event.reason)
-    answer = (first, reason)
     hint, mistakes = order_mistakes(reveal.red, reveal.blue, first, reason)
 
     def judge(value: Any, lang: str) -> Feedback:
@@ -311,18 +319,20 @@ def _order_question(steps: Sequence[Step], index: int, event: OrderDecided, befo
         right = len(given) == 2 and given[0] is first and given[1] == reason and given[1] in REASONS
         return judged(right, f"{label} ({_reason_words(reason, lang)})", [event], lang)
 
-    return _OrderQuestion(
+    return FirstPlayerExercise(
         game=before,
         question=Text(
             lambda lang: gtext(lang, "predict question", "Who will resolve cartouches 2, 3 and 4 first, and why?")
         ),
-        answer=answer,
+        answer=first,
+        reason=reason,
         judge=judge,
         options=order_options(),
         rule="order",
         hint=hint,
         mistakes=tuple(mistakes),
         deciding=order_figures(reveal.red, reveal.blue, reason),
+        name="predict_order",
     )
 
 
@@ -351,6 +361,7 @@ def _count_question(
     rule: str,
     hint: Callable[[str], str],
     mistakes: Sequence[Mistake],
+    name: str,
     deciding: tuple[int, ...] = (),
     rule_fixed: bool = False,
 ) -> Exercise:
@@ -366,11 +377,8 @@ def _count_question(
         mistakes=tuple(mistakes),
         deciding=deciding,
         rule_fixed=rule_fixed,
+        name=name,
     )
-
-
-class _RemovalQuestion(NumberExercise):
-    kind = "predict_removal"
 
 
 def _removal_question(
@@ -403,12 +411,18 @@ def _removal_question(
     fixed = removal_fixed(card, skipped)
     deciding = (card, event.present) if isinstance(event, RemovalAllowed) and not fixed else ()
     return _count_question(
-        _RemovalQuestion, before, question, count, judge, rule, removal_hint, mistakes, deciding, fixed
+        RemovalExercise,
+        before,
+        question,
+        count,
+        judge,
+        rule,
+        removal_hint,
+        mistakes,
+        "predict_removal",
+        deciding,
+        fixed,
     )
-
-
-class _TemplesQuestion(TempleSetExercise):
-    kind = "predict_temples"
 
 
 def _temples_question(steps: Sequence[Step], index: int, event: TurnStarted, before: Game) -> Exercise:
@@ -431,7 +445,7 @@ def _temples_question(steps: Sequence[Step], index: int, event: TurnStarted, bef
             player=player_name(player.label, lang),
         )
 
-    return _TemplesQuestion(
+    return OpenTemplesExercise(
         game=before,
         question=Text(question),
         answer=temples,
@@ -440,11 +454,8 @@ def _temples_question(steps: Sequence[Step], index: int, event: TurnStarted, bef
         hint=Text(lambda lang: gtext(lang, "lesson hint", "Find this player's card on cartouche 3.")),
         mistakes=tuple(mistakes),
         deciding=(event.temples,),
+        name="predict_temples",
     )
-
-
-class _PlacementQuestion(NumberExercise):
-    kind = "predict_placement"
 
 
 def _placement_question(steps: Sequence[Step], index: int, event: PlacementAllowed, before: Game) -> Exercise:
@@ -504,11 +515,9 @@ def _placement_question(steps: Sequence[Step], index: int, event: PlacementAllow
 
     deciding = (room,) if kept else (placing, event.empty)
     mistakes = each("meaning", _COUNTS, meaning, sent)
-    return _count_question(_PlacementQuestion, before, question, sent, judge, rule, hint, mistakes, deciding)
-
-
-class _ScoreQuestion(ChoiceExercise):
-    kind = "predict_score"
+    return _count_question(
+        KingdomExercise, before, question, sent, judge, rule, hint, mistakes, "predict_placement", deciding
+    )
 
 
 @dataclass(frozen=True)
@@ -545,7 +554,7 @@ def _score_question(line: ScoreLine, before: Game) -> Exercise:
             where=category_name(category, lang),
         )
 
-    return _ScoreQuestion(
+    return ScoreLineExercise(
         game=before,
         question=Text(question),
         answer=right,
@@ -555,6 +564,7 @@ def _score_question(line: ScoreLine, before: Game) -> Exercise:
         hint=Text(lambda lang: _score_hint(category, lang)),
         mistakes=tuple(mistakes),
         deciding=(line.red, line.blue) if category != "bonus" else (),
+        name="predict_score",
     )
 
 

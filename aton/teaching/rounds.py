@@ -13,7 +13,8 @@ from ..events import CardsDrawn, Event, Exchanged, Reshuffled, RoundStarted
 from ..explain import player_name
 from ..game import Game, Phase
 from ..i18n import gtext, msg, ngtext, render
-from .exercise import ChoiceExercise, NumberExercise, as_int, as_yes_no, number_options
+from .answers import as_int, as_yes_no
+from .exercise import ChoiceExercise, NumberExercise, number_options
 from .feedback import Feedback, Text, each, judged, mistake, verdict
 from .play import cards_text, new_events, play_round, plays
 

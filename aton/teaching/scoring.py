@@ -21,7 +21,8 @@ from ..explain import player_name
 from ..game import Game, Phase
 from ..i18n import gtext, ngtext
 from ..rules import SquareKind
-from .exercise import NumberExercise, TempleSetExercise, as_int, as_temples, number_options
+from .answers import as_int, as_temples
+from .exercise import ChoiceExercise, NumberExercise, TempleSetExercise, number_options
 from .feedback import Feedback, Mistake, Text, each, join_or_none, judged, mistake
 from .play import Chooser, all_of, first_choice, new_events, play_round, plays, side
 
@@ -36,6 +37,14 @@ class ScoringRemovalExercise(TempleSetExercise):
     """From which temples a player first takes a counter back after a scoring."""
 
     kind: ClassVar[str] = "scoring_removal"
+
+
+class ScoreLineExercise(ChoiceExercise):
+    """What Red and Blue score on one line of a scoring, picked among the results other readings of the rules
+    would give: :attr:`~aton.teaching.exercise.Exercise.answer` is ``(Red's points, Blue's points)``.  A
+    "Predict first" step-through asks it before each scoring line (:mod:`aton.teaching.predict`)."""
+
+    kind: ClassVar[str] = "score_line"
 
 
 class KingdomReturnExercise(NumberExercise):

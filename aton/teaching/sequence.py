@@ -30,8 +30,9 @@ from ..events import CounterPlaced, Event, GameOver, OrderDecided, PlacementAllo
 from ..explain import player_name
 from ..game import Game
 from ..i18n import gtext, msg, ngtext, render
+from .answers import as_int, as_player
 from .endings import RULE_OF_REASON
-from .exercise import ChoiceExercise, NumberExercise, as_int, as_player, number_options
+from .exercise import ChoiceExercise, NumberExercise, number_options
 from .feedback import Feedback, Mistake, Text, judged, mistake
 from .play import all_of, first_of, new_events, play_round, plays, side, turn_events
 

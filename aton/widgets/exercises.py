@@ -36,8 +36,6 @@ import traitlets
 from ..actions import Square
 from ..data import SQUARES_PER_TEMPLE, TEMPLE_COUNT
 from ..i18n import check_lang, msg, render, table
-from ..teaching.answers import attempt_for, recordable
-from ..teaching.curriculum import name_of
 from ..teaching.exercise import Exercise
 from ..teaching.feedback import Feedback, square_name
 from .recording import record
@@ -172,7 +170,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self.attempts = 0
         """Wrong answers checked so far: the first gets a hint, later ones the answer."""
         self._attempt: int | None = None
-        self._name = name_of(exercise)
+        self._name = exercise.name or None  # the name its other cases ("Another one like this") keep
         self._source = source  # where the answers come from, for the record: "exercise" or "practice"
         self._recorded = self._shown_first = False
         self.record_note = ""
@@ -276,11 +274,10 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
 
     def _record_first(self, answer: Any, feedback: Feedback) -> None:
         """Hand the first readable try at this case to the page's recorder (see :mod:`aton.widgets.recording`)."""
-        if self._recorded or not feedback.readable or not recordable(self.exercise):
+        if self._recorded or not feedback.readable or not self.exercise.recordable():
             return
         self._recorded = True
-        attempt = attempt_for(
-            self.exercise,
+        attempt = self.exercise.attempt(
             answer,
             correct=feedback.correct,
             source=self._source,

@@ -1,7 +1,7 @@
 """Where a page's answers go: the :class:`Recorder` the page wires in, or nowhere.
 
 A widget that asks a question (an exercise, a predict question, a case of "Another one like this") makes
-one :class:`~aton.teaching.mastery.Attempt` at the learner's first try (:func:`aton.teaching.answers.attempt_for`)
+one :class:`~aton.teaching.mastery.Attempt` at the learner's first try (:meth:`aton.teaching.exercise.Exercise.attempt`)
 and hands it to :func:`record`.  The widgets hold no store code: a page that keeps a record (the served
 tutorials, the dashboard) installs its recorder with :func:`use_recorder` once, in its first cell; a plain
 notebook installs none and nothing is recorded.  One kernel is one page, so the recorder is the kernel's.
