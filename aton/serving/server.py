@@ -20,7 +20,9 @@ without JupyterHub thus follows the lesson plan from one machine.
 
 from __future__ import annotations
 
+import os
 import re
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,7 @@ from jupyter_server.utils import url_path_join
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from ..apps.identity import ALIVE_PATH, SERVER_ID_VARIABLE
 from .front import (
     FRONT_PATH,
     TUTORIAL_FILE,
@@ -46,6 +49,7 @@ __all__ = [
     "CLASS_PATH",
     "FRONT_PATH",
     "TUTORIALS_PATH",
+    "AliveHandler",
     "AtonVoila",
     "LandmarkHandler",
     "PageHandler",
@@ -189,6 +193,16 @@ class FrontHandler(tornado.web.RequestHandler):
         self.finish(front_page(tutorial_titles(self.root), has_class=self.has_class))
 
 
+class AliveHandler(tornado.web.RequestHandler):
+    """``/aton/alive``: this server start's identity, which a page compares with its kernel's to know whether the
+    server that answers is the one holding its kernel (:mod:`aton.apps.dashboard.connection`)."""
+
+    def get(self) -> None:
+        """``{"server": "<identity>"}``, never cached."""
+        self.set_header("Cache-Control", "no-store")
+        self.finish({"server": os.environ.get(SERVER_ID_VARIABLE, "")})
+
+
 class AtonVoila(Voila):  # type: ignore[misc]
     """Voila serving one notebook at ``/``, the class page at ``/class`` when its notebook is beside it, and the
     tutorials (``/tutorials/...``) with their front page (``/home``) when the project's ``tutorials/`` is there."""
@@ -212,7 +226,7 @@ class AtonVoila(Voila):  # type: ignore[misc]
         route, handler, *rest = handlers[-1]
         if handler is TornadoVoilaHandler:  # the dashboard itself, at /
             handlers[-1] = (route, PageHandler, *rest)
-        ours: list[Any] = []
+        ours: list[Any] = [(url_path_join(self.server_url, ALIVE_PATH), AliveHandler)]
         options = {
             "template_paths": self.template_paths,
             "config": self.config,
@@ -252,7 +266,8 @@ class AtonVoila(Voila):  # type: ignore[misc]
 
 
 def main() -> None:
-    """Start the server (the command line is Voila's)."""
+    """Start the server (the command line is Voila's), with an identity of its own that its kernels inherit."""
+    os.environ[SERVER_ID_VARIABLE] = secrets.token_hex(8)
     AtonVoila.launch_instance()
 
 

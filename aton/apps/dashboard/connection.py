@@ -8,6 +8,10 @@ stops for :data:`STALE_MS`, the script asks the server for a static file:
   language and the page is made inert (no click or key reaches a move).  The script asks again every second
   and reloads the page as soon as the server answers: the seat key kept in the browser brings the seat back,
   a spectator's room is in the address (``?room=CODE&watch=1``).
+- an answer from another server than the one holding the page's kernel (a restarted server, or behind a proxy
+  the other server of the class, :mod:`aton.serving.proxy`): the kernel is gone with its server; the banner at
+  once, then the reload.  Each server start has an identity (:mod:`aton.apps.identity`, given to its kernels and
+  answered by the server), which the beat carries to the page.
 - an answer while the beat stays silent for :data:`KERNEL_GONE_MS`: the page's kernel is gone (the server
   lives); the same banner, then the reload.
 
@@ -36,6 +40,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..identity import ALIVE_PATH, SERVER_ID_VARIABLE
 from .text import say
 
 __all__ = [
@@ -66,7 +71,7 @@ WATCH_SCRIPT = (
   if (window.atonConnectionWatch) { return; }
   window.atonConnectionWatch = true;
   var STALE = @STALE@, GONE = @GONE@;
-  var seen = null, last = Date.now(), lost = false, asking = false, words = {};
+  var seen = null, last = Date.now(), lost = false, asking = false, words = {}, mine = '';
   function base() {
     try { return JSON.parse(document.getElementById('jupyter-config-data').textContent).baseUrl || '/'; }
     catch (error) { return '/'; }
@@ -104,9 +109,12 @@ WATCH_SCRIPT = (
     asking = true;
     var stop = new AbortController();
     var timer = setTimeout(function () { stop.abort(); }, 2000);
-    fetch(base() + 'voila/static/', {cache: 'no-store', signal: stop.signal}).then(function () {
+    fetch(base() + '@ALIVE@', {cache: 'no-store', signal: stop.signal}).then(function (answer) {
+      return answer.ok ? answer.json().then(function (said) { return said.server; }, function () { return ''; }) : '';
+    }).then(function (server) {
       clearTimeout(timer); asking = false;
-      if (lost || Date.now() - last > GONE) { lose(); back(); }
+      var other = mine && server && server !== mine;
+      if (other || lost || Date.now() - last > GONE) { lose(); back(); }
     }, function () {
       clearTimeout(timer); asking = false;
       lose();
@@ -124,6 +132,7 @@ WATCH_SCRIPT = (
     var beat = document.querySelector('.aton-beat [data-beat]');
     if (beat) {
       words = {lost: beat.getAttribute('data-lost'), back: beat.getAttribute('data-back')};
+      mine = beat.getAttribute('data-server') || '';
       var value = beat.getAttribute('data-beat');
       if (value !== seen) { seen = value; last = Date.now(); }
     }
@@ -133,6 +142,7 @@ WATCH_SCRIPT = (
 """.replace("@STALE@", str(STALE_MS))
     .replace("@GONE@", str(KERNEL_GONE_MS))
     .replace("@ANSWER@", str(ANSWER_SECONDS * 1000))
+    .replace("@ALIVE@", ALIVE_PATH)
 )
 """Watches the kernel's beat in the page; says a lost connection, stops moves, reloads once the server is back."""
 
@@ -176,7 +186,10 @@ class ConnectionWatch(widgets.VBox):  # type: ignore[misc]
         """The beat as it is, with the banner's words in ``lang``."""
         self.lang = lang
         lost, back = escape(say("connection.lost", lang)), escape(say("connection.back", lang))
-        self.beat.value = f'<span data-beat="{self.count}" data-lost="{lost}" data-back="{back}"></span>'
+        server = escape(os.environ.get(SERVER_ID_VARIABLE, ""))
+        self.beat.value = (
+            f'<span data-beat="{self.count}" data-server="{server}" data-lost="{lost}" data-back="{back}"></span>'
+        )
 
     def _on_answer(self, _change: Any) -> None:
         self.heard = time.monotonic()
