@@ -9,6 +9,7 @@ import json
 from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rooms_support import play_some, play_to_end, seated_room
@@ -299,3 +300,34 @@ def test_a_wrong_code_then_the_button_says_the_code_is_wrong(store: rooms.RoomSt
     panel.code_box.value = CODE
     panel.open_button.click()
     assert panel.class_box.layout.display == "" and panel.message.value == ""
+
+
+def written(panel: Any) -> str:
+    """The last script the page's session keeper ran."""
+    return str(panel.session.writer.outputs[0]["data"]["application/javascript"])
+
+
+def test_the_code_that_opened_the_class_is_kept_for_the_tab_and_opens_it_after_a_reload(
+    store: rooms.RoomStore,
+) -> None:
+    from aton.apps.classroom.panel import ClassroomPanel
+
+    panel = ClassroomPanel(store=store, gate=TeacherGate(CODE), background=False)
+    assert panel.unlock(CODE) is Answer.OPEN
+    assert "sessionStorage.setItem" in written(panel) and CODE in written(panel)
+    assert "localStorage" not in written(panel).replace("sessionStorage", "")
+
+    reloaded = ClassroomPanel(store=store, gate=TeacherGate(CODE), background=False)
+    assert not reloaded.flow.is_open
+    reloaded.session.bridge.value = CODE  # what the reloaded page's script types from sessionStorage
+    assert reloaded.flow.is_open and reloaded.gate.layout.display == "none"
+
+
+def test_a_kept_code_that_no_longer_opens_the_class_is_dropped_without_a_word(store: rooms.RoomStore) -> None:
+    from aton.apps.classroom.panel import ClassroomPanel
+
+    panel = ClassroomPanel(store=store, gate=TeacherGate("NEWC-0DE1"), background=False)
+    panel.session.bridge.value = CODE  # kept before the server was restarted with another code
+    assert not panel.flow.is_open
+    assert "sessionStorage.removeItem" in written(panel)
+    assert panel.message.value == "" and panel.gate.layout.display == ""

@@ -1,10 +1,10 @@
 """A dead server is said, and the pages come back by themselves once it is up again.
 
 The server (and its kernels: the whole process group, as when its machine dies) is killed with SIGKILL
-while two players and a spectator are in a room; every page must say so within 5 s, in its language, with
+while two players and a spectator are in a room and the teacher's ``/class`` is open; every page must say so within 5 s, in its language, with
 its moves disabled.  The server is then started again on the same port: every page reloads itself and is
-playable again, the players in their seats (the keys kept in the browser) and the spectator in the room
-its address names.
+playable again, the players in their seats (the keys kept in the browser), the spectator in the room
+its address names, and the teacher's class open without the code typed again (kept for the tab's session).
 """
 
 from __future__ import annotations
@@ -76,8 +76,12 @@ class Server:
                 os.killpg(self.process.pid, signal.SIGKILL)
 
 
+TEACHER_CODE = "lost-c0de"
+
+
 @pytest.fixture
-def server(chromium_path: str, tmp_path: Path) -> Iterator[Server]:
+def server(chromium_path: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
+    monkeypatch.setenv("ATON_TEACHER_CODE", TEACHER_CODE)
     made = Server(tmp_path, f"sqlite:///{tmp_path}/rooms.db")
     made.start()
     try:
@@ -130,12 +134,21 @@ def test_a_killed_server_is_said_and_the_pages_come_back(server: Server, browser
         until(page, playable(seat), 60)
         until(page, "!!document.querySelector('.aton-beat [data-beat]')", 30)
     assert "watch=1" in pages[None].url and code in pages[None].url
+    teacher = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    teacher.goto(f"{server.base}/class?lang=fr")
+    box = teacher.locator(".aton-class-code input")
+    box.fill(TEACHER_CODE)
+    box.press("Enter")
+    until(teacher, f"!!document.querySelector('.aton-class-table [data-code=\"{code}\"]')", 60)
+    until(teacher, "!!document.querySelector('.aton-beat [data-beat]')", 30)
 
     killed = time.monotonic()
     server.kill()
-    for page in pages.values():
+    for page in [*pages.values(), teacher]:
         until(page, f"!!{BANNER}", 30)
     said_all = time.monotonic() - killed
+    assert "connexion au serveur est perdue" in teacher.evaluate(f"{BANNER}.textContent")
+    assert teacher.evaluate(INERT), "the class page still takes clicks"
     for seat, page in pages.items():
         text = page.evaluate(f"{BANNER}.textContent")
         words = "connexion au serveur est perdue" if seat == "blue" else "connection to the server is lost"
@@ -149,6 +162,9 @@ def test_a_killed_server_is_said_and_the_pages_come_back(server: Server, browser
     server.start()
     up = time.monotonic() - started
     back = {seat: until(page, playable(seat), 180) for seat, page in pages.items()}
+    # the teacher's page is open again without the code typed again (kept for the tab's session)
+    until(teacher, f"!{BANNER} && !!document.querySelector('.aton-class-table [data-code=\"{code}\"]')", 180)
+    assert teacher.locator(".aton-class-gate").is_hidden()
     again = time.monotonic() - started
     print(f"server back (up after {up:.2f} s) -> every page playable again, no manual reload: {again:.2f} s")
     # the seats and the room were kept: a move goes through and the other pages see it
@@ -157,5 +173,5 @@ def test_a_killed_server_is_said_and_the_pages_come_back(server: Server, browser
     blue.wait_status(to_act="blue")
     DashboardPage(pages[None], "").wait_status(to_act="blue")
     assert back
-    for page in pages.values():
+    for page in [*pages.values(), teacher]:
         page.context.close()

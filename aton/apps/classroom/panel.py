@@ -34,6 +34,7 @@ from ...widgets.language import LanguageKeeper, LanguageSwitch
 from ..work import Schedule, kernel_schedule
 from .flow import Answer, ClassroomFlow, TeacherGate, words
 from .learning_panel import LearningPanel
+from .session import ClassSession
 
 __all__ = ["ClassroomPanel", "class_css"]
 
@@ -189,7 +190,9 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
             ],
             layout=widgets.Layout(display="none"),
         )
-        self.children = [widgets.HTML(class_css()), header, self.gate, self.message, self.class_box]
+        self.session = ClassSession(self._unlock_kept, self._schedule)
+        """The tab's kept code (a reload stays open) and, on a server, the connection watch."""
+        self.children = [widgets.HTML(class_css()), header, self.gate, self.message, self.class_box, self.session]
 
         self.open_button.on_click(lambda _b: self._on_open())
         self.code_box.observe(self._on_code, names="value")
@@ -215,6 +218,7 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
             self.learning_box.children = [self.learning]
             self.learning.poll()
         if attempt.answer is Answer.OPEN:
+            self.session.keep(typed)
             self._start_polling()
         self._render()
         return attempt.answer
@@ -286,6 +290,7 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
     def stop(self) -> None:
         """Stop reading the tables (the page is going away)."""
         self._stop.set()
+        self.session.stop()
 
     # ------------------------------------------------------------- internals
     def _on_code(self, change: Any) -> None:
@@ -293,6 +298,14 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         if typed:  # Enter in the box (the box is emptied after each try, which calls this again with "")
             self.unlock(typed)
             self._tried = True
+
+    def _unlock_kept(self, code: str) -> None:
+        """The code this tab kept opened the class before a reload: open it again, or forget a stale code."""
+        if self.flow.is_open or self.unlock(code) is Answer.OPEN:
+            return
+        self.session.forget()
+        self._say, self._alert = None, False
+        self._render_message()
 
     def _on_open(self) -> None:
         """The button: try the code in the box.  Clicking it takes the focus from the box, which sends the
@@ -338,6 +351,7 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         flow = self.flow
         self.title.value = f"<h1>{escape(words('title', lang))}</h1>"
+        self.session.render(lang)
         configured = flow.gate.configured
         self.code_box.description = words("code_label", lang)
         self.code_box.placeholder = "XXXX-XXXX"
