@@ -27,7 +27,17 @@ The whole interface is described in ``docs/rooms.md``; the learners' record
 
 from __future__ import annotations
 
-from .client import RoomClient, RoomStatus, join_link, network_address, parse_link, qr_svg, shareable_base
+from .client import (
+    RoomClient,
+    RoomStatus,
+    join_link,
+    network_address,
+    parse_link,
+    qr_svg,
+    seat_key,
+    seat_link,
+    shareable_base,
+)
 from .errors import (
     CODES,
     BadRequest,
@@ -43,11 +53,12 @@ from .errors import (
 from .keys import CODE_LETTERS, normalize_code
 from .learning import GridRow, Learner, LearningError, LearningStore, MistakeCount
 from .overview import PRESENCE_SECONDS, STATES, KeptRow, RoomInfo, SeatInfo, TableRow
-from .store import RoomStore
+from .store import FORFEIT, RoomStore
 
 __all__ = [
     "CODES",
     "CODE_LETTERS",
+    "FORFEIT",
     "PRESENCE_SECONDS",
     "STATES",
     "BadRequest",
@@ -78,6 +89,8 @@ __all__ = [
     "open_store",
     "parse_link",
     "qr_svg",
+    "seat_key",
+    "seat_link",
     "shareable_base",
 ]
 

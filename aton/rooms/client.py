@@ -26,14 +26,15 @@ import ipaddress
 import socket
 import time
 import urllib.parse
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from ..actions import PLAYERS, Action, Player
 from ..game import GameView
 from ..rules import Rules
-from .errors import RoomFull
-from .keys import normalize_code
+from .errors import BadToken, RoomFull
+from .keys import normalize_code, well_formed
 from .overview import RoomInfo
 from .store import RoomStore, check_nickname
 
@@ -114,6 +115,32 @@ def shareable_base(base_url: str, address: str | None = None) -> str:
     return urllib.parse.urlunsplit(parts._replace(netloc=netloc))
 
 
+SEAT_FRAGMENT = "seat"
+"""The name of a seat link's fragment (``#seat=KEY``): a fragment is never sent to a server, nor logged by one."""
+
+
+def seat_link(base_url: str, code: str, token: str) -> str:
+    """The link that takes a seat back: the room's link with the seat key in its fragment (keep it private).
+
+    >>> seat_link("http://10.0.0.5:8866/?lang=fr", "ktxhma", "k" * 24)
+    'http://10.0.0.5:8866/?lang=fr&room=KTXHMA#seat=kkkkkkkkkkkkkkkkkkkkkkkk'
+    """
+    link = urllib.parse.urlsplit(join_link(base_url, code))
+    return urllib.parse.urlunsplit(link._replace(fragment=f"{SEAT_FRAGMENT}={token}"))
+
+
+def seat_key(fragment: object) -> str | None:
+    """The seat key in a link's fragment (``#seat=KEY``, with or without ``#``), or ``None`` when it holds none.
+
+    >>> seat_key("#seat=" + "k" * 24) == "k" * 24, seat_key("#seat=short"), seat_key(None)
+    (True, None, None)
+    """
+    if not isinstance(fragment, str) or len(fragment) > 200:
+        return None
+    values = urllib.parse.parse_qs(fragment.lstrip("#")).get(SEAT_FRAGMENT, [])
+    return values[0] if values and well_formed(values[0]) else None
+
+
 def parse_link(text: str) -> str:
     """The room code in a link (``...?room=ABCDEF``) or typed by hand (``abc-def``).
 
@@ -155,6 +182,8 @@ class RoomStatus:
     event: str | None
     rematch_asked: bool
     opponent_wants_rematch: bool
+    forfeit: Player | None = None
+    """The seat that ended the game by forfeit (the other one won), or ``None``."""
 
     @property
     def spectating(self) -> bool:
@@ -233,14 +262,35 @@ class RoomClient:
         """The link as a QR code (SVG), for a phone to scan."""
         return qr_svg(self.link(base_url))
 
+    def seat_link(self, base_url: str) -> str:
+        """The link that takes this seat back on any device or server sharing the store (holds the key)."""
+        if self.token is None:
+            raise ValueError("a spectator has no seat to keep")
+        return seat_link(base_url, self.code, self.token)
+
     # ------------------------------------------------------------ following
     def status(self) -> RoomStatus:
-        """The room now, as this page shows it."""
+        """The room now, as this page shows it.
+
+        A key that was this seat's and is no longer (the teacher gave the seat away or freed it) is
+        :class:`BadToken` with the code ``seat_lost``.
+        """
         info = self.store.info(self.code)
-        view = self.store.watch(self.code) if self.token is None else self.store.view(self.code, self.token)
+        with self._seat_kept():
+            view = self.store.watch(self.code) if self.token is None else self.store.view(self.code, self.token)
         status = self._status(info, view)
         self._last = status
         return status
+
+    @contextlib.contextmanager
+    def _seat_kept(self) -> Iterator[None]:
+        """Say ``seat_lost`` rather than ``bad_token`` when the store refuses the key this client sat with."""
+        try:
+            yield
+        except BadToken as error:
+            if self.seat is not None and error.code == "bad_token":
+                raise BadToken("seat_lost", room=self.code) from error
+            raise
 
     def _status(self, info: RoomInfo, view: GameView) -> RoomStatus:
         to_act = view.to_act if info.state == "playing" else ()
@@ -264,6 +314,7 @@ class RoomClient:
             event=event,
             rematch_asked=mine is not None and mine.rematch,
             opponent_wants_rematch=opponent_seat is not None and opponent_seat.rematch,
+            forfeit=info.forfeit if info.state == "over" else None,
         )
 
     def _event(self, taken: bool, present: bool) -> str | None:
@@ -287,7 +338,8 @@ class RoomClient:
         bot opponent move when it is its turn.
         """
         if self.token is not None and not self._gone and time.monotonic() - self._touched >= TOUCH_SECONDS:
-            self.store.touch(self.code, self.token)
+            with self._seat_kept():
+                self.store.touch(self.code, self.token)
             self._touched = time.monotonic()
         last = self._last
         if last is None:
@@ -320,8 +372,17 @@ class RoomClient:
         if self.token is None:
             raise ValueError("a spectator cannot play")
         version = self._last.version if self._last is not None else self.store.version(self.code)
-        self.store.play(self.code, self.token, action, version=version)
+        with self._seat_kept():
+            self.store.play(self.code, self.token, action, version=version)
         self.store.bot_turn(self.code)
+        return self.status()
+
+    def forfeit(self) -> RoomStatus:
+        """End the game in progress: the opponent wins by forfeit (recorded so in the store and its results)."""
+        if self.token is None:
+            raise ValueError("a spectator cannot end the game")
+        with self._seat_kept():
+            self.store.forfeit(self.code, self.token)
         return self.status()
 
     def rematch(self) -> RoomStatus:

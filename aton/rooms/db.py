@@ -6,7 +6,8 @@ Four tables for the rooms, two for the learners' record (:mod:`aton.rooms.learni
     one row per room: its code, state, version, the current game's seed,
     rules and first version (``base``), each seat's key hash, nickname, bot
     level, last-seen time and rematch wish, and the figures the teacher's
-    overview shows (round, scores, winner) so that no game is replayed for it;
+    overview shows (round, scores, winner, the seat that ended the game by
+    forfeit) so that no game is replayed for it;
 ``moves``
     one row per action: ``(code, version, action)``, the action in its text
     form (``"red place 2-5"``); the actions of the current game are those
@@ -57,6 +58,7 @@ from sqlalchemy import (
     create_engine,
     event,
     exc,
+    inspect,
 )
 from sqlalchemy.engine import make_url
 
@@ -91,6 +93,7 @@ rooms = Table(
     ),
     Column("round", Integer, nullable=False, default=1),
     Column("winner", String(5)),
+    Column("forfeit", String(5)),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
 )
@@ -199,7 +202,25 @@ def connect(url: str, busy_timeout: float = BUSY_TIMEOUT_MS / 1000) -> Engine:
         raise BadRequest("bad_url", given=repr(url)[:80])
     with translated():
         metadata.create_all(engine)
+        _add_missing_columns(engine)
     return engine
+
+
+ADDED_COLUMNS = {"aton_rooms": ("forfeit",)}
+"""Columns added to a table after its first release: a store made before gets them when it is opened."""
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Add the columns of :data:`ADDED_COLUMNS` that a store made by an earlier version lacks (all nullable)."""
+    for name, columns in ADDED_COLUMNS.items():
+        present = {column["name"] for column in inspect(engine).get_columns(name)}
+        table = metadata.tables[name]
+        for column in columns:
+            if column in present:
+                continue
+            kind = table.c[column].type.compile(dialect=engine.dialect)
+            with engine.begin() as connection:
+                connection.exec_driver_sql(f"ALTER TABLE {name} ADD COLUMN {column} {kind}")
 
 
 def _sqlite_settings(engine: Engine, busy_ms: int) -> None:

@@ -58,6 +58,13 @@ _TEXTS: dict[str, Callable[[Details, str], str]] = {
         "this seat key is not valid in room {room}; open the link you were given to take your seat again",
         room=d["room"],
     ),
+    "seat_lost": lambda d, lang: gtext(
+        lang,
+        "room refusal",
+        "this page's seat in room {room} was given to someone else or freed by the teacher; "
+        "its key no longer plays there",
+        room=d["room"],
+    ),
     "closed": lambda d, lang: gtext(lang, "room refusal", "room {room} is closed", room=d["room"]),
     "not_started": lambda d, lang: gtext(
         lang, "room refusal", "the game in room {room} waits for a second player", room=d["room"]
@@ -73,6 +80,12 @@ _TEXTS: dict[str, Callable[[Details, str], str]] = {
         other=_seat(d, lang, "other"),
     ),
     "no_rematch": lambda d, lang: gtext(lang, "room refusal", "a rematch can be asked for only once the game is over"),
+    "game_over": lambda d, lang: gtext(
+        lang, "room refusal", "the game in room {room} is over; ask for a rematch to play again", room=d["room"]
+    ),
+    "no_forfeit": lambda d, lang: gtext(
+        lang, "room refusal", "only a game in progress can be ended, and room {room} has none", room=d["room"]
+    ),
     "bad_code": lambda d, lang: gtext(
         lang,
         "room refusal",
@@ -172,9 +185,10 @@ class StaleMove(RoomError):
 
 
 class BadToken(RoomError):
-    """The seat key is wrong, forged or cut short."""
+    """The seat key is wrong, forged or cut short (``bad_token``), or no longer the seat's (``seat_lost``: the
+    teacher gave the seat to someone else or freed it while this page held it)."""
 
-    codes = ("bad_token",)
+    codes = ("bad_token", "seat_lost")
 
 
 class RoomClosed(RoomError):
@@ -184,9 +198,9 @@ class RoomClosed(RoomError):
 
 
 class RoomStateError(RoomError):
-    """The call does not fit the room's state: not started, not over, not this seat's action."""
+    """The call does not fit the room's state: not started, not over (or over already), not this seat's action."""
 
-    codes = ("not_started", "not_over", "not_your_seat", "no_rematch")
+    codes = ("not_started", "not_over", "not_your_seat", "no_rematch", "game_over", "no_forfeit")
 
 
 class BadRequest(RoomError):

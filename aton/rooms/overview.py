@@ -53,6 +53,8 @@ class RoomInfo:
     scores: tuple[int, int]
     winner: Player | None
     seats: tuple[SeatInfo, SeatInfo]
+    forfeit: Player | None
+    """The seat that ended the game by forfeit (the other one won), or ``None``."""
     created: float
     updated: float
 
@@ -93,6 +95,7 @@ def info_of(row: Any, now: float) -> RoomInfo:
         scores=(row.red_score, row.blue_score),
         winner=None if winner is None else Player.parse(winner),
         seats=(seats[0], seats[1]),
+        forfeit=None if row.forfeit is None else Player.parse(row.forfeit),
         created=row.created,
         updated=row.updated,
     )

@@ -34,6 +34,8 @@ from .keys import matches, new_code, new_token, normalize_code, token_hash, well
 from .overview import KeptRow, RoomInfo, TableRow
 
 NICKNAME_MOST = 20
+FORFEIT = "forfeit"
+"""The reason kept for a game a player ended before its end (the other seat wins), in ``aton_games``."""
 KEPT_SECONDS = 30 * 24 * 3600
 """A page's own game kept for a reload is forgotten after this long without a move (30 days)."""
 CACHE_SIZE = 256
@@ -306,6 +308,12 @@ class RoomStore:
         with self._read() as connection:
             row = self._row(connection, code)
             game = self._game(connection, row)
+            if game.result is None and row.state == "over":  # ended by a forfeit: the record archived then
+                kept = connection.execute(
+                    select(db.games.c.record).where(db.games.c.code == code, db.games.c.game_no == row.game_no)
+                ).first()
+                if kept is not None:
+                    return dict(json.loads(kept.record))
         if game.result is None:
             raise RoomStateError("not_over", room=code)
         return game.record()
@@ -328,6 +336,8 @@ class RoomStore:
             row = self._row(connection, code)
             seat = self._seat_of(row, token)
             self._usable(row)
+            if row.state == "over":
+                raise RoomStateError("game_over", room=code)
             self._check_version(row, version)
             if row.state == "waiting":
                 raise RoomStateError("not_started", room=code)
@@ -376,9 +386,15 @@ class RoomStore:
         return version
 
     @staticmethod
-    def _archive(connection: Connection, row: Row[Any], game: Game, now: float) -> None:
+    def _archive(connection: Connection, row: Row[Any], game: Game, now: float, forfeit: Player | None = None) -> None:
+        """Write the finished game into ``aton_games``: its record and result (a forfeit: the other seat wins)."""
         result = game.result
-        assert result is not None
+        winner: str | None
+        if forfeit is not None:
+            winner, reason = forfeit.other.label, FORFEIT
+        else:
+            assert result is not None
+            winner, reason = (None if result.winner is None else result.winner.label), result.reason.value
         connection.execute(
             insert(db.games).values(
                 code=row.code,
@@ -388,8 +404,8 @@ class RoomStore:
                 blue_name=row.blue_name,
                 red_bot=row.red_bot,
                 blue_bot=row.blue_bot,
-                winner=None if result.winner is None else result.winner.label,
-                reason=result.reason.value,
+                winner=winner,
+                reason=reason,
                 red_score=game.score(Player.RED),
                 blue_score=game.score(Player.BLUE),
                 rounds=game.round,
@@ -477,13 +493,86 @@ class RoomStore:
                 values.update(
                     state="playing", version=row.version + 1, base=row.version + 1, game_no=row.game_no + 1,
                     seed=str(secrets.randbelow(2**31)), round=1, red_score=0, blue_score=0, winner=None,
-                    red_rematch=False, blue_rematch=False,
+                    forfeit=None, red_rematch=False, blue_rematch=False,
                 )  # fmt: skip
             connection.execute(
                 update(db.rooms).where(db.rooms.c.code == code, db.rooms.c.version == row.version).values(**values)
             )
             self._announce(connection, code)
         return started
+
+    def forfeit(self, code: str, token: str) -> Player:
+        """End the game in progress for the seat of ``token``: the other seat wins by forfeit; returns the winner.
+
+        The game is archived as it stands, with the reason ``"forfeit"`` (:data:`FORFEIT`); the room is
+        ``over`` (a rematch may follow) and its version grows by one, so both pages see it at once.
+        """
+        code = normalize_code(code)
+        now = self._clock()
+        with self._write() as connection:
+            row = self._row(connection, code, lock=True)
+            seat = self._seat_of(row, token)
+            self._usable(row)
+            if row.state != "playing":
+                raise RoomStateError("no_forfeit", room=code)
+            game = self._game(connection, row)
+            winner = seat.other
+            values: dict[str, Any] = {
+                "state": "over", "winner": winner.label, "forfeit": seat.label, "version": row.version + 1,
+                f"{seat.label}_seen": now, f"{seat.label}_rematch": False, "updated": now,
+            }  # fmt: skip
+            landed = connection.execute(
+                update(db.rooms)
+                .where(db.rooms.c.code == code, db.rooms.c.version == row.version, db.rooms.c.state == "playing")
+                .values(**values)
+            ).rowcount
+            if landed != 1:  # pragma: no cover - the row is locked (PostgreSQL) or the write lock held (SQLite)
+                raise StaleMove("stale", current=row.version, given=row.version)
+            self._archive(connection, row, game, now, forfeit=seat)
+            self._announce(connection, code)
+        return winner
+
+    def give_seat(self, code: str, seat: Player | str, nickname: str | None = None) -> str:
+        """Hand ``seat`` to someone new (the teacher's page does): a new key, returned; the old one stops now.
+
+        ``nickname`` names the new holder (``None`` keeps the seat's name).  A bot's seat becomes a person's.
+        The seat reads away until its new page comes; the version grows by one so that the page of the old
+        key learns at once that its key is no longer the seat's.
+        """
+        code, player, name = normalize_code(code), _seat(seat), check_nickname(nickname)
+        token, now, label = new_token(), self._clock(), player.label
+        with self._write() as connection:
+            row = self._row(connection, code, lock=True)
+            self._usable(row)
+            other = player.other.label
+            full = row._mapping[f"{other}_hash"] is not None or row._mapping[f"{other}_bot"] is not None
+            values: dict[str, Any] = {
+                f"{label}_hash": token_hash(token), f"{label}_bot": None, f"{label}_seen": None,
+                f"{label}_rematch": False, f"{label}_name": name if name is not None else row._mapping[f"{label}_name"],
+                "version": row.version + 1, "updated": now,
+            }  # fmt: skip
+            if full and row.state == "waiting":
+                values["state"] = "playing"
+            connection.execute(update(db.rooms).where(db.rooms.c.code == code).values(**values))
+            self._announce(connection, code)
+        return token
+
+    def free_seat(self, code: str, seat: Player | str) -> None:
+        """Free ``seat`` (the teacher's page does): its key stops now and anybody may take it with the room's code.
+
+        The game stays where it is: whoever joins the room next plays on from there.
+        """
+        code, player = normalize_code(code), _seat(seat)
+        label, now = player.label, self._clock()
+        with self._write() as connection:
+            row = self._row(connection, code, lock=True)
+            self._usable(row)
+            values: dict[str, Any] = {
+                f"{label}_hash": None, f"{label}_bot": None, f"{label}_name": None, f"{label}_seen": None,
+                f"{label}_rematch": False, "version": row.version + 1, "updated": now,
+            }  # fmt: skip
+            connection.execute(update(db.rooms).where(db.rooms.c.code == code).values(**values))
+            self._announce(connection, code)
 
     def close(self, code: str, *, state: str = "closed") -> None:
         """Close the room (the teacher's button): nothing more is played or joined in it."""

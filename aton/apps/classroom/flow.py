@@ -43,10 +43,21 @@ from datetime import datetime
 from enum import Enum
 from typing import Any
 
+from ...actions import Player
 from ...explain import player_name
 from ...game import GameView
 from ...i18n import Message, check_lang, msg, nmsg, render_key, table
-from ...rooms import KeptRow, LearningStore, RoomStore, TableRow, default_url, normalize_code, open_store
+from ...rooms import (
+    KeptRow,
+    LearningStore,
+    RoomStore,
+    TableRow,
+    default_url,
+    normalize_code,
+    open_store,
+    qr_svg,
+    seat_link,
+)
 from .learning import LearningView
 
 __all__ = [
@@ -57,6 +68,7 @@ __all__ = [
     "Answer",
     "Attempt",
     "ClassroomFlow",
+    "HandedSeat",
     "Locked",
     "TeacherGate",
     "configured_code",
@@ -115,6 +127,25 @@ CLASS_STRINGS: dict[str, Message] = table(
     msg("class.close_yes", "Yes, close it"),
     msg("class.close_no", "Cancel"),
     msg("class.closed", "Table {code} is closed."),
+    msg("class.seats", "Seats"),
+    msg(
+        "class.seats_ask",
+        "Table {code}: hand a seat to a new key (for a student who lost theirs, or another student), or free it "
+        "for whoever joins. The seat's old key stops playing at once.",
+    ),
+    msg("class.seats_colour", "Seat"),
+    msg("class.seats_name", "Student"),
+    msg("class.seats_name_placeholder", "nickname (optional)"),
+    msg("class.seats_give", "Give the seat to a new key"),
+    msg("class.seats_free", "Free the seat"),
+    msg("class.seats_cancel", "Cancel"),
+    msg(
+        "class.handed",
+        "Table {code}: {seat}'s seat now belongs to a new key. Give {name} this link or let them scan the code: "
+        "it takes the seat on any device. The old key no longer plays.",
+    ),
+    msg("class.handed_someone", "the student"),
+    msg("class.freed", "Table {code}: {seat}'s seat is free. Whoever joins the room with its code takes it."),
     msg("class.results", "Results of the lesson"),
     msg("class.results_show", "Show the results"),
     msg("class.results_none", "No game has finished yet."),
@@ -135,6 +166,7 @@ CLASS_STRINGS: dict[str, Message] = table(
     msg("class.reason.yellow", "every yellow square"),
     msg("class.reason.green", "every green square"),
     msg("class.reason.round_limit", "round limit"),
+    msg("class.reason.forfeit", "forfeit"),
     msg("class.kept_title", "Games on one screen"),
     msg("class.kept_lead", "Games against the bot and games of two people on one screen, as they stand (read only)."),
     msg("class.kept_none", "No game on one screen is being played."),
@@ -271,6 +303,20 @@ class Locked(PermissionError):
         super().__init__("type the teacher's code first")
 
 
+@dataclass(frozen=True)
+class HandedSeat:
+    """A seat the teacher handed on (``link``: the new key's link, to give the student) or freed (``link`` empty)."""
+
+    code: str
+    seat: Player
+    nickname: str
+    link: str
+
+    def qr_svg(self) -> str:
+        """The link as an SVG QR code (empty for a seat freed), for a phone or a tablet to scan."""
+        return qr_svg(self.link) if self.link else ""
+
+
 class ClassroomFlow:
     """What the class page holds: the gate, the tables, the table watched, a close to confirm, the results.
 
@@ -301,6 +347,12 @@ class ClassroomFlow:
         self.watched_version: int | None = None
         self.closing: str | None = None
         self.last_closed: str | None = None
+        self.seating: str | None = None
+        """The table whose seats the teacher is handing on or freeing (its card shows the form)."""
+        self.handed: HandedSeat | None = None
+        """The last seat handed on or freed: its new link (and QR code) for the teacher's screen."""
+        self.dashboard_base = ""
+        """The dashboard's address as the students' machines open it (the page tells it); links start with it."""
 
     # -------------------------------------------------------------- the gate
     @property
@@ -448,6 +500,51 @@ class ClassroomFlow:
         self.last_closed = code
         self.refresh()
         return code
+
+    # -------------------------------------------------------------- seats
+    def ask_seats(self, code: str) -> None:
+        """Show the seats form of table ``code`` (one table at a time)."""
+        self.store  # noqa: B018 - the gate must be open
+        self.seating = normalize_code(code)
+
+    def cancel_seats(self) -> None:
+        """Hide the seats form."""
+        self.seating = None
+
+    def give_seat(self, code: str, colour: str, nickname: str = "") -> HandedSeat:
+        """Hand seat ``colour`` of table ``code`` to a new key (named ``nickname``, if given); the old key stops.
+
+        The new key's link (the dashboard's address, the room, the key in the fragment) is kept in
+        :attr:`handed` for the teacher's screen.  A refused nickname or a closed room raises the store's
+        :class:`aton.rooms.RoomError`; nothing changes then.
+        """
+        code = normalize_code(code)
+        key = self.store.give_seat(code, colour, nickname=nickname.strip() or None)
+        link = seat_link(self.dashboard_base or "/", code, key)
+        self.handed = HandedSeat(code, Player.parse(colour), nickname.strip(), link)
+        self.seating = None
+        self.refresh()
+        return self.handed
+
+    def free_seat(self, code: str, colour: str) -> HandedSeat:
+        """Free seat ``colour`` of table ``code``: its key stops, whoever joins the room next takes it."""
+        code = normalize_code(code)
+        self.store.free_seat(code, colour)
+        self.handed = HandedSeat(code, Player.parse(colour), "", "")
+        self.seating = None
+        self.refresh()
+        return self.handed
+
+    def handed_words(self, lang: str) -> str:
+        """What the teacher reads about the last seat handed on or freed ("" when none)."""
+        handed = self.handed
+        if handed is None:
+            return ""
+        seat = player_name(handed.seat.label, lang)
+        if not handed.link:
+            return words("freed", lang, code=handed.code, seat=seat)
+        name = handed.nickname or words("handed_someone", lang)
+        return words("handed", lang, code=handed.code, seat=seat, name=name)
 
     # -------------------------------------------------------------- results
     def results_csv(self) -> str:

@@ -7,14 +7,19 @@ kernel's own thread, which reads the store and redraws); a table's "Watch"
 shows its board as a spectator sees it (:class:`~aton.widgets.BoardView` on
 ``store.watch(code)``, no seat, so clicks only describe); "Close" asks first;
 "Show the results" lists the finished games with a link that downloads them
-as CSV.  Every word comes from the message catalogs; a language switch
+as CSV; "Seats" hands a seat to a new key (its link and QR code show on the
+teacher's screen; the old key stops at once) or frees it.  Every word comes from the message catalogs; a language switch
 changes them all.
 
 CSS classes: ``aton-classroom`` (the panel), ``aton-class-gate``, ``aton-class-code``,
 ``aton-class-open``, ``aton-class-message``, ``aton-class-status``, ``aton-class-tables``,
 ``aton-class-table`` (one per table, with ``data-code`` in its HTML), ``aton-class-watch``,
 ``aton-class-close``, ``aton-class-confirm``, ``aton-class-cancel``, ``aton-class-watched``,
-``aton-class-stop``, ``aton-class-results-button``, ``aton-class-results``, ``aton-class-download``.
+``aton-class-stop``, ``aton-class-results-button``, ``aton-class-results``, ``aton-class-download``;
+a table's seats: ``aton-class-seats`` (the button), ``aton-class-seats-form``, ``aton-class-seat-colour``,
+``aton-class-seat-name``, ``aton-class-give``, ``aton-class-free``, ``aton-class-seats-cancel``; the seat
+handed on: ``aton-class-handed`` (its words, link and QR code); ``aton-class-bridge`` (hidden: the page's
+address, which the seats' links start with).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ...explain import player_name
 from ...rooms import RoomError, RoomStore
 from ...widgets.board import BoardView
 from ...widgets.i18n import check_lang
@@ -76,7 +82,52 @@ body:has(#rendered_cells .aton-classroom), body:has(#rendered_cells .aton-classr
 .aton-class-results th, .aton-class-results td { border: 1px solid #d6c7a4; padding: 2px 6px; text-align: left; }
 .aton-class-results .aton-class-scroll { overflow-x: auto; max-width: 100%; }
 .aton-class-results a { color: #1f4e79; font-weight: bold; }
+.aton-class-handed { background: #fffdf8; border: 2px solid #8c6d46; border-radius: 6px; padding: 0 10px; }
+.aton-class-handed:empty { display: none; }
+.aton-class-handed a { color: #1f4e79; font-weight: bold; }
+.aton-class-qr svg { width: 220px; max-width: 100%; height: auto; }
+.aton-class-seats-form .widget-toggle-buttons .widget-toggle-button { width: auto; min-height: 36px; }
 </style>"""
+
+
+def handed_html(flow: ClassroomFlow, lang: str) -> str:
+    """The seat just handed on: its words, and the link with its QR code (empty when none)."""
+    handed = flow.handed
+    if handed is None:
+        return ""
+    text = f'<p role="status">{escape(flow.handed_words(lang))}</p>'
+    if handed.link:
+        text += (
+            f'<p class="aton-class-handed-link"><a href="{escape(handed.link)}">{escape(handed.link)}</a></p>'
+            f'<div class="aton-class-qr">{handed.qr_svg()}</div>'
+        )
+    return text
+
+
+def kept_html(flow: ClassroomFlow, lang: str) -> str:
+    """The games kept on this server (against a bot, two people on one screen), with their nicknames."""
+    title = f"<h2>{escape(words('kept_title', lang))}</h2><p>{escape(words('kept_lead', lang))}</p>"
+    if not flow.kept:
+        return f"{title}<p>{escape(words('kept_none', lang))}</p>"
+    items = "".join(f"<li>{escape(flow.kept_summary(row, lang))}</li>" for row in flow.kept)
+    return f"{title}<ul>{items}</ul>"
+
+
+def results_html(flow: ClassroomFlow, lang: str) -> str:
+    """The finished games as a table, with the link that downloads them as CSV."""
+    header, rows = flow.results(lang)
+    if not rows:
+        return f"<p>{escape(words('results_none', lang))}</p>"
+    head = "".join(f'<th scope="col">{escape(cell)}</th>' for cell in header)
+    body = "".join("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>" for row in rows)
+    link = (
+        f'<a class="aton-class-download" href="{flow.csv_href()}" download="results.csv">'
+        f"{escape(words('download', lang))}</a>"
+    )
+    return (
+        f'<p>{link}</p><div class="aton-class-scroll"><table><thead><tr>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table></div>"
+    )
 
 
 class _TableCard(widgets.VBox):  # type: ignore[misc]
@@ -96,11 +147,84 @@ class _TableCard(widgets.VBox):  # type: ignore[misc]
         self.confirm_button.add_class("aton-class-confirm")
         self.cancel_button = widgets.Button()
         self.cancel_button.add_class("aton-class-cancel")
-        self.buttons = widgets.HBox([self.watch_button, self.close_button])
+        self.seats_button = widgets.Button()
+        self.seats_button.add_class("aton-class-seats")
+        self.buttons = widgets.HBox([self.watch_button, self.seats_button, self.close_button])
         self.buttons.add_class("aton-class-row")
+        self.seats_text = widgets.HTML()
+        self.seat_colour = widgets.ToggleButtons(options=[("Red", "red"), ("Blue", "blue")], value="red")
+        self.seat_colour.add_class("aton-class-seat-colour")
+        self.seat_name = widgets.Text(layout=widgets.Layout(width="16em", max_width="100%"))
+        self.seat_name.add_class("aton-class-seat-name")
+        self.give_button = widgets.Button(button_style="primary")
+        self.give_button.add_class("aton-class-give")
+        self.free_button = widgets.Button(button_style="warning")
+        self.free_button.add_class("aton-class-free")
+        self.seats_cancel = widgets.Button()
+        self.seats_cancel.add_class("aton-class-seats-cancel")
+        actions = widgets.HBox([self.give_button, self.free_button, self.seats_cancel])
+        actions.add_class("aton-class-row")
+        self.seats = widgets.VBox([self.seats_text, self.seat_colour, self.seat_name, actions])
+        self.seats.add_class("aton-class-seats-form")
         self.confirm = widgets.HBox([self.confirm_text, self.confirm_button, self.cancel_button])
         self.confirm.add_class("aton-class-row")
         self.children = [self.text, self.buttons]
+
+    def connect(self, panel: ClassroomPanel) -> None:
+        """Send this card's buttons to ``panel``'s actions."""
+        code = self.code
+        self.watch_button.on_click(lambda _b: panel.watch(code))
+        self.close_button.on_click(lambda _b: panel.ask_close(code))
+        self.confirm_button.on_click(lambda _b: panel.confirm_close())
+        self.cancel_button.on_click(lambda _b: panel.cancel_close())
+        self.seats_button.on_click(lambda _b: panel.ask_seats(code))
+        self.seats_cancel.on_click(lambda _b: panel.cancel_seats())
+        self.give_button.on_click(
+            lambda _b: panel.give_seat(code, str(self.seat_colour.value), str(self.seat_name.value))
+        )
+        self.free_button.on_click(lambda _b: panel.free_seat(code, str(self.seat_colour.value)))
+
+    def render(self, row: Any, flow: ClassroomFlow, lang: str) -> None:
+        """Draw table ``row`` as ``flow`` sees it, in ``lang``: its words, and the buttons, the close question
+        or the seats form."""
+        heading = escape(words("table", lang, code=row.code))
+        self.text.value = (
+            f'<div data-code="{row.code}"><h2>{heading}</h2><p>{escape(flow.summary(row, lang))}</p></div>'
+        )
+        self.watch_button.description = words("watch", lang)
+        self.close_button.description = words("close", lang)
+        self.close_button.disabled = row.state in ("closed", "abandoned")
+        self.confirm_text.value = f"<p>{escape(words('close_ask', lang, code=row.code))}</p>"
+        self.confirm_button.description = words("close_yes", lang)
+        self.cancel_button.description = words("close_no", lang)
+        self.seats_button.description = words("seats", lang)
+        self.seats_button.disabled = row.state in ("closed", "abandoned")
+        self.render_seats(lang, row.code)
+        if flow.closing == row.code:
+            self.children = [self.text, self.confirm]
+        elif flow.seating == row.code:
+            self.children = [self.text, self.seats]
+        else:
+            self.children = [self.text, self.buttons]
+        if row.code == flow.watching:
+            self.add_class("aton-class-current")
+        else:
+            self.remove_class("aton-class-current")
+
+    def render_seats(self, lang: str, code: str) -> None:
+        """The seats form's words in ``lang``."""
+        self.seats_text.value = f"<p>{escape(words('seats_ask', lang, code=code))}</p>"
+        options = [(player_name("red", lang), "red"), (player_name("blue", lang), "blue")]
+        if list(self.seat_colour.options) != options:
+            value = self.seat_colour.value
+            self.seat_colour.options = options
+            self.seat_colour.value = value
+        self.seat_colour.description = words("seats_colour", lang)
+        self.seat_name.description = words("seats_name", lang)
+        self.seat_name.placeholder = words("seats_name_placeholder", lang)
+        self.give_button.description = words("seats_give", lang)
+        self.free_button.description = words("seats_free", lang)
+        self.seats_cancel.description = words("seats_cancel", lang)
 
 
 class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
@@ -155,6 +279,8 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self.gate.add_class("aton-class-gate")
         self.message = widgets.HTML()
         self.message.add_class("aton-class-message")
+        self.handed = widgets.HTML()
+        self.handed.add_class("aton-class-handed")
 
         self.lead = widgets.HTML()
         self.status = widgets.HTML()
@@ -190,9 +316,10 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
             ],
             layout=widgets.Layout(display="none"),
         )
-        self.session = ClassSession(self._unlock_kept, self._schedule)
-        """The tab's kept code (a reload stays open) and, on a server, the connection watch."""
-        self.children = [widgets.HTML(class_css()), header, self.gate, self.message, self.class_box, self.session]
+        self.session = ClassSession(self._unlock_kept, self._schedule, on_address=self._on_address)
+        """The tab's kept code (a reload stays open), the page's address and, on a server, the connection watch."""
+        self.children = [widgets.HTML(class_css()), header, self.gate, self.message, self.handed, self.class_box]
+        self.children = [*self.children, self.session]
 
         self.open_button.on_click(lambda _b: self._on_open())
         self.code_box.observe(self._on_code, names="value")
@@ -279,11 +406,41 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self.flow.cancel_close()
         self._render_tables()
 
+    def ask_seats(self, code: str) -> None:
+        """Show table ``code``'s seats form (hand a seat to a new key, or free it)."""
+        self.flow.ask_seats(code)
+        self._render_tables()
+
+    def cancel_seats(self) -> None:
+        """Hide the seats form."""
+        self.flow.cancel_seats()
+        self._render_tables()
+
+    def give_seat(self, code: str, colour: str, nickname: str = "") -> None:
+        """Hand seat ``colour`` of table ``code`` to a new key: its link and QR code show on this screen."""
+        try:
+            self.flow.give_seat(code, colour, nickname)
+        except RoomError as error:
+            self._say_error(error)
+            return
+        self._say = None
+        self._render()
+
+    def free_seat(self, code: str, colour: str) -> None:
+        """Free seat ``colour`` of table ``code`` for whoever joins next."""
+        try:
+            self.flow.free_seat(code, colour)
+        except RoomError as error:
+            self._say_error(error)
+            return
+        self._say = None
+        self._render()
+
     def show_results(self) -> None:
         """List the finished games, with the CSV download link."""
         self._results_shown = True
         try:
-            self._render_results()
+            self.results_html.value = results_html(self.flow, self.lang)
         except RoomError as error:
             self._say_error(error)
 
@@ -293,6 +450,12 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self.session.stop()
 
     # ------------------------------------------------------------- internals
+    def _on_address(self, base: str) -> None:
+        """The page's address: the dashboard's, as the students' machines open it, starts the seats' links."""
+        from ...rooms import shareable_base
+
+        self.flow.dashboard_base = shareable_base(base)
+
     def _on_code(self, change: Any) -> None:
         typed = str(change["new"])
         if typed:  # Enter in the box (the box is emptied after each try, which calls this again with "")
@@ -362,6 +525,7 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self._render_message()
         if not flow.is_open:
             return
+        self.handed.value = handed_html(flow, lang)
         self.class_box.layout.display = ""
         self.lead.value = f"<p>{escape(words('lead', lang))}</p>"
         self.stop_button.description = words("stop", lang)
@@ -371,7 +535,7 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
             self.watched_title.value = f"<h2>{escape(words('watching', lang, code=flow.watching))}</h2>"
         self._render_tables()
         if self._results_shown:
-            self._render_results()
+            self.results_html.value = results_html(self.flow, self.lang)
         if self.learning is not None:
             self.learning.lang = lang
         if self.board is not None:  # last: redrawing the board takes longest
@@ -390,25 +554,11 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         for row in flow.tables:
             card = self._cards.get(row.code)
             if card is None:
-                card = self._cards[row.code] = self._new_card(row.code)
-            heading = escape(words("table", lang, code=row.code))
-            card.text.value = (
-                f'<div data-code="{row.code}"><h2>{heading}</h2><p>{escape(flow.summary(row, lang))}</p></div>'
-            )
-            card.watch_button.description = words("watch", lang)
-            card.close_button.description = words("close", lang)
-            card.close_button.disabled = row.state in ("closed", "abandoned")
-            card.confirm_text.value = f"<p>{escape(words('close_ask', lang, code=row.code))}</p>"
-            card.confirm_button.description = words("close_yes", lang)
-            card.cancel_button.description = words("close_no", lang)
-            asking = flow.closing == row.code
-            card.children = [card.text, card.confirm] if asking else [card.text, card.buttons]
-            if row.code == flow.watching:
-                card.add_class("aton-class-current")
-            else:
-                card.remove_class("aton-class-current")
+                card = self._cards[row.code] = _TableCard(row.code)
+                card.connect(self)
+            card.render(row, flow, lang)
             cards.append(card)
-        self._render_kept()
+        self.kept_html.value = kept_html(flow, lang)
         if not cards:
             empty = widgets.HTML(f"<p>{escape(words('empty', lang))}</p>")
             self.tables_box.children = [empty]
@@ -416,38 +566,3 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
             self.tables_box.children = cards
         for code in [code for code in self._cards if flow.row(code) is None]:
             self._cards.pop(code).close()
-
-    def _render_kept(self) -> None:
-        lang = self.lang
-        flow = self.flow
-        title = f"<h2>{escape(words('kept_title', lang))}</h2><p>{escape(words('kept_lead', lang))}</p>"
-        if not flow.kept:
-            self.kept_html.value = f"{title}<p>{escape(words('kept_none', lang))}</p>"
-            return
-        items = "".join(f"<li>{escape(flow.kept_summary(row, lang))}</li>" for row in flow.kept)
-        self.kept_html.value = f"{title}<ul>{items}</ul>"
-
-    def _new_card(self, code: str) -> _TableCard:
-        card = _TableCard(code)
-        card.watch_button.on_click(lambda _b: self.watch(code))
-        card.close_button.on_click(lambda _b: self.ask_close(code))
-        card.confirm_button.on_click(lambda _b: self.confirm_close())
-        card.cancel_button.on_click(lambda _b: self.cancel_close())
-        return card
-
-    def _render_results(self) -> None:
-        lang = self.lang
-        header, rows = self.flow.results(lang)
-        if not rows:
-            self.results_html.value = f"<p>{escape(words('results_none', lang))}</p>"
-            return
-        head = "".join(f'<th scope="col">{escape(cell)}</th>' for cell in header)
-        body = "".join("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>" for row in rows)
-        link = (
-            f'<a class="aton-class-download" href="{self.flow.csv_href()}" download="results.csv">'
-            f"{escape(words('download', lang))}</a>"
-        )
-        self.results_html.value = (
-            f'<p>{link}</p><div class="aton-class-scroll"><table><thead><tr>{head}</tr></thead>'
-            f"<tbody>{body}</tbody></table></div>"
-        )

@@ -31,6 +31,11 @@ _READER = """(function () {
     var field = document.querySelector('.aton-class-session input');
     if (!field && ++tries < 600) { return; }
     clearInterval(timer);
+    var address = document.querySelector('.aton-class-bridge input');
+    if (address) {
+      address.value = window.location.origin + window.location.pathname.replace(/class\\/?$/, '');
+      address.dispatchEvent(new Event('input', {bubbles: true}));
+    }
     var kept = null;
     try { kept = window.sessionStorage.getItem(KEY); } catch (error) { kept = null; }
     if (!field || !kept) { return; }
@@ -45,11 +50,13 @@ def _script(source: str) -> tuple[dict[str, Any], ...]:
 
 
 class ClassSession(widgets.Box):  # type: ignore[misc]
-    """Hidden (CSS class ``aton-class-session``): the kept code's bridge and, on a server, the connection watch.
+    """Hidden (CSS class ``aton-class-session``): the kept code's and the address's bridges and, on a server, the
+    connection watch.
 
-    ``ClassSession(on_kept, schedule)``: ``on_kept(code)`` is called with the code the tab kept (after a
-    reload); :meth:`keep` and :meth:`forget` write the tab's ``sessionStorage``; :meth:`render` gives the
-    connection banner's words in a language.
+    ``ClassSession(on_kept, schedule, on_address=None)``: ``on_kept(code)`` is called with the code the tab
+    kept (after a reload), ``on_address(url)`` with the dashboard's address as this browser opened the page
+    (the class page's, without ``class``: the seats' links start with it); :meth:`keep` and :meth:`forget`
+    write the tab's ``sessionStorage``; :meth:`render` gives the connection banner's words in a language.
 
     >>> session = ClassSession(lambda code: None, None)
     >>> session.keep("AB12-CD34")
@@ -57,24 +64,33 @@ class ClassSession(widgets.Box):  # type: ignore[misc]
     True
     """
 
-    def __init__(self, on_kept: Callable[[str], None], schedule: Schedule | None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        on_kept: Callable[[str], None],
+        schedule: Schedule | None,
+        on_address: Callable[[str], None] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(layout=widgets.Layout(display="none"), **kwargs)
         self.add_class("aton-class-session")
         self.bridge = widgets.Text()
+        self.address = widgets.Text()
+        self.address.add_class("aton-class-bridge")
         reader = widgets.Output()
         reader.outputs = _script(_READER.replace("KEY", json.dumps(SESSION_KEY)))
         self.writer = widgets.Output()
         self._writes = 0
         self.connection: ConnectionWatch | None = None
         """On a server: the kernel's beat, which the page watches to say a lost connection and come back."""
-        children: list[widgets.Widget] = [self.bridge, reader, self.writer]
+        children: list[widgets.Widget] = [self.bridge, self.address, reader, self.writer]
         if schedule is not None and served_by_voila():
             self.connection = ConnectionWatch()
             self.connection.start(schedule)
             children.append(self.connection)
         self.children = children
-        self._on_kept = on_kept
+        self._on_kept, self._on_address = on_kept, on_address
         self.bridge.observe(self._on_bridge, names="value")
+        self.address.observe(self._on_address_typed, names="value")
 
     def keep(self, code: str) -> None:
         """Keep ``code`` in the tab for its reloads."""
@@ -97,6 +113,11 @@ class ClassSession(widgets.Box):  # type: ignore[misc]
     def _write(self, line: str) -> None:
         self._writes += 1  # a new output each time, so the script runs
         self.writer.outputs = _script(f"try {{ {line} }} catch (error) {{}} // {self._writes}")
+
+    def _on_address_typed(self, change: Any) -> None:
+        base = str(change["new"])
+        if self._on_address is not None and len(base) <= 500 and base.startswith(("http://", "https://")):
+            self._on_address(base)
 
     def _on_bridge(self, change: Any) -> None:
         kept = str(change["new"])

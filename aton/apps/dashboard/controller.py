@@ -338,11 +338,16 @@ class DashboardController:
         """The message for people in ``lang`` ("" when there is none)."""
         return self.message(lang) if self.message is not None else ""
 
+    def _room_ended(self) -> bool:
+        """In a room: whether its game ended without the engine's end (a forfeit) or the room closed."""
+        status = self.room.status if self.room is not None and self.session.mode is Mode.FRIEND else None
+        return status is not None and status.state in ("over", "closed", "abandoned")
+
     def deciding_person(self) -> Player | None:
         """The person at the screen who must decide now, if any."""
         session = self.session
         game = session.game
-        if game.result is not None:
+        if game.result is not None or self._room_ended():
             return None
         to_act = [p for p in game.to_act if session.controller(p) == "human"]
         if session.mode is Mode.TWO and game.phase is Phase.ASSIGN:
@@ -364,7 +369,7 @@ class DashboardController:
         """Whose card panel belongs on the page now: the person choosing cards (or waiting for a bot)."""
         session = self.session
         game = session.game
-        if not self.live or game.phase is not Phase.ASSIGN or game.result is not None:
+        if not self.live or game.phase is not Phase.ASSIGN or game.result is not None or self._room_ended():
             return None
         if session.mode is Mode.BOT:
             return session.setup.human

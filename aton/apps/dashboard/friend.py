@@ -111,6 +111,10 @@ class FriendFlow:
         nobody could tell the store they were there."""
         self._said_left = False
         self._noted: Any = None
+        self.kept_link = ""
+        """After "Keep my seat": the link that takes the seat back (it holds the seat's key)."""
+        self.seat_lost = False
+        """Whether this page's key stopped being its seat's (the teacher gave the seat away or freed it)."""
 
     # ================================================================ the store
     @property
@@ -231,7 +235,7 @@ class FriendFlow:
         On a refusal the page's status is read again (a stale move shows the game as it is now) and the
         message says the move was not played, and why.
         """
-        from ...rooms import RoomError, StaleMove
+        from ...rooms import BadToken, RoomError, StaleMove
 
         client = self.client
         if client is None or client.token is None:
@@ -246,6 +250,14 @@ class FriendFlow:
                 self._say(lambda lang: say("friend.not_played", lang, reason=why(lang)), alert=True)
                 return False
             except (RoomError, IllegalAction) as error:
+                if isinstance(error, BadToken) and error.code == "seat_lost":
+                    code = self.code
+                    self.lose_seat()
+                    self._say(
+                        lambda lang: say("friend.not_played", lang, reason=say("friend.seat_lost", lang, code=code)),
+                        alert=True,
+                    )
+                    return False
                 why = _refusal(error)
                 self._refresh()
                 self._say(lambda lang: say("friend.not_played", lang, reason=why(lang)), alert=True)
@@ -261,14 +273,82 @@ class FriendFlow:
 
         return self.client is not None and self.client.token is not None and self._try(ask)
 
+    def leave_choices(self) -> tuple[str, ...]:
+        """What "Leave the room" offers now: ``"end"`` (the game, the opponent winning by forfeit: only while
+        it is played), ``"keep"`` (the seat, with a link to come back by) and ``"stay"``; a spectator, who has
+        nothing to keep, leaves at once (``()``)."""
+        status = self.status
+        if self.client is None or self.client.token is None or status is None:
+            return ()
+        if status.state == "playing":
+            return ("end", "keep", "stay")
+        if status.state in ("waiting", "over"):
+            return ("keep", "stay")
+        return ()
+
+    def end_game(self) -> bool:
+        """End the game in progress: the opponent wins by forfeit (so recorded); then leave the room.
+
+        On a refusal (the game ended meanwhile, the store is out) the page stays in the room and says why."""
+        client = self.client
+        if client is None or client.token is None:
+            return False
+
+        def end() -> None:
+            self.status = client.forfeit()
+
+        if not self._try(end):
+            self._refresh()
+            return False
+        name = self.status.opponent or "?"
+        code = self.code
+        self.leave()
+        self._say(lambda lang: say("friend.ended", lang, code=code, name=name))
+        return True
+
+    def keep_seat(self, base_url: str) -> str:
+        """Leave the room keeping the seat: the link that takes it back (``#seat=KEY``), on any device or server.
+
+        The seat reads away until a page comes back with the key; the message shows the link (``""``: no seat)."""
+        client = self.client
+        if client is None or client.token is None:
+            return ""
+        link = str(client.seat_link(base_url)) if base_url else ""
+        code = self.code
+        self.leave()
+        self.kept_link = link
+        self._say(lambda lang: say("friend.kept", lang, code=code))
+        return link
+
     def leave(self) -> None:
-        """Leave the room on this page (the browser forgets the key; the seat stays in the room, away)."""
+        """Leave the room on this page (the seat stays in the room, away; the page decides what the browser keeps)."""
         self.away()
         with self._lock:
             self.client = None
             self.status = None
             self._steps = None
+            self.kept_link = ""
             self._say(None)
+
+    def lose_seat(self) -> bool:
+        """The store says this page's key is no longer its seat's (the teacher gave the seat away or freed it):
+        the page watches the room instead, and says so.  Whether it could (the room is still there)."""
+        from ...rooms import RoomClient, RoomError
+
+        client = self.client
+        if client is None:
+            return False
+        code = str(client.code)
+        with self._lock:
+            try:
+                self.client = RoomClient.spectate(self.store, code)
+                self.status = self.client.status()
+            except RoomError:
+                self.client, self.status = None, None
+            self._steps = None
+            self.seat_lost = True
+            self._say(lambda lang: say("friend.seat_lost", lang, code=code), alert=True)
+        return self.client is not None
 
     def away(self) -> None:
         """Tell the room this page is gone, so the opponent and the class page read "away" at once.
@@ -321,6 +401,9 @@ class FriendFlow:
                     return status if status is not None else self.status
                 return status
         except RoomError as error:
+            if getattr(error, "code", None) == "seat_lost":
+                self.lose_seat()
+                return self.status
             self._outage = _refusal(error)
             self._say(self._outage, alert=True)
             return self.status
@@ -351,11 +434,16 @@ class FriendFlow:
         if status.state in ("closed", "abandoned"):
             return say("friend.closed", lang, code=status.code)
         if status.state == "over":
+            if status.forfeit is not None and not (status.opponent_wants_rematch or status.rematch_asked):
+                mine = status.forfeit is status.seat
+                return say("friend.forfeit_mine" if mine else "friend.forfeit_theirs", lang, name=opponent)
             if status.opponent_wants_rematch and not status.rematch_asked:
                 return say("friend.rematch_offered", lang, name=opponent)
             if status.rematch_asked:
                 return say("friend.rematch_waiting", lang, name=opponent)
             return say("friend.over", lang)
+        if status.opponent is None:  # the teacher freed the other seat: whoever joins plays on
+            return " ".join([say("friend.your_turn", lang)] * status.my_turn + [say("friend.seat_free", lang)])
         parts = [say("friend.your_turn" if status.my_turn else "friend.their_turn", lang, name=opponent)]
         if not status.opponent_present and not self.quiet:
             parts.append(say("friend.away", lang, name=opponent))

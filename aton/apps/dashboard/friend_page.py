@@ -17,6 +17,7 @@ from typing import Any
 from .controller import DashboardController
 from .friend import Follower, FriendFlow
 from .friend_panel import FriendPanel
+from .text import say
 
 __all__ = ["FriendPage"]
 
@@ -56,7 +57,8 @@ class FriendPage:
         panel.on_create(lambda nickname: self._enter(lambda: self.room.create(nickname)))
         panel.on_join(lambda code, nickname: self._enter(lambda: self.room.join(code, nickname)))
         panel.on_rematch(self._rematch)
-        panel.on_leave(self.leave)
+        panel.on_leave(self.ask_leave)
+        panel.on_leave_choice(self.choose)
         panel.on_bridge(self._bridge)
         # A closed or reloaded page has its kernel shut down: the seat must read "away" at once, not when
         # its last touch grows old (weakly held, so a page closed earlier is not kept alive by this).
@@ -83,6 +85,14 @@ class FriendPage:
 
     def _deliver(self, status: Any) -> None:
         try:
+            if self.room.seat_lost:  # the teacher gave this seat away: the browser forgets its key, the page watches
+                self.room.seat_lost = False
+                self.panel.keep("")
+                self.panel.address(self.room.code)
+                self.panel.ask_leave(())
+                self.controller.enter_room(self.room)
+                self.controller.tell(self.room.message, alert=True)
+                return
             self.controller.room_changed(status)
             if status.event == "joined" and self.show_play is not None:
                 self.show_play()  # the opponent came in: the game starts
@@ -97,6 +107,18 @@ class FriendPage:
         self.base_url = shareable_base(facts["base"]) if facts["base"] else ""
         room, saved = facts["room"], facts["saved"]
         if self.room.client is not None:
+            return
+        if room and facts.get("seat"):  # a seat's link: its key takes the seat, here and from now on
+            self.panel.forget_seat_link()
+            taken = json.dumps({"code": room, "token": facts["seat"]}, separators=(",", ":"))
+            if not self._enter(lambda: self.room.resume(taken)):
+                why = self.room.message
+                self.controller.tell(
+                    (lambda lang: say("friend.seat_link_bad", lang, reason=why(lang))) if why else None, alert=True
+                )
+                self.panel.code.value = room
+                if self.show_form is not None:
+                    self.show_form()
             return
         try:
             saved_code = json.loads(saved).get("code") if saved else None
@@ -121,12 +143,52 @@ class FriendPage:
         else:
             self.controller.tell(self.room.message, alert=True)
 
+    def ask_leave(self) -> None:
+        """ "Leave the room": ask what becomes of the seat (a spectator, with no seat, leaves at once)."""
+        choices = self.room.leave_choices()
+        if not choices:
+            self.leave()
+            return
+        self.panel.ask_leave(choices)
+        self.controller.tell(None)
+
+    def choose(self, choice: str) -> None:
+        """The answer to "Leave the room": ``"end"`` the game (a forfeit), ``"keep"`` the seat, or ``"stay"``."""
+        self.panel.ask_leave(())
+        try:
+            if choice == "end":
+                if self.room.end_game():
+                    self._left(forget=True)
+                else:
+                    self.controller.tell(self.room.message, alert=True)
+            elif choice == "keep":
+                self.room.keep_seat(self.base_url)
+                self._left(forget=False)  # the browser keeps the key too: this page takes the seat again
+            else:
+                self.controller.tell(None)
+        except Exception as error:  # never a traceback in the page
+            self.controller.report(error)
+
+    def _left(self, *, forget: bool) -> None:
+        """The room was left: the page plays against a bot again and says what became of the seat."""
+        said = self.room.message
+        self.stop()
+        if forget:
+            self.panel.keep("")
+        self.panel.address(None)
+        self.controller.room = None
+        self.controller.new_game(mode="bot")
+        self.controller.tell(said)
+        if self.show_form is not None:
+            self.show_form()  # what became of the seat, and the link of a seat kept
+
     def leave(self) -> None:
         """Leave the room on this page: the browser forgets the key, the page plays against a bot again."""
         self.stop()
         self.room.leave()
         self.panel.keep("")
         self.panel.address(None)
+        self.panel.ask_leave(())
         self.controller.room = None
         self.controller.new_game(mode="bot")
 

@@ -43,7 +43,7 @@ __all__ = ["FriendPanel"]
 _READER = bridge_reader(
     "aton-friend-bridge",
     {"saved": SAVED_KEY, "game": GAME_KEY},
-    page_facts="{query: location.search, base: location.origin + location.pathname}",
+    page_facts="{query: location.search, base: location.origin + location.pathname, hash: location.hash}",
 )
 """Tells the kernel the page's address and what this browser keeps: its room, and its game in the store."""
 
@@ -92,7 +92,27 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         self.turn = _html("aton-friend-turn")
         self.rematch_button = _button("aton-friend-rematch", "success")
         self.leave_button = _button("aton-friend-leave")
-        self.in_room = widgets.VBox([self.room, self.turn, widgets.HBox([self.rematch_button, self.leave_button])])
+        self.leave_ask = _html("aton-friend-leave-ask")
+        self.end_button = _button("aton-friend-end", "danger")
+        self.keep_button = _button("aton-friend-keep", "primary")
+        self.stay_button = _button("aton-friend-stay")
+        self.leave_box = widgets.VBox(
+            [
+                self.leave_ask,
+                widgets.HBox(
+                    [self.end_button, self.keep_button, self.stay_button], layout=widgets.Layout(flex_flow="row wrap")
+                ),
+            ],
+            layout=widgets.Layout(display="none"),
+        )
+        self.leave_box.add_class("aton-friend-leave-box")
+        self.in_room = widgets.VBox(
+            [self.room, self.turn, widgets.HBox([self.rematch_button, self.leave_button]), self.leave_box]
+        )
+        self.kept = _html("aton-friend-kept")
+        self.entry.children = (self.kept, *self.entry.children)
+        self.choices: tuple[str, ...] = ()
+        """The choices "Leave the room" asks about now (``()``: not asking)."""
         self.server_only = _html("aton-friend-server-only")
         self.bridge = widgets.Text(layout=widgets.Layout(display="none"))
         self.bridge.add_class("aton-friend-bridge")
@@ -112,6 +132,7 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         self._join: list[Callable[[str, str], object]] = []
         self._rematch: list[Callable[[], None]] = []
         self._leave: list[Callable[[], None]] = []
+        self._choice: list[Callable[[str], None]] = []
         self._bridge: list[Callable[[dict[str, str]], None]] = []
         self.create_button.on_click(lambda _b: [f(str(self.nickname.value)) for f in list(self._create)])
         self.join_button.on_click(
@@ -119,6 +140,8 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         )
         self.rematch_button.on_click(lambda _b: [f() for f in list(self._rematch)])
         self.leave_button.on_click(lambda _b: [f() for f in list(self._leave)])
+        for choice, button in (("end", self.end_button), ("keep", self.keep_button), ("stay", self.stay_button)):
+            button.on_click(lambda _b, choice=choice: [f(choice) for f in list(self._choice)])
         self.bridge.observe(self._on_bridge, names="value")
 
     # ================================================================ callbacks
@@ -137,6 +160,17 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
     def on_leave(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` when "Leave the room" is clicked."""
         self._leave.append(callback)
+
+    def on_leave_choice(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(choice)`` when a choice of "Leave the room" is clicked: ``"end"``, ``"keep"``, ``"stay"``."""
+        self._choice.append(callback)
+
+    def ask_leave(self, choices: tuple[str, ...]) -> None:
+        """Ask what becomes of the seat (``choices`` of :meth:`FriendFlow.leave_choices`); ``()`` stops asking."""
+        self.choices = choices
+        self.leave_box.layout.display = "" if choices else "none"
+        self.leave_button.layout.display = "none" if choices else ""
+        self.end_button.layout.display = "" if "end" in choices else "none"
 
     def on_bridge(self, callback: Callable[[dict[str, str]], None]) -> None:
         """Call ``callback(facts)`` once the browser said what it holds (:meth:`read_bridge`)."""
@@ -159,6 +193,8 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
             return None
         if not isinstance(raw, dict):
             return None
+        from ...rooms import seat_key
+
         query, saved, base, game = raw.get("query"), raw.get("saved"), raw.get("base"), raw.get("game")
         params = urllib.parse.parse_qs(query.lstrip("?")) if isinstance(query, str) else {}
         rooms = params.get("room", [])
@@ -173,6 +209,9 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         }
         if room and params.get("watch") == ["1"]:  # a spectator's address: the room is watched again
             facts["watch"] = "1"
+        key = seat_key(raw.get("hash"))
+        if room and key is not None:  # a seat's link (#seat=KEY): the seat is taken back
+            facts["seat"] = key
         if "game" in raw:  # the key of the page's own game, kept for a reload (the dashboard's reader sends it)
             facts["game"] = game if isinstance(game, str) and len(game) <= 100 else ""
         return facts
@@ -215,8 +254,21 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
             f" // {self._writes}"
         )
 
+    def forget_seat_link(self) -> None:
+        """Take a seat's key out of the page's address (``#seat=KEY``) once it was read: it is not shown, nor
+        kept in the history, nor passed on with the address."""
+        if not self.available:
+            return
+        self._writes += 1
+        self.addresser.outputs = _script(
+            "try { if (window.location.hash.indexOf('seat=') >= 0) { var u = new URL(window.location.href);"
+            " u.hash = ''; window.history.replaceState(window.history.state, '', u.toString()); } } catch (e) {}"
+            f" // {self._writes}"
+        )
+        self._address = None
+
     def render(self, flow: FriendFlow, lang: str, base_url: str) -> None:
-        """Show the room this page is in (or the fields to enter one)."""
+        """Show the room this page is in (or the fields to enter one, and the link of a seat kept)."""
         if not self.available:
             return
         status = flow.status
@@ -224,7 +276,17 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         self.in_room.layout.display = "" if status is not None else "none"
         if status is None:
             self.room.value = self.turn.value = ""
+            self.kept.value = _kept_html(flow.kept_link, lang)
             return
+        self.kept.value = ""
+        if self.choices:
+            helps = [say("friend.leave_end_help", lang, name=status.opponent or "?")] if "end" in self.choices else []
+            helps.append(say("friend.leave_keep_help", lang))
+            self.leave_ask.value = (
+                f"<p><strong>{escape(say('friend.leave_ask', lang, code=status.code))}</strong></p><ul>"
+                + "".join(f"<li>{escape(line)}</li>" for line in helps)
+                + "</ul>"
+            )
         code = status.code
         parts = [f"<h4>{escape(say('friend.room', lang, code=code))}</h4>"]
         if base_url:
@@ -249,4 +311,20 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         self.join_button.description = say("friend.join", lang)
         self.rematch_button.description = say("friend.rematch", lang)
         self.leave_button.description = say("friend.leave", lang)
+        self.end_button.description = say("friend.leave_end", lang)
+        self.keep_button.description = say("friend.leave_keep", lang)
+        self.stay_button.description = say("friend.leave_stay", lang)
         self.server_only.value = f'<p role="note">{escape(say("friend.server_only", lang))}</p>'
+
+
+def _kept_html(link: str, lang: str) -> str:
+    """The message of a seat kept: its link, and the link as a QR code for a phone or a tablet."""
+    if not link:
+        return ""
+    from ...rooms import qr_svg
+
+    return (
+        f'<div role="status"><p><strong>{escape(say("friend.kept_link", lang))}</strong></p>'
+        f'<p class="aton-friend-kept-link"><a href="{escape(link)}">{escape(link)}</a></p>'
+        f'<div class="aton-friend-qr">{qr_svg(link)}</div></div>'
+    )

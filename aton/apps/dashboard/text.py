@@ -93,6 +93,31 @@ DASHBOARD_STRINGS: dict[str, Message] = {
         msg("dashboard friend.left", "{name} left the room: their page is closed."),
         msg("dashboard friend.came_back", "{name} came back."),
         msg("dashboard friend.closed", "Room {code} is closed."),
+        msg("dashboard friend.leave_ask", "Leave room {code}: what becomes of your seat?"),
+        msg("dashboard friend.leave_end", "End the game"),
+        msg("dashboard friend.leave_end_help", "{name} wins by forfeit; the game is over for both of you."),
+        msg("dashboard friend.leave_keep", "Keep my seat"),
+        msg(
+            "dashboard friend.leave_keep_help",
+            "You get a link that takes your seat back later, on this device or another.",
+        ),
+        msg("dashboard friend.leave_stay", "Stay"),
+        msg("dashboard friend.ended", "You ended the game in room {code}: {name} wins by forfeit."),
+        msg(
+            "dashboard friend.kept",
+            "You left room {code} and kept your seat. To come back, on this device or another, open the link "
+            "below. It holds your seat's key: keep it to yourself.",
+        ),
+        msg("dashboard friend.kept_link", "Your seat's link"),
+        msg("dashboard friend.forfeit_mine", "You ended the game: {name} wins by forfeit."),
+        msg("dashboard friend.forfeit_theirs", "{name} ended the game: you win by forfeit."),
+        msg(
+            "dashboard friend.seat_lost",
+            "The teacher gave your seat in room {code} to someone else or freed it: this page can no longer play "
+            "there. You watch the game.",
+        ),
+        msg("dashboard friend.seat_free", "The other seat is free: the game goes on when someone joins the room."),
+        msg("dashboard friend.seat_link_bad", "This seat link no longer takes a seat: {reason}"),
         msg("dashboard friend.over", "The game is over. Ask for a rematch to play again in the same room."),
         msg("dashboard friend.rematch_offered", "{name} wants a rematch: click Rematch to start a new game."),
         msg("dashboard friend.rematch_waiting", "You asked for a rematch; waiting for {name}."),

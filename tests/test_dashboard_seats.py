@@ -1,0 +1,200 @@
+"""Seats given back on the dashboard, without a browser: "Leave the room" asks, a kept seat's link, a seat lost.
+
+Each test runs on SQLite and, when ATON_TEST_POSTGRES is set, on PostgreSQL (see rooms_support): every page
+opens its own store, as each page's kernel does.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from rooms_support import BACKENDS, store_url
+
+import aton
+from aton import rooms
+from aton.apps.dashboard.controller import DashboardController
+from aton.apps.dashboard.friend import FriendFlow
+from aton.apps.dashboard.friend_page import FriendPage
+from aton.apps.dashboard.friend_panel import FriendPanel
+from aton.apps.dashboard.session import Mode
+
+BASE = "http://10.0.0.5:8866/"
+
+
+@pytest.fixture(params=BACKENDS)
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    yield from store_url(request.param, tmp_path)
+
+
+@pytest.fixture
+def made() -> Iterator[list[FriendPage]]:
+    pages: list[FriendPage] = []
+    yield pages
+    for friend in pages:
+        friend.close()
+
+
+def new_page(made: list[FriendPage], url: str, *, hash: str = "", query: str = "") -> FriendPage:
+    """A dashboard page's room part, with what its browser says (address, saved seat)."""
+    friend = FriendPage(DashboardController(), FriendPanel(), url=url)
+    made.append(friend)
+    facts = {"query": query, "saved": None, "base": BASE, "hash": hash}
+    friend.panel.bridge.value = json.dumps(facts)
+    return friend
+
+
+def catch_up(flow: FriendFlow, version: int) -> None:
+    for _ in range(40):
+        if flow.status is not None and flow.status.version >= version:
+            return
+        flow.poll(0.25)
+    raise AssertionError(f"stuck below version {version}")
+
+
+def two_players(made: list[FriendPage], url: str) -> tuple[FriendPage, FriendPage]:
+    ana, ben = new_page(made, url), new_page(made, url)
+    ana.panel.nickname.value = "Ana"
+    ana.panel.create_button.click()
+    ben.panel.code.value, ben.panel.nickname.value = ana.room.code or "", "Ben"
+    ben.panel.join_button.click()
+    assert ana.room.seat is aton.RED and ben.room.seat is aton.BLUE
+    ana.stop()  # the tests poll by hand
+    ben.stop()
+    for _ in range(40):  # a join moves no version: wait for the state
+        if ana.room.status.state == "playing":
+            break
+        ana.room.poll(0.25)
+    assert ana.room.status.state == "playing"
+    return ana, ben
+
+
+def texts(flow: FriendFlow) -> dict[str, str]:
+    return {lang: flow.turn_text(lang) for lang in ("en", "fr")}
+
+
+def test_leave_asks_and_stay_changes_nothing(made: list[FriendPage], url: str) -> None:
+    ana, _ben = two_players(made, url)
+    ana.panel.leave_button.click()
+    assert ana.panel.choices == ("end", "keep", "stay") and ana.panel.leave_box.layout.display == ""
+    ana.render("fr")
+    ana.panel.relabel("fr")
+    assert "forfait" in ana.panel.leave_ask.value and "Ben" in ana.panel.leave_ask.value
+    assert ana.panel.end_button.description == "Terminer la partie"
+    ana.panel.stay_button.click()
+    assert ana.panel.choices == () and ana.room.seat is aton.RED and ana.room.status.state == "playing"
+    assert ana.room.store.info(ana.room.code).seat(aton.RED).present
+    # a spectator has no seat to keep: it leaves at once
+    eve = new_page(made, url, query=f"?room={ana.room.code}&watch=1")
+    assert eve.room.spectating and eve.room.leave_choices() == ()
+    eve.panel.leave_button.click()
+    assert eve.room.client is None and eve.controller.mode is Mode.BOT
+
+
+def test_ending_the_game_gives_the_partner_the_win_by_forfeit(made: list[FriendPage], url: str) -> None:
+    ana, ben = two_players(made, url)
+    code = ana.room.code or ""
+    ana.panel.leave_button.click()
+    ana.panel.end_button.click()
+    assert ana.room.client is None and ana.controller.mode is Mode.BOT and ana.controller.room is None
+    assert "Ben wins by forfeit" in ana.controller.message_text("en")
+    assert "Ben gagne par forfait" in ana.controller.message_text("fr")
+    removed = ana.panel.keeper.outputs[0]["data"]["application/javascript"]
+    assert "removeItem" in removed  # the browser forgets the key of a game that is over
+    catch_up(ben.room, ben.room.store.version(code))
+    status = ben.room.status
+    assert (status.state, status.forfeit) == ("over", aton.RED)
+    said = texts(ben.room)
+    assert said["en"] == "Ana ended the game: you win by forfeit." and "forfait" in said["fr"]
+    assert "come back" not in said["en"]  # nothing promises a return that will not come
+    ben.controller.enter_room(ben.room)
+    assert ben.controller.deciding_person() is None and ben.controller.assigning_person() is None
+    [line] = list(csv.DictReader(io.StringIO(ben.room.store.results_csv())))
+    assert (line["room"], line["winner"], line["reason"]) == (code, "blue", "forfeit")
+
+
+def test_keeping_the_seat_gives_a_link_that_takes_it_on_another_server(made: list[FriendPage], url: str) -> None:
+    ana, ben = two_players(made, url)
+    code = ana.room.code or ""
+    ana.panel.leave_button.click()
+    ana.panel.keep_button.click()
+    link = ana.room.kept_link
+    assert link.startswith(f"{BASE}?room={code}#seat=") and ana.room.client is None
+    ana.render("en")
+    assert link in ana.panel.kept.value and "<svg" in ana.panel.kept.value
+    assert "kept your seat" in ana.controller.message_text("en")
+    assert "removeItem" not in ana.panel.keeper.outputs[0]["data"]["application/javascript"]  # the browser keeps it
+    catch_up(ben.room, ben.room.status.version)
+    ben.room.poll(0.3)
+    assert not ben.room.status.opponent_present
+    assert "goes on when they come back" in texts(ben.room)["en"]  # true: the seat waits for its key
+    # another device, another server (its own store on the same database): the link takes the seat
+    query, _, fragment = link.partition("?")[2].partition("#")
+    other = new_page(made, url, query="?" + query, hash="#" + fragment)
+    assert other.room.seat is aton.RED and other.room.status.state == "playing"
+    assert "forget" not in other.panel.addresser.outputs[0]["data"]["application/javascript"]
+    assert "u.hash = ''" in other.panel.addresser.outputs[0]["data"]["application/javascript"]
+    kept = other.panel.keeper.outputs[0]["data"]["application/javascript"]
+    assert "setItem" in kept and code in kept  # from now on this browser keeps the seat
+    action = other.room.status.view.legal_actions(aton.RED)[0]
+    assert other.room.send(action)
+    ben.room.poll(0.5)
+    assert ben.room.status.opponent_present
+
+
+def test_a_seat_link_that_no_longer_holds_the_seat_says_so(made: list[FriendPage], url: str) -> None:
+    ana, _ben = two_players(made, url)
+    code = ana.room.code or ""
+    link = ana.room.client.seat_link(BASE)
+    ana.room.store.give_seat(code, aton.RED, nickname="Dan")
+    query, _, fragment = link.partition("?")[2].partition("#")
+    late = new_page(made, url, query="?" + query, hash="#" + fragment)
+    assert late.room.client is None and late.panel.code.value == code
+    assert late.controller.message_text("en").startswith("This seat link no longer takes a seat")
+
+
+def test_the_page_of_a_seat_handed_on_is_told_and_its_moves_refused(made: list[FriendPage], url: str) -> None:
+    ana, ben = two_players(made, url)
+    code = ana.room.code or ""
+    store = rooms.RoomStore(url)
+    try:
+        store.give_seat(code, aton.BLUE, nickname="Dan")
+    finally:
+        store.dispose()
+    action = ben.room.status.view.legal_actions(aton.BLUE)[0]
+    assert not ben.room.send(action)  # refused, in words
+    assert "gave your seat" in ben.room.message("en") and "donné votre place" in ben.room.message("fr")
+    assert ben.room.spectating and ben.room.seat_lost
+    # the follower's delivery: the browser forgets the key, the page watches the room
+    ben._deliver(ben.room.status)
+    assert "removeItem" in ben.panel.keeper.outputs[0]["data"]["application/javascript"]
+    assert ben.controller.mode is Mode.FRIEND and ben.controller.session.setup.spectator
+    assert "gave your seat" in ben.controller.message_text("en")
+    # a page that only follows learns it at its next poll
+    store = rooms.RoomStore(url)
+    try:
+        store.give_seat(code, aton.RED, nickname="Eve")
+    finally:
+        store.dispose()
+    ana.room.poll(0.5)
+    assert ana.room.spectating and "gave your seat" in ana.room.message("en")
+
+
+def test_a_freed_seat_is_said_as_free_to_the_partner(made: list[FriendPage], url: str) -> None:
+    ana, _ben = two_players(made, url)
+    store = rooms.RoomStore(url)
+    try:
+        store.free_seat(ana.room.code or "", aton.BLUE)
+    finally:
+        store.dispose()
+    ana.room.poll(0.5)
+    said = texts(ana.room)
+    assert "The other seat is free" in said["en"] and "L'autre place est libre" in said["fr"]
+    cleo = new_page(made, url)
+    cleo.panel.code.value, cleo.panel.nickname.value = ana.room.code or "", "Cleo"
+    cleo.panel.join_button.click()
+    assert cleo.room.seat is aton.BLUE and cleo.room.status.state == "playing"
