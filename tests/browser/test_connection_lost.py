@@ -1,10 +1,11 @@
 """A dead server is said, and the pages come back by themselves once it is up again.
 
 The server (and its kernels: the whole process group, as when its machine dies) is killed with SIGKILL
-while two players and a spectator are in a room and the teacher's ``/class`` is open; every page must say
-so within 5 s, in its language, with its moves disabled.  The server is then started again on the same port: every page reloads itself and is
-playable again, the players in their seats (the keys kept in the browser), the spectator in the room
-its address names, and the teacher's class open without the code typed again (kept for the tab's session).
+while two players and a spectator are in a room and the teacher's ``/class`` is open; every page must
+say so within 5 s, in its language, with its moves disabled.  The server is then started again on the
+same port: every page reloads itself and is playable again, the players in their seats (the keys kept in
+the browser), the spectator in the room its address names, and the teacher's class open without the code
+typed again (kept for the tab's session).
 """
 
 from __future__ import annotations
