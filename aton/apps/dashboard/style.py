@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 from ...widgets.shapes import NARROW_MAX_WIDTH
+from ...widgets.touch import TOUCH_TARGET, touch_targets
 
 __all__ = ["PAGE_LAYOUTS", "TOUCH_TARGET", "dashboard_css", "page_layout"]
 
@@ -101,29 +102,6 @@ _DARK = {
 
 def _variables(values: dict[str, str]) -> str:
     return " ".join(f"{name}: {value};" for name, value in values.items())
-
-
-TOUCH_TARGET = 44
-"""The least height (CSS pixels) of a button, tab, link or check box for a finger: the phone's layout, and any
-screen whose main pointer is a finger (``pointer: coarse``); with a mouse the page keeps its denser look."""
-
-
-def _touch_targets(root: str) -> str:
-    """The rules that make every target under ``root`` at least :data:`TOUCH_TARGET` pixels tall.
-
-    ipywidgets size their buttons, toggle buttons, check boxes and fields by ``--jp-widgets-inline-height``
-    (28 px) and their tabs by ``--jp-widgets-horizontal-tab-height``; a link becomes a block as tall.
-
-    >>> "min-height: 44px" in _touch_targets(".x")
-    True
-    """
-    tall = f"{TOUCH_TARGET}px"
-    return f"""{root} {{ --jp-widgets-inline-height: {tall}; --jp-widgets-horizontal-tab-height: {tall}; }}
-{root} .jupyter-button, {root} .widget-toggle-button {{ min-height: {tall}; }}
-{root} .widget-tab > .lm-TabBar {{ min-height: {tall}; max-height: none; height: auto; }}
-{root} .widget-tab > .lm-TabBar .lm-TabBar-tab {{ min-height: {tall} !important; line-height: {tall}; }}
-{root} .widget-checkbox, {root} .widget-checkbox label {{ min-height: {tall}; align-items: center; }}
-{root} a[href] {{ display: inline-block; min-height: {tall}; line-height: {tall}; }}"""
 
 
 def dashboard_css() -> str:
@@ -302,11 +280,11 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-dashboard.aton-layout-phone .aton-heading {{ font-size: 1.3em; white-space: normal; }}
 .aton-dashboard.aton-layout-phone .aton-status {{ flex-basis: 100%; }}
 .aton-dashboard.aton-layout-phone .aton-steps {{ padding: 4px; }}
-{_touch_targets(".aton-dashboard.aton-layout-phone")}
-{_touch_targets("body:has(.aton-dashboard.aton-layout-phone) .aton-learner")}
+{touch_targets(".aton-dashboard.aton-layout-phone")}
+{touch_targets("body:has(.aton-dashboard.aton-layout-phone) .aton-learner")}
 @media (pointer: coarse) {{
-{_touch_targets(".aton-dashboard")}
-{_touch_targets(".aton-learner")}
+{touch_targets(".aton-dashboard")}
+{touch_targets(".aton-learner")}
 }}
 /* Phone and tablet, steps to watch: the step's words and its buttons sit in a bar pinned to the bottom of the
    screen, and the page's script scrolls the part of the board the step changed into view above it (step and
