@@ -256,10 +256,12 @@ FIT_SCRIPT = (
     clearInterval(timer);
     if (!view) { return; }
     var last = '';
+    var coarse = window.matchMedia ? window.matchMedia('(pointer: coarse)') : null;
     function report() {
-      var room = view.parentElement ? view.parentElement.clientWidth : view.clientWidth;
-      var width = String(Math.round(room || 0));
-      if (width === last || width === '0') { return; }
+      var room = Math.round((view.parentElement ? view.parentElement.clientWidth : view.clientWidth) || 0);
+      // the width, and "touch" where the main pointer is a finger (the words then say "tap", not "click")
+      var width = String(room) + (coarse && coarse.matches ? ' touch' : '');
+      if (width === last || room === 0) { return; }
       last = width;
       field.value = width;
       field.dispatchEvent(new Event('input', {bubbles: true}));
@@ -271,9 +273,10 @@ FIT_SCRIPT = (
   }, 100);
 })();"""
 )
-"""Runs in the page for a board that follows its width: types the room the board has (its container's width)
-into the board's hidden field (class ``MARK``, replaced by the board's own), at once and after a resize; and
-lets a swipe on the board scroll the page (:data:`TOUCH_SCROLL_JS`)."""
+"""Runs in the page for a board that follows its width: types the room the board has (its container's width,
+then `` touch`` where a finger is the main pointer) into the board's hidden field (class ``MARK``, replaced by
+the board's own), at once and after a resize; and lets a swipe on the board scroll the page
+(:data:`TOUCH_SCROLL_JS`)."""
 
 
 def make_canvas(geometry: Geometry, scale: float, display_width: float | None) -> ipycanvas.MultiCanvas:
@@ -355,9 +358,16 @@ def make_picker(choose: Callable[[Square], object]) -> tuple[widgets.Dropdown, w
 
 def geometry_for_width(width: object) -> Geometry | None:
     """The geometry for a board with ``width`` CSS pixels of room (:func:`~aton.widgets.shapes.layout_for_width`);
-    ``None`` for text that is not a width."""
+    ``None`` for text that is not a width.  Words after the width (``"390 touch"``) are not read here.
+
+    >>> geometry_for_width("390 touch") == geometry_for_width("390") != geometry_for_width("1280")
+    True
+    """
+    words = str(width).split()
     try:
-        room = float(str(width))
+        room = float(words[0]) if words else None
     except ValueError:
+        return None
+    if room is None:
         return None
     return LAYOUTS[layout_for_width(room)]

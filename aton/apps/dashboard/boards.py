@@ -127,6 +127,9 @@ class BoardPanes:
         """
         board = self.board
         flow = self.flow
+        board.touch = flow.touch  # a finger or a mouse: the words of what the board holds (a question) follow
+        if self.stepper is not None:
+            self.stepper.board.touch = flow.touch
         viewer = flow.board_viewer()
         if board.viewer is not viewer:
             board.set_viewer(viewer)

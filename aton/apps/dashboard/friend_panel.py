@@ -215,8 +215,8 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
             f" // {self._writes}"
         )
 
-    def render(self, flow: FriendFlow, lang: str, base_url: str) -> None:
-        """Show the room this page is in (or the fields to enter one)."""
+    def render(self, flow: FriendFlow, lang: str, base_url: str, touch: bool = False) -> None:
+        """Show the room this page is in (or the fields to enter one); ``touch``: the words say "tap"."""
         if not self.available:
             return
         status = flow.status
@@ -235,7 +235,7 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
             if status.state == "waiting":
                 parts.append(f'<div class="aton-friend-qr">{flow.qr_svg(base_url)}</div>')
         self.room.value = "".join(parts)
-        self.turn.value = f"<p>{escape(flow.turn_text(lang))}</p>"
+        self.turn.value = f"<p>{escape(flow.turn_text(lang, touch))}</p>"
         self.rematch_button.layout.display = "" if status.state == "over" and not status.spectating else "none"
 
     def relabel(self, lang: str) -> None:

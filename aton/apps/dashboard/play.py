@@ -163,7 +163,7 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         self._render_panel(lang)
         self._render_progress(lang)
         self.result_html.value = result_html(flow, lang)
-        self.review.update(flow.game if flow.over else None, flow.session.humans or PLAYERS, lang)
+        self.review.update(flow.game if flow.over else None, flow.session.humans or PLAYERS, lang, flow.touch)
 
     def relabel(self, lang: str) -> None:
         """The fixed words in ``lang``."""
