@@ -15,6 +15,7 @@ import pytest
 from conftest import PageErrors
 from dashboard_page import STATUS, local_page
 from test_class_page import CODE, SHOTS, TABLE, new_page, play_some, play_to_end, seated_room, served, type_code
+from test_dashboard_axe import RUN_AXE_JS, axe_source, refused
 
 from aton import rooms
 from aton.apps.classroom.learning import RULE_IDS
@@ -23,7 +24,7 @@ from aton.rooms import LearningStore
 from aton.teaching.mastery import Attempt
 
 pytestmark = pytest.mark.browser
-__all__ = ["served"]  # a fixture used here
+__all__ = ["axe_source", "served"]  # fixtures used here
 
 LAYOUTS = {
     "phone": ({"width": 390, "height": 844}, True),
@@ -115,10 +116,12 @@ CLASS_LAYOUTS = ("phone", "upright tablet", "laptop")
 
 @pytest.mark.parametrize("layout", CLASS_LAYOUTS)
 def test_every_target_of_the_class_page_is_tall_enough_for_a_finger(
-    served: tuple[str, str], browser: Any, layout: str
+    served: tuple[str, str], browser: Any, axe_source: str, layout: str
 ) -> None:
     """The class page, part after part: the code asked, the tables, a watched table, a learner's answers, the
-    results with their CSV link, closing a table and erasing the answers asked first (each cancelled)."""
+    results with their CSV link, closing a table and erasing the answers asked first (each cancelled).  With
+    every part open, axe-core finds nothing serious, no heading out of order and no content outside the
+    landmarks, in English and in French."""
     base, store_url = served
     viewport, touch = LAYOUTS[layout]
     store = rooms.open_store(store_url)
@@ -163,8 +166,21 @@ def test_every_target_of_the_class_page_is_tall_enough_for_a_finger(
         keep_smallest(found, page)  # erasing, asked first
         press(page.locator(".aton-learning-erase-no"))
         page.screenshot(path=str(SHOTS / f"classtargets-{layout.replace(' ', '-')}.png"), full_page=True)
+        page.add_script_tag(content=axe_source)
+        failing: dict[str, list[str]] = {}
+        for language, lang in (("English", "en"), ("Français", "fr")):
+            press(page.locator(".aton-language button", has_text=language))
+            page.wait_for_function(
+                "(word) => document.querySelector('.aton-class-results-button').innerText.includes(word)",
+                arg="résultats" if lang == "fr" else "results",
+            )
+            violations = page.evaluate(RUN_AXE_JS)
+            failing[lang] = [f"{v['id']} {node}" for v in violations if refused(v) for node in v["nodes"]]
+            counts = {f"{v['id']} ({v['impact']})": len(v["nodes"]) for v in violations}
+            print(f"axe-core on the open class page, {layout}, {lang}: {counts}")
         targets = sorted(found.values(), key=lambda target: target[1])
         print(f"{layout}: smallest class page target {targets[0]}")
+        assert not any(failing.values()), failing
         kinds = {name.split(" ")[0] for name, _, _ in targets}
         assert {"a", "button[submit]", "input[password]"} <= kinds, kinds
         assert len(targets) >= 12, targets  # language, code, tables, stop, learners, results, CSV, the questions

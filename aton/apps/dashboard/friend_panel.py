@@ -226,7 +226,7 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
             self.room.value = self.turn.value = ""
             return
         code = status.code
-        parts = [f"<h4>{escape(say('friend.room', lang, code=code))}</h4>"]
+        parts = [f'<h2 class="aton-h4">{escape(say("friend.room", lang, code=code))}</h2>']
         if base_url:
             link = flow.link(base_url)
             if status.state == "waiting":  # the QR code only while the opponent has to come in

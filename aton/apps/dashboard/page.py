@@ -70,8 +70,12 @@ PAGE_SCRIPT = (
     if ((!field || !root) && ++tries < 600) { return; }
     clearInterval(timer);
     if (!field || !root) { return; }
-    // the page's content, for screen readers' landmarks (unless it sits in a page's main content: a tutorial)
-    if (!root.parentElement || !root.parentElement.closest('main, [role=main]')) { root.setAttribute('role', 'main'); }
+    // the page's content, for screen readers' landmarks (unless it sits in a page's main content: a tutorial):
+    // Voila's cells (the learner's bar above the dashboard too), else the dashboard
+    if (!root.parentElement || !root.parentElement.closest('main, [role=main]')) {
+      var cells = root.closest('#rendered_cells');
+      (cells || root).setAttribute('role', 'main');
+    }
     var last = '';
     var coarse = window.matchMedia ? window.matchMedia('(pointer: coarse)') : null;
     function report() {

@@ -236,7 +236,7 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
 
     def _list_mistakes(self) -> None:
         lang = self.lang
-        rows: list[widgets.Widget] = [widgets.HTML(f"<h4>{escape(words('mistakes', lang))}</h4>")]
+        rows: list[widgets.Widget] = [widgets.HTML(f"<h3>{escape(words('mistakes', lang))}</h3>")]
         mistakes = self.flow.mistakes()
         if not mistakes:
             rows.append(widgets.HTML(f"<p>{escape(words('no_mistakes', lang))}</p>"))
