@@ -14,6 +14,7 @@ from aton import rooms
 from aton.apps.dashboard.controller import DashboardController
 from aton.apps.dashboard.friend import Follower, FriendFlow
 from aton.apps.dashboard.session import Mode
+from aton.apps.identity import ALIVE_PATH, SERVER_ID_VARIABLE
 from aton.game import GameView
 
 
@@ -662,4 +663,7 @@ def test_the_kernel_beats_for_the_page_to_watch(monkeypatch: pytest.MonkeyPatch)
     finally:
         watch.stop()
     assert ran[:2] == [1, 2] and f'data-beat="{watch.count}"' in watch.beat.value
-    assert "voila/static/" in WATCH_SCRIPT and ".inert" in WATCH_SCRIPT and "location.reload" in WATCH_SCRIPT
+    assert ALIVE_PATH in WATCH_SCRIPT and ".inert" in WATCH_SCRIPT and "location.reload" in WATCH_SCRIPT
+    monkeypatch.setenv(SERVER_ID_VARIABLE, "a1b2")
+    watch.render("en")
+    assert 'data-server="a1b2"' in watch.beat.value  # the page tells another server's answer from its own

@@ -58,9 +58,14 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         referee: Referee | None = None,
         confirm_exchange: bool = False,
         touch: bool = False,
+        heading_level: int = 3,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        if not 1 <= heading_level <= 6:
+            raise ValueError(f"a heading level is 1 to 6, not {heading_level}")
+        self.heading_level = heading_level
+        """The level of the panel's title (``<h3>``: under a page's or a notebook section's own headings)."""
         self._referee = referee
         self.confirm_exchange = confirm_exchange
         self._asking = False
@@ -319,7 +324,8 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         editable = self.editable
         name = player_word(self._player.label, lang)
-        self.title.value = f"<h4>{escape(tr('assign.title', lang, player=name))}</h4>"
+        level, title = self.heading_level, escape(tr("assign.title", lang, player=name))
+        self.title.value = f'<h{level} class="aton-assign-title">{title}</h{level}>'
         help_key = "assign.help.touch" if self.touch else "assign.help"
         self.help.value = f"<p>{escape(tr(help_key, lang))}</p>" if editable else ""
         self.hand_label.value = f"<b>{escape(tr('assign.hand', lang))}</b>"

@@ -101,6 +101,7 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
     """
 
     lang = traitlets.Unicode("en")
+    touch = traitlets.Bool(False, help='A finger is the main pointer of the page (the words say "tap", not "click").')
     _fitted = 0
     """How many boards that follow their width were made (each names its hidden field after its number)."""
 
@@ -274,10 +275,13 @@ class BoardView(widgets.VBox):  # type: ignore[misc]
     def fit_width(self, width: object) -> None:
         """The board has ``width`` CSS pixels of room: take the geometry :func:`layout_for_width` names.
 
-        Text that is not a width is ignored.  Only boards built without a ``geometry`` follow their width.
+        ``"390 touch"``: the page's main pointer is a finger (:attr:`touch`; hosts say "tap" rather than
+        "click").  Text that is not a width is ignored.  Only boards built without a ``geometry`` follow their
+        width.
         """
         geometry = geometry_for_width(width)
         if geometry is not None:
+            self.touch = "touch" in str(width).split()[1:]
             self.set_geometry(geometry)
 
     def set_geometry(self, geometry: Geometry, scale: float | None = None) -> None:

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FIT_SCRIPT",
+    "TOUCH_SCROLL_JS",
     "BoardPainter",
     "connect",
     "fill_picker",
@@ -211,8 +212,43 @@ def picker_options(legal: Sequence[Square], state: Game, lang: str) -> list[tupl
     ]
 
 
-FIT_SCRIPT = """(function () {
-  var tries = 0;
+TOUCH_SCROLL_JS = """  // A finger swiping up or down a board scrolls the page, as anywhere on a phone.  The canvas
+  // library cancels every touch on a canvas (so the browser never scrolls from it); here, before it hears them, the
+  // touch start and the finger's moves on a board lose that power: the browser scrolls (the board's
+  // ``touch-action: pan-y`` lets it, vertically only) once the finger has moved a few pixels, and the board
+  // still hears every touch, so a tap or a long press on a square works as before and a swipe chooses
+  // nothing.  The lifted finger stays cancelled: a tap makes no mouse click.  Once per page.
+  if (!window.atonBoardScrolls) {
+    window.atonBoardScrolls = true;
+    var boardLook = document.createElement('style');
+    boardLook.textContent = 'canvas.aton-board { touch-action: pan-y; user-select: none; ' +
+      '-webkit-user-select: none; -webkit-touch-callout: none; -webkit-tap-highlight-color: transparent; }';
+    document.head.appendChild(boardLook);
+    var keepScroll = function (event) {
+      var target = event.target;
+      if (target && target.matches && target.matches('canvas.aton-board')) {
+        Object.defineProperty(event, 'preventDefault', {value: function () {}, configurable: true});
+      }
+    };
+    ['touchstart', 'touchmove'].forEach(function (kind) {
+      document.addEventListener(kind, keepScroll, {capture: true, passive: true});
+    });
+    document.addEventListener('contextmenu', function (event) {  // a long press describes: no menu
+      if (event.target && event.target.matches && event.target.matches('canvas.aton-board')) {
+        event.preventDefault();
+      }
+    }, true);
+  }
+"""
+"""Page script (a part of a function's body) that lets a one-finger vertical swipe on any board scroll the page,
+while the board still reads taps and long presses; the dashboard's page script and every board that follows
+its width (a tutorial's, the class page's) run it, once per page."""
+
+FIT_SCRIPT = (
+    """(function () {
+"""
+    + TOUCH_SCROLL_JS
+    + """  var tries = 0;
   var timer = setInterval(function () {
     var field = document.querySelector('.MARK input');
     var view = field && field.closest('.aton-board-view');
@@ -220,10 +256,12 @@ FIT_SCRIPT = """(function () {
     clearInterval(timer);
     if (!view) { return; }
     var last = '';
+    var coarse = window.matchMedia ? window.matchMedia('(pointer: coarse)') : null;
     function report() {
-      var room = view.parentElement ? view.parentElement.clientWidth : view.clientWidth;
-      var width = String(Math.round(room || 0));
-      if (width === last || width === '0') { return; }
+      var room = Math.round((view.parentElement ? view.parentElement.clientWidth : view.clientWidth) || 0);
+      // the width, and "touch" where the main pointer is a finger (the words then say "tap", not "click")
+      var width = String(room) + (coarse && coarse.matches ? ' touch' : '');
+      if (width === last || room === 0) { return; }
       last = width;
       field.value = width;
       field.dispatchEvent(new Event('input', {bubbles: true}));
@@ -234,8 +272,11 @@ FIT_SCRIPT = """(function () {
     report();
   }, 100);
 })();"""
-"""Runs in the page for a board that follows its width: types the room the board has (its container's width)
-into the board's hidden field (class ``MARK``, replaced by the board's own), at once and after a resize."""
+)
+"""Runs in the page for a board that follows its width: types the room the board has (its container's width,
+then `` touch`` where a finger is the main pointer) into the board's hidden field (class ``MARK``, replaced by
+the board's own), at once and after a resize; and lets a swipe on the board scroll the page
+(:data:`TOUCH_SCROLL_JS`)."""
 
 
 def make_canvas(geometry: Geometry, scale: float, display_width: float | None) -> ipycanvas.MultiCanvas:
@@ -317,9 +358,16 @@ def make_picker(choose: Callable[[Square], object]) -> tuple[widgets.Dropdown, w
 
 def geometry_for_width(width: object) -> Geometry | None:
     """The geometry for a board with ``width`` CSS pixels of room (:func:`~aton.widgets.shapes.layout_for_width`);
-    ``None`` for text that is not a width."""
+    ``None`` for text that is not a width.  Words after the width (``"390 touch"``) are not read here.
+
+    >>> geometry_for_width("390 touch") == geometry_for_width("390") != geometry_for_width("1280")
+    True
+    """
+    words = str(width).split()
     try:
-        room = float(str(width))
+        room = float(words[0]) if words else None
     except ValueError:
+        return None
+    if room is None:
         return None
     return LAYOUTS[layout_for_width(room)]

@@ -49,6 +49,7 @@ _MESSAGES = table(
     msg("exercise answer", "Your answer"),
     msg("exercise temple", "Temple {number}"),
     msg("exercise square_hint", "Choose a square in the list, or click it on the board."),
+    msg("exercise square_hint.touch", "Choose a square in the list, or tap it on the board."),
     msg("exercise no_answer", "Choose an answer first."),
     msg("exercise right", "✓ Right"),
     msg("exercise wrong", "✗ Not yet"),
@@ -128,6 +129,8 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
 
     lang = traitlets.Unicode("en")
     """The language of every visible word: ``"en"`` or ``"fr"``."""
+    touch = traitlets.Bool(False)
+    """A finger is the page's main pointer: the words say "tap", not "click" (a board of its own tells it)."""
 
     def __init__(
         self,
@@ -192,6 +195,8 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
             board.on_select(self._board_clicked)
         if self.exercise.answer_type == "square":
             self.input.observe(self._mark_square, names="value")
+        if board is not None and "touch" in getattr(board, "trait_names", lambda: [])():
+            traitlets.dlink((board, "touch"), (self, "touch"))  # the board's page knows the pointer
         self.lang = lang
         self._render()
 
@@ -355,7 +360,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         _check_lang(value)
         return value
 
-    @traitlets.observe("lang")
+    @traitlets.observe("lang", "touch")
     def _lang_changed(self, _change: Any) -> None:
         if hasattr(self, "feedback"):
             self._render()
@@ -372,7 +377,8 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self.check_button.description = words["check"]
         self.check_button.tooltip = words["check_tooltip"]
         answer_type = self.exercise.answer_type
-        self.hint.value = f"<p><em>{html.escape(words['square_hint'])}</em></p>" if answer_type == "square" else ""
+        hint = words["square_hint.touch" if self.touch else "square_hint"]  # a finger taps, a mouse clicks
+        self.hint.value = f"<p><em>{html.escape(hint)}</em></p>" if answer_type == "square" else ""
         if answer_type == "temples":
             for number, button in enumerate(self.input.children, start=1):
                 button.description = words["temple"].format(number=number)

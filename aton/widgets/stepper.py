@@ -121,6 +121,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.lang = check_lang(lang)
         self.board.lang = self.lang
         self.observe(self._on_lang, names="lang")
+        if "touch" in self.board.trait_names():  # a finger taps the board, a mouse clicks it: a question says so
+            self.board.observe(self._on_touch, names="touch")
         self._relabel()
         self.load(source, at=at)
 
@@ -310,8 +312,14 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         from .exercises import PredictQuestion
 
         self.question = PredictQuestion(question, self.flow, self._answered, lang=self.lang)
+        self.question.touch = bool(getattr(self.board, "touch", False))
         self.question_box.children = [self.question]
         self._render()
+
+    def _on_touch(self, change: Any) -> None:
+        """The board's page has a finger (or a mouse) for its main pointer: the question's words follow."""
+        if self.question is not None:
+            self.question.touch = bool(change["new"])
 
     def _answered(self) -> None:
         """The question is settled (right, wrong twice, or given up): show the step it was about."""

@@ -119,7 +119,7 @@ def test_two_people_take_turns_behind_the_cover(page: Any, voila_url: str) -> No
 
     dash.click(".aton-cover-ready")
     dash.wait_status(cover="false", at_screen="red")
-    assert dash.text(".aton-assign h4") == tr("assign.title", "en", player="Red")
+    assert dash.text(".aton-assign .aton-assign-title") == tr("assign.title", "en", player="Red")
     red_hand = dash.hand()
     assert sorted(red_hand) == engine.hand(aton.RED)
     red_cards = sorted(red_hand, reverse=True)
@@ -153,7 +153,7 @@ def test_two_people_take_turns_behind_the_cover(page: Any, voila_url: str) -> No
 
     dash.click(".aton-cover-ready")
     dash.wait_status(cover="false", at_screen="blue")
-    assert dash.text(".aton-assign h4") == tr("assign.title", "en", player="Blue")
+    assert dash.text(".aton-assign .aton-assign-title") == tr("assign.title", "en", player="Blue")
     assert sorted(dash.hand()) == engine.hand(aton.BLUE)
     assert_red_hidden()
     for number in range(1, 5):  # red's cards are backs on the canvas too
@@ -247,13 +247,13 @@ def test_french_and_back(page: Any, voila_url: str) -> None:
     dash.page.locator(".aton-language button", has_text="Français").click()
     page.wait_for_function("() => document.querySelector('.aton-status-line').textContent.includes('Manche 1')")
     assert "posez vos cartes" in dash.text(".aton-board-view .aton-message")
-    assert dash.text(".aton-assign h4") == tr("assign.title", "fr", player="Rouge")
+    assert dash.text(".aton-assign .aton-assign-title") == tr("assign.title", "fr", player="Rouge")
     assert page.locator(".aton-right .lm-TabBar-tab", has_text="Jouer").count() == 1
     assert "vide" in dash.twin_cells()["1-0"]
     dash.page.locator(".aton-language button", has_text="English").click()
     page.wait_for_function("() => document.querySelector('.aton-status-line').textContent.includes('Round 1')")
     assert "choose your cards" in dash.text(".aton-board-view .aton-message")
-    assert dash.text(".aton-assign h4") == tr("assign.title", "en", player="Red")
+    assert dash.text(".aton-assign .aton-assign-title") == tr("assign.title", "en", player="Red")
     assert "empty" in dash.twin_cells()["1-0"]
 
 

@@ -4,7 +4,8 @@ axe-core comes from npm, pinned (:data:`AXE_VERSION`), installed once into ``.ca
 with the ``npm`` that CI installs.  Without npm or the package the test is skipped with the reason, unless
 ``ATON_REQUIRE_BROWSER=1`` (CI), which makes it a failure.
 
-No serious or critical violation may remain.  The counts by rule (every impact) are printed and written
+No serious or critical violation may remain, and neither may a heading out of order or content outside the
+page's landmarks (:data:`KEPT_RULES`, moderate ones).  The counts by rule (every impact) are printed and written
 to ``aton-axe-counts.json`` in the system's temporary folder, for the record.
 """
 
@@ -30,6 +31,15 @@ AXE_VERSION = "4.14.1"
 AXE_DIR = ROOT / ".cache" / "axe"
 AXE_PACKAGE = AXE_DIR / "node_modules" / "axe-core"
 SERIOUS = ("serious", "critical")
+KEPT_RULES = ("heading-order", "region")
+"""Moderate rules the pages keep too: headings in order (a page's outline for screen readers) and every content
+inside a landmark."""
+
+
+def refused(violation: dict[str, Any]) -> bool:
+    """Whether a violation fails the pages: serious or critical, or one of :data:`KEPT_RULES`."""
+    return violation["impact"] in SERIOUS or violation["id"] in KEPT_RULES
+
 
 RUN_AXE_JS = """async () => {
   const result = await axe.run(document, {resultTypes: ['violations']});
@@ -74,14 +84,14 @@ def _tabs(page: Any) -> Any:
 
 
 def _check_every_tab(page: Any, where: str, counts: collections.Counter[tuple[str, str]]) -> list[str]:
-    """Run axe on each tab of the page; count every violation; return the serious and critical ones."""
+    """Run axe on each tab of the page; count every violation; return those that fail (:func:`refused`)."""
     serious = []
     for index in range(_tabs(page).count()):
         _tabs(page).nth(index).click()
         page.wait_for_timeout(200)
         for violation in page.evaluate(RUN_AXE_JS):
             counts[(violation["id"], violation["impact"])] += len(violation["nodes"])
-            if violation["impact"] in SERIOUS:
+            if refused(violation):
                 serious += [
                     f"{where}, tab {index}: {violation['id']} ({violation['help']}) {node}"
                     for node in violation["nodes"]

@@ -172,17 +172,19 @@ class TouchPlayer:
                 float(self.page.wait_for_function("() => window.__atonDrawn", timeout=TIMEOUT).json_value())
             )
 
-    def hold(self, point: tuple[float, float], words: str) -> None:
-        """Keep a finger on ``point`` until the board describes it in ``words``, then lift it.
+    def hold(self, point: tuple[float, float], words: str, view: Any = None) -> None:
+        """Keep a finger on ``point`` until the board describes it in ``words`` (the board ``view``'s words: a
+        locator; default the dashboard's board), then lift it.
 
         Playwright's touchscreen only taps: the finger goes down and up through the browser's protocol.
         """
         session = self.page.context.new_cdp_session(self.page)
         finger = [{"x": point[0], "y": point[1]}]
         session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": finger})
+        hover = (view if view is not None else self.page.locator(".aton-board-area")).locator(".aton-hover").first
         self.page.wait_for_function(  # shown while the finger is still down, as a hover would be
-            "(w) => document.querySelector('.aton-board-area .aton-hover').innerText.includes(w)",
-            arg=words,
+            "([box, w]) => box.innerText.includes(w)",
+            arg=[hover.element_handle(), words],
             timeout=TIMEOUT,
         )
         session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
@@ -306,14 +308,39 @@ SETTLED_SCROLL_JS = f"""async () => {{
 }}"""
 
 
+PHONE = {"width": 390, "height": 844}
+"""The phone the swipes are tried on (touch)."""
+
+
+def swipe_distances(page: Any, player: TouchPlayer, board: str) -> dict[str, float]:
+    """How far a 300 px swipe up scrolls the page, the top of the ``board`` (a canvas taller than the screen) at
+    most 100 px below the top of the screen: started on the board 600 px down it, on the left margin and on the
+    right margin, at that height."""
+    page.evaluate(f"() => {{ {SCROLLER}.scrollTop = 0; }}")
+    page.wait_for_function(STILL_AT_JS, arg=0, timeout=TIMEOUT)
+    box = page.locator(board).first.bounding_box()
+    assert box is not None and box["height"] > PHONE["height"], box  # the board is taller than the screen
+    start = max(0, round(box["y"] - 100))
+    distances: dict[str, float] = {}
+    for where in ("board", "left margin", "right margin"):
+        page.evaluate(f"(y) => {{ {SCROLLER}.scrollTop = y; }}", start)
+        page.wait_for_function(STILL_AT_JS, arg=start, timeout=TIMEOUT)
+        box = page.locator(board).first.bounding_box()
+        y = box["y"] + 600
+        x = {"board": box["x"] + box["width"] / 2, "left margin": 2, "right margin": PHONE["width"] - 2}[where]
+        hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).matches('canvas.aton-board')", [x, y])
+        assert hit == (where == "board"), (where, x, y)
+        player.swipe((x, y), (x, y - 300), rest=True)  # no fling: the page moves as far as the finger
+        distances[where] = page.evaluate(SETTLED_SCROLL_JS) - start
+    return distances
+
+
 def test_a_swipe_on_the_phone_scrolls_the_page_on_the_board_and_on_the_margins(
     browser: Any, voila_url: str, page_errors: PageErrors
 ) -> None:
     """At 390 x 844 a 300 px swipe up scrolls the page wherever it starts: on the board (a tap or a long press
     there still plays and describes: see the tablet's round) and on the margins beside it; it plays nothing."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=1
-    )
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
     page = local_page(context, page_errors)
     try:
         dash = DashboardPage(page, voila_url, NARROW)
@@ -326,26 +353,58 @@ def test_a_swipe_on_the_phone_scrolls_the_page_on_the_board_and_on_the_margins(
             arg=round(NARROW.width * NARROW_SCALE),
         )
         shown = dash.status()["shown"]
-        player = TouchPlayer(page, dash, NARROW)
-        box = page.locator(BOARD).bounding_box()
-        assert box is not None and box["height"] > 844, box  # the board is taller than the screen
-        distances: dict[str, float] = {}
-        for where in ("board", "left margin", "right margin"):
-            page.evaluate(f"() => {{ {SCROLLER}.scrollTop = 0; }}")
-            page.wait_for_function(STILL_AT_JS, arg=0, timeout=TIMEOUT)
-            box = page.locator(BOARD).bounding_box()
-            y = box["y"] + 600 if box["y"] + 600 < 800 else 600
-            x = {"board": box["x"] + box["width"] / 2, "left margin": 2, "right margin": 388}[where]
-            hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).matches('canvas.aton-board')", [x, y])
-            assert hit == (where == "board"), (where, x, y)
-            player.swipe((x, y), (x, y - 300), rest=True)  # no fling: the page moves as far as the finger
-            distances[where] = page.evaluate(SETTLED_SCROLL_JS)
+        distances = swipe_distances(page, TouchPlayer(page, dash, NARROW), BOARD)
         print(
-            "swipe of 300 px up on the phone, page scrolled by: "
+            "dashboard: swipe of 300 px up on the phone, page scrolled by: "
             + ", ".join(f"{k} {v:.0f} px" for k, v in distances.items())
         )
         for where, distance in distances.items():
             assert distance >= 200, f"a swipe on the {where} scrolled the page {distance} px"
         assert dash.status()["shown"] == shown, "a swipe played something"
+    finally:
+        context.close()
+
+
+TUTORIAL_TIMEOUT = 120_000  # a tutorial runs all its cells in a fresh kernel before its boards show
+
+
+@pytest.mark.parametrize("tutorial", ["01-the-board.ipynb", "fr/04-temples-et-placement.ipynb"])
+def test_a_swipe_on_a_tutorial_board_scrolls_the_page_and_a_long_press_still_describes(
+    browser: Any, voila_url: str, page_errors: PageErrors, tutorial: str
+) -> None:
+    """A served tutorial at 390 x 844: a 300 px swipe up on its board scrolls the page as far as one on the
+    margins does, and a long press on a square still describes it without scrolling anything."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
+    page = local_page(context, page_errors)
+    try:
+        page.goto(f"{voila_url}/tutorials/{tutorial}")
+        board = "canvas.aton-board"
+        page.wait_for_function(  # every board drawn for the phone: temples two by two
+            "(w) => { const boards = [...document.querySelectorAll('canvas.aton-board')];"
+            " return boards.length > 0 && boards.every((c) => c.width === w); }",
+            arg=round(NARROW.width * 2),
+            timeout=TUTORIAL_TIMEOUT,
+        )
+        page.wait_for_selector(".aton-exercise .aton-exercise-check", timeout=TUTORIAL_TIMEOUT)
+        player = TouchPlayer(page, DashboardPage(page, voila_url, NARROW), NARROW)
+        distances = swipe_distances(page, player, board)
+        print(
+            f"tutorial {tutorial}: swipe of 300 px up on the phone, page scrolled by: "
+            + ", ".join(f"{k} {v:.0f} px" for k, v in distances.items())
+        )
+        for where, distance in distances.items():
+            assert distance >= 200, f"a swipe on the tutorial's {where} scrolled the page {distance} px"
+        # a long press on a square of the first board (brought on screen) describes it; the page stays still
+        board_view = page.locator(".aton-board-view").first
+        board_view.locator(board).scroll_into_view_if_needed()
+        still = page.evaluate(SCROLL_AT)
+        page.wait_for_function(STILL_AT_JS, arg=still[1], timeout=TIMEOUT)
+        box = board_view.locator(board).bounding_box()
+        x, y = NARROW.square_box((1, 0)).center
+        point = (box["x"] + x * box["width"] / NARROW.width, box["y"] + y * box["height"] / NARROW.height)
+        assert 0 < point[1] < PHONE["height"], (box, point)
+        words = "rangée 1, colonne 1" if tutorial.startswith("fr/") else "row 1, column 1"
+        player.hold(point, words, board_view)
+        assert page.evaluate(SCROLL_AT) == still, "a long press scrolled the page"
     finally:
         context.close()

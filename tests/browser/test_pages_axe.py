@@ -2,7 +2,8 @@
 tutorial the server serves, in English and in French, at a laptop's width (1280 x 800) and a phone's (390 x 844).
 
 Each page is opened once (a tutorial runs all its cells first) and checked at both widths, the window resized
-between.  No serious or critical violation may remain, and the class page and the tutorials have a main
+between.  No serious or critical violation may remain, nor a heading out of order or content outside the
+landmarks, and the class page and the tutorials have a main
 landmark (their content is inside it).  The counts by page, width and rule are printed, for the record.
 """
 
@@ -14,7 +15,7 @@ from typing import Any
 
 import pytest
 from dashboard_page import local_page
-from test_dashboard_axe import RUN_AXE_JS, SERIOUS, axe_source
+from test_dashboard_axe import RUN_AXE_JS, axe_source, refused
 
 from aton.serving.front import tutorial_folder, tutorial_titles
 
@@ -66,7 +67,7 @@ def test_axe_on_the_pages_around_the_dashboard(browser: Any, voila_url: str, axe
             found: collections.Counter[str] = collections.Counter()
             for violation in page.evaluate(RUN_AXE_JS):
                 found[f"{violation['id']} ({violation['impact']})"] += len(violation["nodes"])
-                if violation["impact"] in SERIOUS:
+                if refused(violation):  # serious, critical, or a heading out of order
                     where = f"{name} at a {width}'s width: {violation['id']} ({violation['help']})"
                     serious += [f"{where} {node}" for node in violation["nodes"]]
             counts[width] = found

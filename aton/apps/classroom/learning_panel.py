@@ -24,14 +24,17 @@ import ipywidgets as widgets
 import traitlets
 
 from ...rooms import GridRow, RoomError
+from ...widgets.touch import TOUCH_MEDIA, touch_targets
 from .learning import RULE_IDS, LearningView, learning_words
 
 __all__ = ["LearningPanel", "learning_css"]
 
 
 def learning_css() -> str:
-    """The learning part's style: a grid that scrolls inside its own box, buttons a finger can hit."""
-    return """<style>
+    """The learning part's style: a grid that scrolls inside its own box, buttons a finger can hit (on a touch
+    layout at least :data:`~aton.widgets.touch.TOUCH_TARGET` px tall, as its links and the part to open)."""
+    return (
+        """<style>
 .aton-learning { border-top: 2px solid #d6c7a4; margin-top: 8px; padding-top: 4px; max-width: 100%; min-width: 0; }
 .aton-learning > .widget-html, .aton-learning .widget-html-content { max-width: 100%; min-width: 0; }
 .aton-learning h2 { font-size: 1.15em; margin: 4px 0; }
@@ -59,7 +62,9 @@ def learning_css() -> str:
   text-align: left; }
 .aton-learning-scroll { overflow-x: auto; max-width: 100%; }
 .aton-learning a { color: #1f4e79; font-weight: bold; }
-</style>"""
+"""
+        + f"@media {TOUCH_MEDIA} {{\n{touch_targets('.aton-learning')}\n}}\n</style>"
+    )
 
 
 class LearningPanel(widgets.VBox):  # type: ignore[misc]

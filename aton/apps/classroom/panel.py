@@ -37,6 +37,7 @@ from ...rooms import RoomError, RoomStore
 from ...widgets.board import BoardView
 from ...widgets.i18n import check_lang
 from ...widgets.language import LanguageKeeper, LanguageSwitch
+from ...widgets.touch import TOUCH_MEDIA, touch_targets
 from ..work import Schedule, kernel_schedule
 from .flow import Answer, ClassroomFlow, TeacherGate, words
 from .learning_panel import LearningPanel
@@ -49,8 +50,10 @@ POLL_SECONDS = 1.0
 
 
 def class_css() -> str:
-    """The page's style: cards that wrap, nothing wider than a phone's 390 px."""
-    return """<style>
+    """The page's style: cards that wrap, nothing wider than a phone's 390 px; on a touch layout every target
+    (button, field, link, part to open) at least :data:`~aton.widgets.touch.TOUCH_TARGET` px tall."""
+    return (
+        """<style>
 .aton-classroom { background: #f4efe4; color: #1a1a1a; padding: 8px 12px 16px; box-sizing: border-box;
   width: 100%; max-width: 1100px; overflow-wrap: anywhere; }
 #rendered_cells .aton-classroom { min-height: 100vh; }
@@ -87,7 +90,9 @@ body:has(#rendered_cells .aton-classroom), body:has(#rendered_cells .aton-classr
 .aton-class-handed a { color: #1f4e79; font-weight: bold; }
 .aton-class-qr svg { width: 220px; max-width: 100%; height: auto; }
 .aton-class-seats-form .widget-toggle-buttons .widget-toggle-button { width: auto; min-height: 36px; }
-</style>"""
+"""
+        + f"@media {TOUCH_MEDIA} {{\n{touch_targets('.aton-classroom')}\n}}\n</style>"
+    )
 
 
 def handed_html(flow: ClassroomFlow, lang: str) -> str:

@@ -62,6 +62,9 @@ class BoardPanes:
         self.step_place.add_class("aton-step-focus")
         self.board_area = widgets.VBox()
         self.board_area.add_class("aton-board-area")
+        self.board_heading = html("aton-board-heading")
+        """The board's heading, for screen readers only: second under the page's title, above the text twin's."""
+        self.board_heading.add_class("aton-sr-only")
         self.board: BoardView
         self.build_board(lang)
         self.explainer_help = html("aton-explainer-help")
@@ -92,7 +95,7 @@ class BoardPanes:
         old: BoardView | None = getattr(self, "board", None)
         self.board = board
         self.twin_box.children = [board.twin]
-        self.board_area.children = [board, self.twin_box, self.step_place]
+        self.board_area.children = [self.board_heading, board, self.twin_box, self.step_place]
         if old is not None:
             close_tree(old.twin)
             close_tree(old)
@@ -127,6 +130,9 @@ class BoardPanes:
         """
         board = self.board
         flow = self.flow
+        board.touch = flow.touch  # a finger or a mouse: the words of what the board holds (a question) follow
+        if self.stepper is not None:
+            self.stepper.board.touch = flow.touch
         viewer = flow.board_viewer()
         if board.viewer is not viewer:
             board.set_viewer(viewer)
@@ -187,5 +193,6 @@ class BoardPanes:
     def relabel(self, lang: str) -> None:
         """The tabs' titles and the fixed words in ``lang``."""
         self.tabs.titles = (say("tab.board", lang), say("tab.explainer", lang))
+        self.board_heading.value = f"<h2>{escape(say('tab.board', lang))}</h2>"
         self.twin_box.titles = (say("twin.title", lang),)
         self.explainer_help.value = f"<p>{escape(say('explainer.help', lang))}</p>"

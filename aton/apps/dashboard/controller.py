@@ -456,7 +456,7 @@ class DashboardController:
         if not self.live:
             return say("steps.watching", lang)
         if session.mode is Mode.FRIEND and self.room is not None:
-            text = self.room.turn_text(lang)  # whose turn, the opponent gone or back, a rematch
+            text = self.room.turn_text(lang, self.touch)  # whose turn, the opponent gone or back, a rematch
             status = self.room.status
             if session.setup.spectator and status is not None and status.state == "playing" and game.result is None:
                 waiting = [session.name(p, player_word(p.label, lang)) for p in game.to_act]

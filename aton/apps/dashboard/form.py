@@ -211,7 +211,7 @@ class GameForm(widgets.VBox):  # type: ignore[misc]
 
     def _relabel(self, lang: str) -> None:
         self.lang = lang
-        self.new_title.value = f"<h4>{escape(say('new.title', lang))}</h4>"
+        self.new_title.value = f'<h2 class="aton-h4">{escape(say("new.title", lang))}</h2>'
         mode = self.mode_choice.value
         self.mode_choice.options = [(say(f"new.mode.{m.value}", lang), m.value) for m in Mode]
         self.mode_choice.value = mode
@@ -230,7 +230,7 @@ class GameForm(widgets.VBox):  # type: ignore[misc]
         self.seed_text.placeholder = say("new.seed_placeholder", lang)
         self.seed_help.value = f"<p><small>{escape(say('new.seed_help', lang))}</small></p>"
         self.start_button.description = say("new.start", lang)
-        self.save_title.value = f"<h4>{escape(say('save.title', lang))}</h4>"
+        self.save_title.value = f'<h2 class="aton-h4">{escape(say("save.title", lang))}</h2>'
         self.save_button.description = say("save.button", lang)
         # the upload button adds "(number of files)" to its description; the style sheet shows the
         # tooltip instead, so the button reads "Load a file", never "Load a file (0)"

@@ -421,8 +421,9 @@ class FriendFlow:
         return steps
 
     # ================================================================ words
-    def turn_text(self, lang: str) -> str:
-        """Whose turn it is, who the opponent is, and whether they are there."""
+    def turn_text(self, lang: str, touch: bool = False) -> str:
+        """Whose turn it is, who the opponent is, and whether they are there (``touch``: the person points with a
+        finger, so the words say "tap" where a mouse would "click")."""
         status = self.status
         if status is None:
             return ""
@@ -438,7 +439,8 @@ class FriendFlow:
                 mine = status.forfeit is status.seat
                 return say("friend.forfeit_mine" if mine else "friend.forfeit_theirs", lang, name=opponent)
             if status.opponent_wants_rematch and not status.rematch_asked:
-                return say("friend.rematch_offered", lang, name=opponent)
+                device = ".touch" if touch else ""
+                return say(f"friend.rematch_offered{device}", lang, name=opponent)
             if status.rematch_asked:
                 return say("friend.rematch_waiting", lang, name=opponent)
             return say("friend.over", lang)

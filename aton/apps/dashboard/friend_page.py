@@ -194,7 +194,7 @@ class FriendPage:
 
     def render(self, lang: str) -> None:
         """Show the room (code, link, QR code, whose turn) in ``lang``."""
-        self.panel.render(self.room, lang, self.base_url)
+        self.panel.render(self.room, lang, self.base_url, self.controller.touch)
 
     def stop(self) -> None:
         """Stop following the room."""

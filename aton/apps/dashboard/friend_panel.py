@@ -267,8 +267,9 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         )
         self._address = None
 
-    def render(self, flow: FriendFlow, lang: str, base_url: str) -> None:
-        """Show the room this page is in (or the fields to enter one, and the link of a seat kept)."""
+    def render(self, flow: FriendFlow, lang: str, base_url: str, touch: bool = False) -> None:
+        """Show the room this page is in (or the fields to enter one, and the link of a seat kept); ``touch``:
+        the words say "tap"."""
         if not self.available:
             return
         status = flow.status
@@ -288,7 +289,7 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
                 + "</ul>"
             )
         code = status.code
-        parts = [f"<h4>{escape(say('friend.room', lang, code=code))}</h4>"]
+        parts = [f'<h2 class="aton-h4">{escape(say("friend.room", lang, code=code))}</h2>']
         if base_url:
             link = flow.link(base_url)
             if status.state == "waiting":  # the QR code only while the opponent has to come in
@@ -297,7 +298,7 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
             if status.state == "waiting":
                 parts.append(f'<div class="aton-friend-qr">{flow.qr_svg(base_url)}</div>')
         self.room.value = "".join(parts)
-        self.turn.value = f"<p>{escape(flow.turn_text(lang))}</p>"
+        self.turn.value = f"<p>{escape(flow.turn_text(lang, touch))}</p>"
         self.rematch_button.layout.display = "" if status.state == "over" and not status.spectating else "none"
 
     def relabel(self, lang: str) -> None:

@@ -97,7 +97,7 @@ def result_html(flow: DashboardController, lang: str) -> str:
     seed = flow.shown_seed
     share = f"<p><small>{escape(say('result.seed', lang, seed=seed))}</small></p>" if seed is not None else ""
     return (
-        f'<div role="status"><h3>{escape(result_text(game, lang))}</h3><p>{escape(why)}</p>'
+        f'<div role="status"><h2 class="aton-h3">{escape(result_text(game, lang))}</h2><p>{escape(why)}</p>'
         f"<p><small>{escape(again)}</small></p>{share}</div>"
     )
 
@@ -127,13 +127,13 @@ def log_html(flow: DashboardController, lang: str) -> str:
     if not events:
         return f"<p>{escape(say('log.empty', lang))}</p>"
     title = escape(say("log.title", lang))
-    parts = [f"<h4>{title}</h4>"]
+    parts = [f'<h2 class="aton-h4">{title}</h2>']
     open_list = False
     for event in events:
         if isinstance(event, RoundStarted):
             if open_list:
                 parts.append("</ol>")
-            parts.append(f"<h5>{escape(say('log.round', lang, round=event.round))}</h5><ol>")
+            parts.append(f'<h3 class="aton-h5">{escape(say("log.round", lang, round=event.round))}</h3><ol>')
             open_list = True
         elif not open_list:
             parts.append("<ol>")

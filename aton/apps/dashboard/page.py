@@ -16,6 +16,7 @@ from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 import ipywidgets as widgets
 import traitlets
 
+from ...widgets.board_paint import TOUCH_SCROLL_JS
 from ...widgets.i18n import LANGUAGES
 from ...widgets.scene import GEOMETRY, NARROW, UPRIGHT, Geometry
 from ...widgets.shapes import layout_for_width
@@ -49,7 +50,8 @@ UPRIGHT_SCALE = 1.75
 CSS pixels, sharp on a tablet's screen of 2 device pixels per CSS pixel."""
 PLAY_TAB, COACH_TAB, LOG_TAB, GAME_TAB = range(4)
 
-PAGE_SCRIPT = """(function () {
+PAGE_SCRIPT = (
+    """(function () {
   // The canvas library focuses a canvas on every mouse press, before it reads where the press was; on a
   // board taller than the screen (a phone's, a narrow window's) that focus scrolled the page first, so the
   // press landed on another square.  Focusing a canvas no longer scrolls.
@@ -59,38 +61,21 @@ PAGE_SCRIPT = """(function () {
       return this.atonFocus(Object.assign({preventScroll: true}, options || {}));
     };
   }
-  // A finger swiping up or down the board scrolls the page, as anywhere on a phone.  The canvas library
-  // cancels every touch on a canvas (so the browser never scrolls from it); here, before it hears them, the
-  // touch start and the finger's moves on the board lose that power: the browser scrolls (the board's
-  // ``touch-action: pan-y`` lets it, vertically only) once the finger has moved a few pixels, and the board
-  // still hears every touch, so a tap or a long press on a square works as before and a swipe chooses
-  // nothing.  The lifted finger stays cancelled: a tap makes no mouse click.
-  if (!window.atonBoardScrolls) {
-    window.atonBoardScrolls = true;
-    var keepScroll = function (event) {
-      var target = event.target;
-      if (target && target.matches && target.matches('canvas.aton-board')) {
-        Object.defineProperty(event, 'preventDefault', {value: function () {}, configurable: true});
-      }
-    };
-    ['touchstart', 'touchmove'].forEach(function (kind) {
-      document.addEventListener(kind, keepScroll, {capture: true, passive: true});
-    });
-    document.addEventListener('contextmenu', function (event) {  // a long press describes: no menu
-      if (event.target && event.target.matches && event.target.matches('canvas.aton-board')) {
-        event.preventDefault();
-      }
-    }, true);
-  }
-  var tries = 0;
+"""
+    + TOUCH_SCROLL_JS
+    + """  var tries = 0;
   var timer = setInterval(function () {
     var field = document.querySelector('.aton-page-width input');
     var root = document.querySelector('.aton-dashboard');
     if ((!field || !root) && ++tries < 600) { return; }
     clearInterval(timer);
     if (!field || !root) { return; }
-    // the page's content, for screen readers' landmarks (unless it sits in a page's main content: a tutorial)
-    if (!root.parentElement || !root.parentElement.closest('main, [role=main]')) { root.setAttribute('role', 'main'); }
+    // the page's content, for screen readers' landmarks (unless it sits in a page's main content: a tutorial):
+    // Voila's cells (the learner's bar above the dashboard too), else the dashboard
+    if (!root.parentElement || !root.parentElement.closest('main, [role=main]')) {
+      var cells = root.closest('#rendered_cells');
+      (cells || root).setAttribute('role', 'main');
+    }
     var last = '';
     var coarse = window.matchMedia ? window.matchMedia('(pointer: coarse)') : null;
     function report() {
@@ -229,6 +214,7 @@ PAGE_SCRIPT = """(function () {
     }
   }
 })();"""
+)
 """Runs in the page: reports its width to the hidden field ``aton-page-width`` (at once and after a resize),
 sets the page's ``lang`` from the dashboard's class, makes the dashboard the page's main landmark, and keeps
 a click on a canvas from scrolling the page before the click is read, and keeps the keyboard's order: board,

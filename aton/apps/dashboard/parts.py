@@ -89,7 +89,7 @@ class ResumePane:
             self.text.value = ""
             return
         title, words = say("resume.title", lang), offer.text(lang, flow.clock())
-        self.text.value = f"<h4>{escape(title)}</h4><p>{escape(words)}</p>"
+        self.text.value = f'<h2 class="aton-h4">{escape(title)}</h2><p>{escape(words)}</p>'
 
     def relabel(self, lang: str) -> None:
         """The buttons' words in ``lang``."""

@@ -163,7 +163,7 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         self._render_panel(lang)
         self._render_progress(lang)
         self.result_html.value = result_html(flow, lang)
-        self.review.update(flow.game if flow.over else None, flow.session.humans or PLAYERS, lang)
+        self.review.update(flow.game if flow.over else None, flow.session.humans or PLAYERS, lang, flow.touch)
 
     def relabel(self, lang: str) -> None:
         """The fixed words in ``lang``."""
@@ -200,7 +200,7 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
             self.steps_box.add_class("aton-steps-pending")
         else:
             self.steps_box.remove_class("aton-steps-pending")
-        self.steps_title.value = f"<h4>{escape(say('steps.title', lang))}</h4>" if pending else ""
+        self.steps_title.value = f'<h2 class="aton-h4">{escape(say("steps.title", lang))}</h2>' if pending else ""
         for button in (self.next_button, self.skip_button):
             button.disabled = pending == 0
             button.layout.display = "" if pending else "none"
@@ -241,7 +241,9 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
             return
         self.close_panel()
         # the controller plays the cards; an exchange is asked for twice (it cannot be undone)
-        panel = AssignPanel(game, person, lang=lang, referee=flow, confirm_exchange=True, touch=flow.touch)
+        panel = AssignPanel(  # its title is second under the page's
+            game, person, lang=lang, referee=flow, confirm_exchange=True, touch=flow.touch, heading_level=2
+        )
         panel.on_choice(self._on_choice)
         self.panel = panel
         self._panel_key = key

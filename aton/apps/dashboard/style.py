@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 from ...widgets.shapes import NARROW_MAX_WIDTH
+from ...widgets.touch import TOUCH_TARGET, touch_targets
 
 __all__ = ["PAGE_LAYOUTS", "TOUCH_TARGET", "dashboard_css", "page_layout"]
 
@@ -101,29 +102,6 @@ _DARK = {
 
 def _variables(values: dict[str, str]) -> str:
     return " ".join(f"{name}: {value};" for name, value in values.items())
-
-
-TOUCH_TARGET = 44
-"""The least height (CSS pixels) of a button, tab, link or check box for a finger: the phone's layout, and any
-screen whose main pointer is a finger (``pointer: coarse``); with a mouse the page keeps its denser look."""
-
-
-def _touch_targets(root: str) -> str:
-    """The rules that make every target under ``root`` at least :data:`TOUCH_TARGET` pixels tall.
-
-    ipywidgets size their buttons, toggle buttons, check boxes and fields by ``--jp-widgets-inline-height``
-    (28 px) and their tabs by ``--jp-widgets-horizontal-tab-height``; a link becomes a block as tall.
-
-    >>> "min-height: 44px" in _touch_targets(".x")
-    True
-    """
-    tall = f"{TOUCH_TARGET}px"
-    return f"""{root} {{ --jp-widgets-inline-height: {tall}; --jp-widgets-horizontal-tab-height: {tall}; }}
-{root} .jupyter-button, {root} .widget-toggle-button {{ min-height: {tall}; }}
-{root} .widget-tab > .lm-TabBar {{ min-height: {tall}; max-height: none; height: auto; }}
-{root} .widget-tab > .lm-TabBar .lm-TabBar-tab {{ min-height: {tall} !important; line-height: {tall}; }}
-{root} .widget-checkbox, {root} .widget-checkbox label {{ min-height: {tall}; align-items: center; }}
-{root} a[href] {{ display: inline-block; min-height: {tall}; line-height: {tall}; }}"""
 
 
 def dashboard_css() -> str:
@@ -210,7 +188,15 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 }}
 /* A bar 100% wide plus its margins would make its box scroll sideways. */
 .aton-dashboard .aton-bot-progress {{ max-width: calc(100% - 4px); }}
-.aton-steps h4, .aton-game h4, .aton-log h4 {{ margin: 2px 0; }}
+/* The panels' headings are second under the page's title (and the log's rounds third), for screen readers'
+   outline; they keep the look of the smaller headings they were. */
+.aton-dashboard .aton-sr-only {{
+  position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+}}
+.aton-dashboard .aton-h3 {{ font-size: 1.17em; margin: 1em 0; }}
+.aton-dashboard .aton-h4 {{ font-size: 1em; margin: 1.33em 0; }}
+.aton-dashboard .aton-h5 {{ font-size: 0.83em; margin: 1.67em 0; }}
+.aton-steps .aton-h4, .aton-game .aton-h4, .aton-log .aton-h4 {{ margin: 2px 0; }}
 .aton-step-explain p {{ margin: 3px 0; }}
 .aton-step-text {{ font-size: 1.08em; }}
 .aton-step-buttons {{ flex-wrap: wrap; }}
@@ -219,7 +205,7 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
   border: 2px solid var(--aton-accent); border-radius: 8px; padding: 4px 12px; margin-bottom: 6px;
   background: var(--aton-panel);
 }}
-.aton-result h3 {{ margin: 4px 0; }}
+.aton-result .aton-h3 {{ margin: 4px 0; }}
 .aton-cover {{
   align-items: center; justify-content: center; text-align: center; min-height: 70vh;
   border: 3px dashed var(--aton-accent); border-radius: 12px; margin-top: 12px; background: var(--aton-panel);
@@ -229,9 +215,9 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-cover .aton-cover-ready {{ font-size: 1.2em; height: auto; padding: 10px 24px; }}
 .aton-log-body {{ max-height: calc(100vh - 170px); overflow-y: auto; }}
 .aton-log-body ol {{ margin: 2px 0 6px 0; padding-left: 1.8em; }}
-.aton-log-body h5 {{ margin: 6px 0 2px 0; }}
+.aton-log-body .aton-h5 {{ margin: 6px 0 2px 0; }}
 .aton-hint .widget-html-content > div {{ border-left: 4px solid var(--aton-accent); padding-left: 8px; }}
-.aton-dashboard .aton-assign h4 {{ margin: 4px 0; }}
+.aton-dashboard .aton-assign .aton-assign-title {{ font-size: 1em; margin: 4px 0; }}
 .aton-dashboard .aton-assign .widget-hbox {{ flex-wrap: wrap; }}
 .aton-dashboard .aton-assign p, .aton-dashboard .aton-assign ul {{ margin: 2px 0; }}
 .aton-twin-box {{ margin-top: 6px; }}
@@ -256,7 +242,8 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-dashboard.aton-layout-phone, .aton-dashboard.aton-layout-tablet {{ overflow-x: hidden; }}
 .aton-dashboard.aton-layout-tablet .aton-left > .widget-tab-contents,
 .aton-dashboard.aton-layout-tablet .aton-left > .lm-TabPanel-stackedPanel {{ padding: 6px 4px; }}
-.aton-dashboard.aton-layout-tablet :is(small, h5, h6), .aton-dashboard.aton-layout-phone :is(small, h5, h6) {{
+.aton-dashboard.aton-layout-tablet :is(small, h5, h6, .aton-h5),
+.aton-dashboard.aton-layout-phone :is(small, h5, h6, .aton-h5) {{
   font-size: max(12px, 0.85em);
 }}
 /* Phone and tablet: the panels are below the board, so what the page says at once (a problem, a game kept
@@ -302,11 +289,11 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 .aton-dashboard.aton-layout-phone .aton-heading {{ font-size: 1.3em; white-space: normal; }}
 .aton-dashboard.aton-layout-phone .aton-status {{ flex-basis: 100%; }}
 .aton-dashboard.aton-layout-phone .aton-steps {{ padding: 4px; }}
-{_touch_targets(".aton-dashboard.aton-layout-phone")}
-{_touch_targets("body:has(.aton-dashboard.aton-layout-phone) .aton-learner")}
+{touch_targets(".aton-dashboard.aton-layout-phone")}
+{touch_targets("body:has(.aton-dashboard.aton-layout-phone) .aton-learner")}
 @media (pointer: coarse) {{
-{_touch_targets(".aton-dashboard")}
-{_touch_targets(".aton-learner")}
+{touch_targets(".aton-dashboard")}
+{touch_targets(".aton-learner")}
 }}
 /* Phone and tablet, steps to watch: the step's words and its buttons sit in a bar pinned to the bottom of the
    screen, and the page's script scrolls the part of the board the step changed into view above it (step and

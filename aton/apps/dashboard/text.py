@@ -120,6 +120,7 @@ DASHBOARD_STRINGS: dict[str, Message] = {
         msg("dashboard friend.seat_link_bad", "This seat link no longer takes a seat: {reason}"),
         msg("dashboard friend.over", "The game is over. Ask for a rematch to play again in the same room."),
         msg("dashboard friend.rematch_offered", "{name} wants a rematch: click Rematch to start a new game."),
+        msg("dashboard friend.rematch_offered.touch", "{name} wants a rematch: tap Rematch to start a new game."),
         msg("dashboard friend.rematch_waiting", "You asked for a rematch; waiting for {name}."),
         msg("dashboard friend.not_played", "Your move was not played: {reason}"),
         msg("dashboard friend.not_seated", "You watch this room: you cannot play in it."),

@@ -57,7 +57,13 @@ REVIEW_STRINGS: dict[str, Message] = table(
         "{player}'s chance to win after each decision, as {player} could see it. Click to see that moment on the "
         "board.",
     ),
+    msg(
+        "review.graph.touch",
+        "{player}'s chance to win after each decision, as {player} could see it. Tap it to see that moment on the "
+        "board.",
+    ),
     msg("review.graph_label", "Chance to win over the game; click a point to show that moment"),
+    msg("review.graph_label.touch", "Chance to win over the game; tap a point to show that moment"),
     msg("review.show", "Show"),
     msg("review.mistakes", "Decisions to learn from"),
     msg("review.no_mistakes", "No mistakes found: every judged decision was close to the best found."),

@@ -3,8 +3,9 @@
 :class:`ReviewPanel` draws a :class:`~aton.apps.review.flow.ReviewFlow`.
 The graph is an ipycanvas canvas (no plotting library, nothing fetched from
 the network, so it works in Voila offline): the reviewed player's chance to
-win after each decision, with the mistakes marked; a click on it shows that
-moment in the step-through.  Each mistake in the list has a button that shows
+win after each decision, with the mistakes marked; a click or a tap on it
+shows that moment in the step-through (the words say "tap" where a finger is
+the page's main pointer: :meth:`ReviewPanel.set_touch`).  Each mistake in the list has a button that shows
 the moment before it with the better move's square framed on the board and
 the sentence saying what it does.
 
@@ -95,12 +96,17 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
         self.canvas.layout = widgets.Layout(width="100%", max_width=f"{GRAPH_WIDTH}px", height="auto")
         self.canvas.add_class("aton-review-graph")
         self.canvas.on_mouse_down(lambda x, _y: self.show_moment(self.flow.decisions_at(x)))
+        self.canvas.on_touch_start(self._on_touch)  # a finger sends no mouse press: a touch shows its moment too
+        self.touch = False
+        """A finger is the page's main pointer: the words say "tap", not "click" (:meth:`set_touch`)."""
         self.graph_caption = widgets.HTML()
         self.moment = widgets.HTML()
         self.moment.add_class("aton-review-moment")
         self.mistakes_box = widgets.VBox()
         self.mistakes_box.add_class("aton-review-mistakes")
         self.stepper = stepper if stepper is not None else Stepper(self.flow.record, viewer=player, lang=lang)
+        if "touch" in self.stepper.board.trait_names():  # the step-through's board knows the page's pointer
+            self.stepper.board.observe(lambda change: self.set_touch(bool(change["new"])), names="touch")
         self.graph_box = widgets.VBox([self.graph_caption, self.canvas, self.moment])
         self.children = [
             widgets.HBox([self.start_button, self.progress, self.cancel_button]),
@@ -175,6 +181,17 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
         self.stepper.lang = lang
         self._render()
 
+    def set_touch(self, touch: bool) -> None:
+        """A finger (``True``) or a mouse is the page's main pointer: the graph's words say "tap" or "click"."""
+        if touch != self.touch:
+            self.touch = touch
+            self._render()
+
+    def _on_touch(self, touches: list[tuple[float, float]]) -> None:
+        """One finger down on the graph: show the moment under it (two fingers are a gesture, not a choice)."""
+        if len(touches) == 1:
+            self.show_moment(self.flow.decisions_at(touches[0][0]))
+
     # ------------------------------------------------------------- drawing
     def _player(self) -> str:
         return words(self.flow.player.label, self.lang)
@@ -211,14 +228,15 @@ class ReviewPanel(widgets.VBox):  # type: ignore[misc]
         else:
             self.status.value = ""
         if done:
-            self.graph_caption.value = f"<p>{escape(words('graph', lang, player=self._player()))}</p>"
-            self.canvas.layout.aria_label = words("graph_label", lang)
+            device = ".touch" if self.touch else ""  # a finger taps, a mouse clicks
+            self.graph_caption.value = f"<p>{escape(words('graph' + device, lang, player=self._player()))}</p>"
+            self.canvas.layout.aria_label = words(f"graph_label{device}", lang)
             self._draw_graph()
             self._list_mistakes()
 
     def _list_mistakes(self) -> None:
         lang = self.lang
-        rows: list[widgets.Widget] = [widgets.HTML(f"<h4>{escape(words('mistakes', lang))}</h4>")]
+        rows: list[widgets.Widget] = [widgets.HTML(f"<h3>{escape(words('mistakes', lang))}</h3>")]
         mistakes = self.flow.mistakes()
         if not mistakes:
             rows.append(widgets.HTML(f"<p>{escape(words('no_mistakes', lang))}</p>"))
@@ -293,6 +311,8 @@ class ReviewHook(widgets.VBox):  # type: ignore[misc]
         self.add_class("aton-review-box")
         self.worker = worker
         self.lang = lang
+        self.touch = False
+        """A finger is the page's main pointer (:meth:`update` says so)."""
         self.panel: ReviewPanel | None = None
         self._key: tuple[int, int] | None = None
         self._game: Game | None = None
@@ -303,8 +323,12 @@ class ReviewHook(widgets.VBox):  # type: ignore[misc]
         """Show the moments of the review with ``show(state, highlights, text)``: the page's main board."""
         self._show_on = show
 
-    def update(self, game: Game | None, players: tuple[Player, ...], lang: str) -> None:
-        """Offer the review of ``game`` to ``players`` once it is over (``None``: nothing to review)."""
+    def update(self, game: Game | None, players: tuple[Player, ...], lang: str, touch: bool = False) -> None:
+        """Offer the review of ``game`` to ``players`` once it is over (``None``: nothing to review); ``touch``: a
+        finger is the page's main pointer (the review's words say "tap")."""
+        self.touch = touch
+        if self.panel is not None:
+            self.panel.set_touch(touch)
         if game is None or game.result is None:
             if self._key is not None or self.panel is not None:
                 self.reset()
@@ -337,6 +361,7 @@ class ReviewHook(widgets.VBox):  # type: ignore[misc]
             return self.panel
         self._close_panel()
         self.panel = ReviewPanel(self._game, player, lang=self.lang, worker=self.worker, show=self._show_on)
+        self.panel.set_touch(self.touch)
         self._show()
         self.panel.start()
         return self.panel
