@@ -42,7 +42,8 @@ POLL_SECONDS = 1.0
 
 
 def class_css() -> str:
-    """The page's style: cards that wrap, nothing wider than a phone's 390 px."""
+    """The page's style: cards that wrap, nothing wider than a phone's 390 px; on a projector's width (1600 px
+    and more) the page takes the room and its words are a fifth larger, to be read from the back."""
     return """<style>
 .aton-classroom { background: #f4efe4; color: #1a1a1a; padding: 8px 12px 16px; box-sizing: border-box;
   width: 100%; max-width: 1100px; overflow-wrap: anywhere; }
@@ -75,6 +76,10 @@ body:has(#rendered_cells .aton-classroom), body:has(#rendered_cells .aton-classr
 .aton-class-results th, .aton-class-results td { border: 1px solid #d6c7a4; padding: 2px 6px; text-align: left; }
 .aton-class-results .aton-class-scroll { overflow-x: auto; max-width: 100%; }
 .aton-class-results a { color: #1f4e79; font-weight: bold; }
+@media (min-width: 1600px) {
+  .aton-classroom { max-width: 1800px; }
+  .aton-classroom .widget-html-content { font-size: 1.2em; }
+}
 </style>"""
 
 
