@@ -16,12 +16,15 @@ from typing import Any
 import pytest
 from conftest import DASHBOARD, ROOT
 from dashboard_page import local_page
+from test_dashboard_axe import RUN_AXE_JS, SERIOUS, axe_source
 
 from aton.apps.learner.practise import ALL_TUTORIALS, case_of
 from aton.rooms import LearningStore
 from aton.serving.launch import SERVER_MODULE, free_port, wait_until_up
 from aton.teaching.mastery import next_rule, trace
 from aton.teaching.syllabus import rule_title
+
+__all__ = ["axe_source"]  # a fixture used here
 
 pytestmark = pytest.mark.browser
 
@@ -82,13 +85,23 @@ def _recorded(store: LearningStore, count: int) -> list[Any]:
         time.sleep(0.2)
 
 
+def _serious(page: Any, source: str) -> list[str]:
+    page.add_script_tag(content=source)
+    return [
+        f"{violation['id']}: {node}"
+        for violation in page.evaluate(RUN_AXE_JS)
+        if violation["impact"] in SERIOUS
+        for node in violation["nodes"]
+    ]
+
+
 def _no_sideways_scroll(page: Any) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], width
 
 
 def test_the_practise_page_deals_the_rule_most_needed_and_home_shows_the_learners_rules(
-    browser: Any, class_server: tuple[str, str]
+    browser: Any, class_server: tuple[str, str], axe_source: str
 ) -> None:
     base, store_url = class_server
     first = next_rule(trace([]), ALL_TUTORIALS, 0.0)  # nothing answered: the first rule not yet seen
@@ -153,6 +166,7 @@ def test_the_practise_page_deals_the_rule_most_needed_and_home_shows_the_learner
         assert [learner.nickname for learner in store.learners()] == ["Ada"]
         _no_sideways_scroll(page)
         _shot(page, "practise-phone-fr.png")
+        assert not _serious(page, axe_source)
 
         # the front page has no kernel: it asks the server for the rules of the key this browser keeps
         page.goto(f"{base}/home?lang=en", timeout=PAGE_TIMEOUT)
@@ -165,6 +179,7 @@ def test_the_practise_page_deals_the_rule_most_needed_and_home_shows_the_learner
         assert page.locator('section#en a[href="practise"]').is_visible()
         _no_sideways_scroll(page)
         _shot(page, "home-rules-phone-en.png")
+        assert not _serious(page, axe_source)
         page.goto(f"{base}/home?lang=fr", timeout=PAGE_TIMEOUT)
         french = page.locator("section#fr .aton-learner-rules summary", has_text="Vos règles : 0 maîtrisée, 1 en cours")
         french.wait_for(timeout=WAIT)
