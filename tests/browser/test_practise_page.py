@@ -183,6 +183,10 @@ def test_the_practise_page_deals_the_rule_most_needed_and_home_shows_the_learner
         page.goto(f"{base}/home?lang=fr", timeout=PAGE_TIMEOUT)
         french = page.locator("section#fr .aton-learner-rules summary", has_text="Vos règles : 0 maîtrisée, 1 en cours")
         french.wait_for(timeout=WAIT)
+        page.set_viewport_size({"width": 1280, "height": 900})
+        french.click()
+        page.locator('section#fr .aton-learner-rules section[data-state="practising"]').wait_for(timeout=WAIT)
+        _shot(page, "home-rules-laptop-fr.png")
         # another browser with no key, and one with a forged key, see no rules
         other = browser.new_context(viewport={"width": 1280, "height": 900})
         stranger = local_page(other, errors, timeout=WAIT)
