@@ -187,3 +187,43 @@ def test_without_a_room_store_the_bar_is_an_empty_box(monkeypatch: pytest.Monkey
     box = learner.learner_bar("fr", tutorial="02")
     assert "aton-learner-absent" in box._dom_classes and box.layout.display == "none"
     box.lang = "en"  # the language switch sets it, as on the bar
+
+
+def test_the_practise_page_deals_the_first_case_once_the_learner_is_known_and_follows_the_record(
+    store: LearningStore,
+) -> None:
+    from html import unescape
+
+    from aton.apps.learner.page import PractisePage, practise_page
+    from aton.apps.learner.practise import ALL_TUTORIALS
+    from aton.i18n import gtext
+    from aton.teaching.syllabus import RULES, rule_title
+
+    assert set(ALL_TUTORIALS) == {entry.tutorial for entry in RULES}  # every tutorial that teaches a rule
+    page = PractisePage(LearnerFlow(store, in_class=True), "en")
+    page.bar.bridge.value = json.dumps({"kept": None})
+    assert page.practise.case is None and page.practise.dealt == 0  # nobody known: nothing dealt yet
+    page.bar.nickname.value = "Ada"
+    page.bar.start.click()
+    assert page.flow.key is not None and page.practise.case is not None  # dealt without a press
+    first = page.practise.choice
+    assert first is not None and first.reason == "not seen"
+    assert page.practise.case.exercise.rule == first.rule
+    # a wrong first try, recorded as practice; the next case is of the rule just missed
+    case = page.practise.case.exercise
+    page.flow.record(Attempt(rule=case.rule, question="q", case="c", correct=False, source="practice"), "en")
+    page.practise.button.click()
+    assert page.practise.choice is not None and page.practise.choice == (first.rule, "missed")
+    assert f"Missed lately: {rule_title(first.rule, 'en')}" in page.practise.said.value
+    # French: every word of the page follows
+    page.language.value = "fr"
+    assert "S'entraîner" in unescape(page.title.value) and "Retour aux tutoriels" in page.lead.value
+    said = gtext("fr", "learner", "Missed lately: {rule}", rule=rule_title(first.rule, "fr"))
+    assert said != f"Missed lately: {rule_title(first.rule, 'fr')}" and said in unescape(page.practise.said.value)
+    assert page.practise.button.description == "S'entraîner" and page.bar.lang == "fr"
+    # another page of the same browser: the same learner, not asked, a case at once
+    again = practise_page("en", LearnerFlow(store, in_class=True))
+    again.bar.bridge.value = json.dumps({"kept": page.flow.key})  # as the page's script types it
+    assert again.flow.nickname == "Ada" and again.practise.case is not None
+    assert current_recorder() is again.flow  # the page's answers are recorded
+    use_recorder(None)

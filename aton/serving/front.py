@@ -60,14 +60,24 @@ WORDS = {
     ),
     "class": msg("front.class", "The class view"),
     "learner": msg("front.learner", "Learning as {nickname}"),
+    "practise": msg("front.practise", "Practise"),
+    "practise_item": msg(
+        "front.practise_item", "{link}: a case of the rule you most need, chosen from your answers in every tutorial"
+    ),
+    "rules_failed": msg("front.rules_failed", "Your rules could not be read just now."),
 }
 """The front page's words."""
 
 _STYLE = """body { font: 17px/1.5 sans-serif; max-width: 44em; margin: 2em auto; padding: 0 1em; color: #222; }
 a { color: #1f4e79; } li { margin: 0.3em 0; } small { color: #555; }
 section + section { border-top: 1px solid #ccc; margin-top: 2em; } h2 { font-size: 1.2em; } h3 { font-size: 1em; }
-@media (pointer: coarse), (max-width: 700px) { a { display: inline-block; min-height: 44px; line-height: 44px; } }"""
-"""The page's look; on a touch screen or a phone every link is at least 44 px tall, for a finger."""
+.aton-learner-rules { background: #f6f1e4; border: 1px solid #d6c7a4; border-radius: 4px; padding: 0.4em 0.8em; }
+.aton-learner-rules summary { cursor: pointer; font-weight: bold; }
+.aton-learner-rules h4 { margin: 0.6em 0 0.2em; font-size: 1em; } .aton-learner-rules ul { margin: 0; }
+@media (pointer: coarse), (max-width: 700px) { a { display: inline-block; min-height: 44px; line-height: 44px; }
+  .aton-learner-rules summary { min-height: 44px; line-height: 1.4; padding: 10px 0; box-sizing: border-box; } }"""
+"""The page's look; on a touch screen or a phone every link (and the learner's rules' summary) is at least
+44 px tall, for a finger."""
 
 
 def tutorial_folder(lang: str) -> str:
@@ -149,23 +159,72 @@ _CHOOSER = """<script>(function () {
     line.textContent = line.getAttribute('data-said').replace('{nickname}', nickname);
     line.hidden = false;
   });
+  var key = null;
+  try { key = window.localStorage.getItem(LEARNER); } catch (error) { key = null; }
+  function rules(box, report) {
+    var details = document.createElement('details'), summary = document.createElement('summary');
+    summary.textContent = report.summary;
+    details.appendChild(summary);
+    report.states.forEach(function (group) {
+      var section = document.createElement('section'), heading = document.createElement('h4');
+      var list = document.createElement('ul');
+      section.setAttribute('data-state', group.state);
+      heading.textContent = group.heading;
+      group.rules.forEach(function (title) {
+        var item = document.createElement('li');
+        item.textContent = title;
+        list.appendChild(item);
+      });
+      section.appendChild(heading);
+      section.appendChild(list);
+      details.appendChild(section);
+    });
+    box.replaceChildren(details);
+    box.hidden = false;
+  }
+  if (key && window.fetch) {
+    fetch('RULES', {headers: {HEADER: key}, cache: 'no-store'}).then(function (answer) {
+      if (answer.status === 404 || answer.status === 400) { return null; }
+      if (!answer.ok) { throw new Error(String(answer.status)); }
+      return answer.json();
+    }).then(function (body) {
+      if (!body) { return; }
+      document.querySelectorAll('main > section[lang] .aton-learner-rules').forEach(function (box) {
+        var report = body.langs[box.closest('section[lang]').getAttribute('lang')];
+        if (report) { rules(box, report); }
+      });
+    }).catch(function () {
+      document.querySelectorAll('main > section[lang] .aton-learner-rules').forEach(function (box) {
+        box.textContent = box.getAttribute('data-failed');
+        box.hidden = false;
+      });
+    });
+  }
   document.querySelectorAll('nav a[data-lang]').forEach(function (link) {
     if (link.getAttribute('data-lang') === lang) { link.setAttribute('aria-current', 'true'); }
   });
 })();</script>"""
 """Shows the section of the page's language (``?lang=``, then the one the browser kept, then its own); a language
 named in the address is kept.  Without scripts every section shows.  The nickname a page of a class kept in the
-browser (:data:`LEARNER_NICKNAME`) shows at the top of each section."""
+browser (:data:`LEARNER_NICKNAME`) shows at the top of each section, and under it the learner's rules, asked
+of the server with the learner's key (:data:`LEARNER_KEY`, sent in a header to
+:data:`aton.serving.learner_rules.LEARNER_RULES_PATH`; a key the server does not know shows nothing)."""
 
 LEARNER_NICKNAME = "aton-learner-nickname"
 """Where the tutorial pages of a class keep the learner's nickname (``aton.apps.learner.NICKNAME_KEY``)."""
+LEARNER_KEY = "aton-learner"
+"""Where the pages keep the learner's key (``aton.apps.learner.flow.KEY``)."""
+RULES_ADDRESS = "learner/rules"
+"""The learner's rules, relative to the front page (:data:`aton.serving.learner_rules.LEARNER_RULES_PATH`)."""
+RULES_HEADER = "X-Aton-Learner"
+"""The header carrying the key (:data:`aton.serving.learner_rules.LEARNER_HEADER`)."""
 
 
 def _with_link(text: str, href: str, label: str) -> str:
     return escape(text).replace("{link}", f'<a href="{escape(href)}"><b>{escape(label)}</b></a>')
 
 
-def _section(lang: str, tutorials: Sequence[tuple[str, str]], has_class: bool) -> str:
+def _section(lang: str, tutorials: Sequence[tuple[str, str]], has_class: bool, has_practise: bool = False) -> str:
     def say(key: str, **fields: object) -> str:
         return render(WORDS[key], lang, **fields)
 
@@ -178,18 +237,28 @@ def _section(lang: str, tutorials: Sequence[tuple[str, str]], has_class: bool) -
         teach = (
             f"<h3>{escape(say('teach'))}</h3><ul><li>{_with_link(say('class_item'), 'class', say('class'))}</li></ul>"
         )
+    practise = ""
+    if has_practise:
+        practise = (
+            f"<h3>{escape(say('practise'))}</h3>"
+            f"<ul><li>{_with_link(say('practise_item'), 'practise', say('practise'))}</li></ul>"
+        )
     return (
         f'<section lang="{escape(lang)}" id="{escape(lang)}"><h2>{escape(language_name(lang))}</h2>'
         f'<p class="aton-learner-name" data-said="{escape(say("learner", nickname="{nickname}"))}" hidden></p>'
+        f'<div class="aton-learner-rules" data-failed="{escape(say("rules_failed"))}" aria-live="polite" hidden></div>'
         f"<p>{escape(say('lead'))}</p>"
         f"<h3>{escape(say('play'))}</h3><ul><li>{_with_link(say('play_item'), './', say('dashboard'))}</li></ul>"
         f"<h3>{escape(say('tutorials'))}</h3><p><small>{escape(say('tutorials_help'))}</small></p>"
-        f"<ol>{items}</ol>{teach}</section>"
+        f"<ol>{items}</ol>{practise}{teach}</section>"
     )
 
 
-def front_page(tutorials: Mapping[str, Sequence[tuple[str, str]]], *, has_class: bool = True) -> str:
-    """The front page's HTML: a section per language (the source language first) with its tutorials.
+def front_page(
+    tutorials: Mapping[str, Sequence[tuple[str, str]]], *, has_class: bool = True, has_practise: bool = False
+) -> str:
+    """The front page's HTML: a section per language (the source language first) with its tutorials, the
+    Practise page when ``has_practise``, the class page when ``has_class``.
 
     Links are relative to the server's base URL (the page is served at ``<base>home``).
     """
@@ -203,9 +272,12 @@ def front_page(tutorials: Mapping[str, Sequence[tuple[str, str]]], *, has_class:
     chooser = (
         _CHOOSER.replace("KNOWN", json.dumps(list(sections)))
         .replace("NICKNAME", json.dumps(LEARNER_NICKNAME))
+        .replace("LEARNER", json.dumps(LEARNER_KEY))
+        .replace("RULES", RULES_ADDRESS)
+        .replace("HEADER", json.dumps(RULES_HEADER))
         .replace("KEY", json.dumps(LANG_KEY))
     )
-    body = "".join(_section(lang, tutorials.get(lang, []), has_class) for lang in sections)
+    body = "".join(_section(lang, tutorials.get(lang, []), has_class, has_practise) for lang in sections)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'

@@ -3,7 +3,7 @@
 The notebook displays :func:`starting_notice` just before the dashboard.  The
 notice is plain HTML, so the browser shows it as soon as the page arrives, while
 the widgets are still being fetched from the kernel; a style rule hides it once
-the page holds the dashboard (``.aton-dashboard``).  If the dashboard never
+the page holds the dashboard (``.aton-dashboard``; the class and Practise pages alike).  If the dashboard never
 comes (the server stopped, say), the notice stays and says what to do, so a page
 is never left blank.
 
@@ -90,7 +90,8 @@ _STYLE = """<style>
 .aton-starting { font-family: sans-serif; padding: 2em; color: #333; }
 .aton-starting h2 { font-size: 1.4em; margin: 0 0 .3em 0; }
 .aton-starting p { margin: 0 0 1em 0; }
-body:has(.aton-dashboard) .aton-starting, body:has(.aton-classroom) .aton-starting { display: none; }
+body:has(.aton-dashboard) .aton-starting, body:has(.aton-classroom) .aton-starting,
+body:has(.aton-practise-page) .aton-starting { display: none; }
 </style>"""
 
 

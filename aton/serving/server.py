@@ -14,6 +14,10 @@ French, and keeps that language in the browser), and ``/home`` is a front page l
 tutorial and the class page (:mod:`aton.serving.front`), in the language the browser chose or kept.  A class
 without JupyterHub thus follows the lesson plan from one machine.
 
+The Practise page (``/practise``, ``notebooks/practise.ipynb``) is served the same way as the class page, in a
+kernel of its own, and ``/learner/rules`` answers the front page with the rules of the learner whose key the
+browser keeps (:mod:`aton.serving.learner_rules`).
+
 ``python -m aton.serving.server notebooks/aton.ipynb [voila options]`` runs it; every Voila option and
 ``voila.json`` apply as to ``voila``.
 """
@@ -43,11 +47,14 @@ from .front import (
     tutorial_in,
     tutorial_titles,
 )
+from .learner_rules import LEARNER_RULES_PATH, LearnerRulesHandler, opened_store
 
 __all__ = [
     "CLASS_NOTEBOOK",
     "CLASS_PATH",
     "FRONT_PATH",
+    "PRACTISE_NOTEBOOK",
+    "PRACTISE_PATH",
     "TUTORIALS_PATH",
     "AliveHandler",
     "AtonVoila",
@@ -62,6 +69,10 @@ CLASS_PATH = "/class"
 """Where the class page is served, next to the dashboard at ``/``."""
 CLASS_NOTEBOOK = "class.ipynb"
 """The class page's notebook, in the dashboard's folder."""
+PRACTISE_PATH = "/practise"
+"""Where the Practise page is served: the next case for the rule the learner most needs."""
+PRACTISE_NOTEBOOK = "practise.ipynb"
+"""The Practise page's notebook, in the dashboard's folder."""
 
 
 def trust_notebooks(contents: Any, paths: list[Path]) -> int:
@@ -181,16 +192,18 @@ class TutorialHandler(LandmarkHandler):
 class FrontHandler(tornado.web.RequestHandler):
     """The front page (``/home``): the dashboard, every tutorial in every language, the class page."""
 
-    def initialize(self, root: Path, has_class: bool) -> None:
-        """``root``: the project folder (its ``tutorials/``); ``has_class``: whether ``/class`` is served."""
+    def initialize(self, root: Path, has_class: bool, has_practise: bool = False) -> None:
+        """``root``: the project folder (its ``tutorials/``); ``has_class``, ``has_practise``: whether ``/class``
+        and ``/practise`` are served."""
         self.root = root
         self.has_class = has_class
+        self.has_practise = has_practise
 
     def get(self) -> None:
         """The page, listing the tutorials found now."""
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-cache")
-        self.finish(front_page(tutorial_titles(self.root), has_class=self.has_class))
+        self.finish(front_page(tutorial_titles(self.root), has_class=self.has_class, has_practise=self.has_practise))
 
 
 class AliveHandler(tornado.web.RequestHandler):
@@ -213,7 +226,10 @@ class AtonVoila(Voila):  # type: ignore[misc]
         if not self.notebook_path:
             return handlers
         root = Path(self.root_dir)
-        trust_notebooks(self.contents_manager, [root / Path(self.notebook_path).name, root / CLASS_NOTEBOOK])
+        trust_notebooks(
+            self.contents_manager,
+            [root / Path(self.notebook_path).name, root / CLASS_NOTEBOOK, root / PRACTISE_NOTEBOOK],
+        )
         tutorials_folder = root.parent / "tutorials"
         if tutorials_folder.is_dir():
             served = tutorials_folder.glob("**/*.ipynb")
@@ -236,6 +252,13 @@ class AtonVoila(Voila):  # type: ignore[misc]
         if has_class:
             route = url_path_join(self.server_url, CLASS_PATH + "/?")
             ours.append((route, LandmarkHandler, {"notebook_path": CLASS_NOTEBOOK, **options}))
+        has_practise = (Path(self.root_dir) / PRACTISE_NOTEBOOK).is_file()
+        if has_practise:  # a page of its own, in a kernel started for it, as the class page
+            route = url_path_join(self.server_url, PRACTISE_PATH + "/?")
+            ours.append((route, LandmarkHandler, {"notebook_path": PRACTISE_NOTEBOOK, **options}))
+        ours.append(
+            (url_path_join(self.server_url, LEARNER_RULES_PATH), LearnerRulesHandler, {"store": opened_store()})
+        )
         project = Path(self.root_dir).parent
         tutorials = project / "tutorials"
         if tutorials.is_dir():
@@ -244,7 +267,7 @@ class AtonVoila(Voila):  # type: ignore[misc]
                 (
                     url_path_join(self.server_url, FRONT_PATH + "/?"),
                     FrontHandler,
-                    {"root": project, "has_class": has_class},
+                    {"root": project, "has_class": has_class, "has_practise": has_practise},
                 ),
                 (
                     url_path_join(self.server_url, TUTORIALS_PATH + "/?"),

@@ -1,5 +1,6 @@
-"""axe-core on the pages around the dashboard: the front page (``/home``), the class page (``/class``) and every
-tutorial the server serves, in English and in French, at a laptop's width (1280 x 800) and a phone's (390 x 844).
+"""axe-core on the pages around the dashboard: the front page (``/home``), the class page (``/class``), the
+Practise page (``/practise``) and every tutorial the server serves, in English and in French, at a laptop's width
+(1280 x 800) and a phone's (390 x 844).
 
 Each page is opened once (a tutorial runs all its cells first) and checked at both widths, the window resized
 between.  No serious or critical violation may remain, nor a heading out of order or content outside the
@@ -27,7 +28,7 @@ WIDTHS = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "hei
 WAIT = 240_000
 """A tutorial runs all its cells in a fresh kernel before it shows: on a loaded machine, minutes."""
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = {"home": "/home", "class": "/class"} | {
+PAGES = {"home": "/home", "class": "/class", "practise": "/practise"} | {
     f"{lang} {name}": f"/{tutorial_folder(lang)}/{name}"
     for lang, tutorials in tutorial_titles(ROOT).items()
     for name, _title in tutorials

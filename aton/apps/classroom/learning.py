@@ -36,10 +36,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ...i18n import Message, check_lang, gtext, msg, nmsg, render_key, table
+from ...i18n import Message, check_lang, msg, nmsg, render_key, table
 from ...rooms import GridRow, LearningStore, MistakeCount
 from ...teaching.mastery import Attempt
 from ...teaching.syllabus import RULES, rule_title
+from .mistakes import FIXED, mistake_sentence, warm
 
 __all__ = ["LEARNING_STRINGS", "MISTAKE_SENTENCES", "LearningView", "MistakeLine", "learning_words"]
 
@@ -59,7 +60,6 @@ LEARNING_STRINGS: dict[str, Message] = table(
     msg("learning.mistakes_none", "No diagnosed mistake yet."),
     nmsg("learning.times", "{count} time", "{count} times"),
     nmsg("learning.by", "by {count} learner", "by {count} learners"),
-    msg("learning.mistake_unnamed", "a mistake on this rule"),
     msg("learning.show", "Answers of {name}"),
     msg("learning.attempts_of", "Answers of {name} this lesson"),
     msg("learning.attempts_none", "No answer this lesson."),
@@ -95,17 +95,9 @@ def learning_words(key: str, lang: str, **values: Any) -> str:
     return render_key(LEARNING_STRINGS, f"learning.{key}", lang, "class page text", **values)
 
 
-MISTAKE_SENTENCES: dict[str, Callable[[str], str]] = {
-    "not-doubled": lambda lang: gtext(lang, "lesson mistake", "You forgot to double the difference."),
-    "no-subtraction": lambda lang: gtext(
-        lang, "lesson mistake", "You took the card's value itself: a card v on cartouche 2 removes v - 2."
-    ),
-    "wrong-player": lambda lang: gtext(
-        lang, "lesson mistake", "Those are the other player's points: only the majority scores."
-    ),
-}
-"""Mistake names whose diagnosis does not depend on the answer given, as the sentence the learner read
-(the same catalog entries); any other mistake is shown as its rule and a count."""
+MISTAKE_SENTENCES: dict[str, Callable[[str], str]] = FIXED
+"""Mistake names whose diagnosis does not depend on the answer given (:data:`aton.apps.classroom.mistakes.FIXED`);
+every other mistake is said by :func:`~aton.apps.classroom.mistakes.mistake_sentence` too."""
 
 RULE_IDS: tuple[str, ...] = tuple(entry.id for entry in RULES)
 """The grid's columns: the syllabus's rules, in tutorial order."""
@@ -113,8 +105,8 @@ RULE_IDS: tuple[str, ...] = tuple(entry.id for entry in RULES)
 
 @dataclass(frozen=True)
 class MistakeLine:
-    """One of the class's common mistakes in words: the rule's title, the sentence (``""`` when the mistake
-    has none), and the count in words."""
+    """One of the class's common mistakes in words: the rule's title, the mistake as a sentence
+    (:func:`~aton.apps.classroom.mistakes.mistake_sentence`), and the count in words."""
 
     rule: str
     rule_title: str
@@ -145,6 +137,7 @@ class LearningView:
         self.shown_attempts: tuple[Attempt, ...] = ()
         self.erasing = False
         self.last_erased: int | None = None
+        warm()  # the words of the mistakes, read before the first one shows
 
     # -------------------------------------------------------------- reading
     def poll(self) -> bool:
@@ -178,12 +171,11 @@ class LearningView:
         """The class's most common mistakes in words, the most frequent first."""
         lines = []
         for found in self.mistakes:
-            sentence = MISTAKE_SENTENCES.get(found.mistake)
             lines.append(
                 MistakeLine(
                     rule=found.rule,
                     rule_title=rule_title(found.rule, lang) if found.rule in RULE_IDS else found.rule,
-                    sentence=sentence(lang) if sentence is not None else "",
+                    sentence=mistake_sentence(found.rule, found.mistake, lang),
                     count=", ".join(
                         [
                             learning_words("times", lang, count=found.count),
@@ -215,8 +207,7 @@ class LearningView:
         """An answer as the page's table shows it: time, rule, question, right or wrong, mistake."""
         stamp = datetime.fromtimestamp(attempt.time or 0.0).strftime("%H:%M:%S")
         rule = rule_title(attempt.rule, lang) if attempt.rule in RULE_IDS else attempt.rule
-        sentence = MISTAKE_SENTENCES.get(attempt.mistake or "")
-        mistake = sentence(lang) if sentence is not None else (attempt.mistake or "")
+        mistake = "" if attempt.mistake is None else mistake_sentence(attempt.rule, attempt.mistake, lang)
         result = learning_words("right" if attempt.correct else "wrong", lang)
         return [stamp, rule, attempt.question, result, mistake]
 

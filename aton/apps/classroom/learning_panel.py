@@ -258,8 +258,7 @@ class LearningPanel(widgets.VBox):  # type: ignore[misc]
             self.mistakes.value = f"{title}<p>{escape(learning_words('mistakes_none', lang))}</p>"
             return
         items = "".join(
-            f"<li><strong>{escape(line.rule_title)}</strong> "
-            f"{escape(line.sentence or learning_words('mistake_unnamed', lang))} ({escape(line.count)})</li>"
+            f"<li><strong>{escape(line.rule_title)}</strong> {escape(line.sentence)} ({escape(line.count)})</li>"
             for line in lines
         )
         self.mistakes.value = f"{title}<ol>{items}</ol>"

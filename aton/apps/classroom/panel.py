@@ -51,7 +51,9 @@ POLL_SECONDS = 1.0
 
 def class_css() -> str:
     """The page's style: cards that wrap, nothing wider than a phone's 390 px; on a touch layout every target
-    (button, field, link, part to open) at least :data:`~aton.widgets.touch.TOUCH_TARGET` px tall."""
+    (button, field, link, part to open) at least :data:`~aton.widgets.touch.TOUCH_TARGET` px tall; on a
+    projector's width (1600 px and more) the page takes the room and its words are a fifth larger, to be read
+    from the back."""
     return (
         """<style>
 .aton-classroom { background: #f4efe4; color: #1a1a1a; padding: 8px 12px 16px; box-sizing: border-box;
@@ -90,6 +92,10 @@ body:has(#rendered_cells .aton-classroom), body:has(#rendered_cells .aton-classr
 .aton-class-handed a { color: #1f4e79; font-weight: bold; }
 .aton-class-qr svg { width: 220px; max-width: 100%; height: auto; }
 .aton-class-seats-form .widget-toggle-buttons .widget-toggle-button { width: auto; min-height: 36px; }
+@media (min-width: 1600px) {
+  .aton-classroom { max-width: 1800px; }
+  .aton-classroom .widget-html-content { font-size: 1.2em; }
+}
 """
         + f"@media {TOUCH_MEDIA} {{\n{touch_targets('.aton-classroom')}\n}}\n</style>"
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -51,7 +52,9 @@ class LearnerBar(widgets.VBox):  # type: ignore[misc]
 
     lang = traitlets.Unicode("en")
 
-    def __init__(self, flow: LearnerFlow | None = None, lang: str = "en", *, tutorial: str | None = None) -> None:
+    def __init__(
+        self, flow: LearnerFlow | None = None, lang: str = "en", *, tutorial: str | Sequence[str] | None = None
+    ) -> None:
         self.flow = flow if flow is not None else LearnerFlow()
         self.bridge = widgets.Text()
         self.bridge.add_class("aton-learner-bridge")
@@ -165,7 +168,9 @@ class LearnerBar(widgets.VBox):  # type: ignore[misc]
         self.message.value = "".join(f"<p>{html.escape(line)}</p>" for line in lines)
 
 
-def learner_bar(lang: str = "en", flow: LearnerFlow | None = None, *, tutorial: str | None = None) -> LearnerBar:
+def learner_bar(
+    lang: str = "en", flow: LearnerFlow | None = None, *, tutorial: str | Sequence[str] | None = None
+) -> LearnerBar:
     """The page's learner bar, its flow made this kernel's recorder: every answer of the page is recorded.
     ``tutorial`` (``"03"``): the page is that tutorial's, and offers practice of its rules and earlier ones."""
     bar = LearnerBar(flow, lang, tutorial=tutorial)

@@ -9,6 +9,7 @@ due for a spaced repeat, or not yet seen in the tutorials done so far); the case
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -19,13 +20,16 @@ from ...rooms import RoomError
 from ...teaching import curriculum
 from ...teaching.exercise import Exercise
 from ...teaching.mastery import Choice
-from ...teaching.syllabus import rule, rule_title
+from ...teaching.syllabus import RULES, rule, rule_title
 from ...teaching.variants import another_like
 from ...widgets.exercises import ExerciseWidget
 from ...widgets.i18n import lang_of
 from .flow import LearnerFlow
 
-__all__ = ["Practise", "case_of", "tutorials_up_to"]
+__all__ = ["ALL_TUTORIALS", "Practise", "case_of", "tutorials_up_to"]
+
+ALL_TUTORIALS: tuple[str, ...] = tuple(sorted({entry.tutorial for entry in RULES}))
+"""Every tutorial that teaches a rule of the syllabus (``"01"``, ``"02"``...): the Practise page's reach."""
 
 
 def tutorials_up_to(tutorial: str) -> list[str]:
@@ -69,23 +73,25 @@ def _reason(choice: Choice, lang: str) -> str:
 class Practise(widgets.VBox):  # type: ignore[misc]
     """A "Practise" button (``aton-learner-practise``) dealing the next case below it (``aton-learner-case``).
 
-    ``Practise(flow, tutorial="03", lang="en")``: the rules of tutorials 01 to 03 (and any rule answered)."""
+    ``Practise(flow, tutorial="03", lang="en")``: the rules of tutorials 01 to 03 (and any rule answered);
+    ``tutorial`` may also be the tutorials themselves (:data:`ALL_TUTORIALS` on the Practise page)."""
 
     lang = traitlets.Unicode("en")
 
-    def __init__(self, flow: LearnerFlow, tutorial: str, lang: str = "en") -> None:
+    def __init__(self, flow: LearnerFlow, tutorial: str | Sequence[str], lang: str = "en") -> None:
         self.flow = flow
-        self.tutorials = tutorials_up_to(tutorial)
+        self.tutorials = tutorials_up_to(tutorial) if isinstance(tutorial, str) else list(tutorial)
         self.dealt = 0
         self.choice: Choice | None = None
-        self.button = widgets.Button(icon="graduation-cap", layout=widgets.Layout(width="auto"))
+        self.button = widgets.Button(icon="graduation-cap", layout=widgets.Layout(width="auto", flex="0 0 auto"))
         self.button.add_class("aton-learner-practise")
         self.button.on_click(lambda _button: self.deal())
         self.said = widgets.HTML()
         self.case: ExerciseWidget | None = None
         self.slot = widgets.VBox()
         self.slot.add_class("aton-learner-case")
-        super().__init__(children=[widgets.HBox([self.button, self.said]), self.slot])
+        line = widgets.HBox([self.button, self.said], layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__(children=[line, self.slot])  # the button keeps its words; on a phone the reason goes under
         self.lang = check_lang(lang)
         self._render()
 

@@ -23,7 +23,7 @@ from ...teaching.mastery import STATES, RuleRecord
 from ...teaching.syllabus import rule_title
 from ...widgets.i18n import lang_of
 
-__all__ = ["ORDER", "LearnerRules", "rules_by_state"]
+__all__ = ["ORDER", "LearnerRules", "rules_by_state", "rules_report", "summary_words"]
 
 ORDER = ("review", "practising", "mastered", "not seen")
 """The order the states are listed in: what needs work first."""
@@ -45,6 +45,50 @@ def _state_heading(state: str, count: int, lang: str) -> str:
     if state == "mastered":
         return ngtext(lang, "learner", "Mastered ({count} rule)", "Mastered ({count} rules)", count, count=count)
     return ngtext(lang, "learner", "Not yet seen ({count} rule)", "Not yet seen ({count} rules)", count, count=count)
+
+
+def summary_words(grouped: Mapping[str, list[str]], lang: str, *, title: str | None = None) -> str:
+    """The one-line summary of :func:`rules_by_state`'s groups: "Your rules: 1 mastered, 2 practising, 27 not
+    yet seen" (with "to review" first when there is any).  ``title`` stands for "Your rules" when given.
+
+    >>> summary_words({"mastered": [], "practising": ["draw"], "not seen": ["a", "b"], "review": []}, "en")
+    'Your rules: 0 mastered, 1 practising, 2 not yet seen'
+    """
+    mastered, practising, unseen = (len(grouped.get(state, ())) for state in ("mastered", "practising", "not seen"))
+    parts = [
+        ngtext(lang, "learner", "{count} mastered", "{count} mastered", mastered, count=mastered),
+        ngtext(lang, "learner", "{count} practising", "{count} practising", practising, count=practising),
+        ngtext(lang, "learner", "{count} not yet seen", "{count} not yet seen", unseen, count=unseen),
+    ]
+    if grouped.get("review"):
+        n = len(grouped["review"])
+        parts.insert(0, ngtext(lang, "learner", "{count} to review", "{count} to review", n, count=n))
+    named = gtext(lang, "learner", "Your rules") if title is None else title
+    return gtext(lang, "learner", "{title}: {counts}", title=named, counts=", ".join(parts))
+
+
+def rules_report(records: Mapping[str, RuleRecord], lang: str) -> dict[str, Any]:
+    """The learner's rules in ``lang`` as plain JSON values, for a page without a kernel (the front page):
+    ``{"summary": ..., "states": [{"state", "heading", "rules": [titles]}]}``, the states in :data:`ORDER`
+    (those with no rule left out).
+
+    >>> from aton.teaching.mastery import Attempt, trace
+    >>> report = rules_report(trace([Attempt(rule="draw", question="q", case="c", correct=False)]), "fr")
+    >>> report["states"][0]["heading"], report["states"][0]["rules"] == [rule_title("draw", "fr")]
+    ('En cours (1 règle)', True)
+    """
+    check_lang(lang)
+    grouped = rules_by_state(records)
+    states = [
+        {
+            "state": state,
+            "heading": _state_heading(state, len(grouped[state]), lang),
+            "rules": [rule_title(rule, lang) for rule in grouped[state]],
+        }
+        for state in ORDER
+        if grouped[state]
+    ]
+    return {"summary": summary_words(grouped, lang), "states": states}
 
 
 class LearnerRules(widgets.VBox):  # type: ignore[misc]
@@ -85,38 +129,8 @@ class LearnerRules(widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         self.layout.display = "" if self.records else "none"
         grouped = rules_by_state(self.records)
-        counts = {
-            "mastered": ngtext(
-                lang,
-                "learner",
-                "{count} mastered",
-                "{count} mastered",
-                len(grouped["mastered"]),
-                count=len(grouped["mastered"]),
-            ),
-            "practising": ngtext(
-                lang,
-                "learner",
-                "{count} practising",
-                "{count} practising",
-                len(grouped["practising"]),
-                count=len(grouped["practising"]),
-            ),
-            "not seen": ngtext(
-                lang,
-                "learner",
-                "{count} not yet seen",
-                "{count} not yet seen",
-                len(grouped["not seen"]),
-                count=len(grouped["not seen"]),
-            ),
-        }
-        parts = [counts["mastered"], counts["practising"], counts["not seen"]]
-        if grouped["review"]:
-            n = len(grouped["review"])
-            parts.insert(0, ngtext(lang, "learner", "{count} to review", "{count} to review", n, count=n))
         title = html.escape(gtext(lang, "learner", "Your rules"))
-        said = gtext(lang, "learner", "{title}: {counts}", title="\x00", counts=", ".join(parts))
+        said = summary_words(grouped, lang, title="\x00")
         self.summary.value = html.escape(said).replace("\x00", f"<strong>{title}</strong>")
         shown = bool(self.toggle.value)
         self.toggle.description = (
