@@ -9,13 +9,13 @@ due for a spaced repeat, or not yet seen in the tutorials done so far); the case
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 import traitlets
 
+from ...errors import LearningRecordError
 from ...i18n import check_lang, gtext
-from ...rooms import RoomError
 from ...teaching import curriculum
 from ...teaching.exercise import Exercise
 from ...teaching.mastery import Choice
@@ -23,7 +23,10 @@ from ...teaching.syllabus import rule, rule_title
 from ...teaching.variants import another_like
 from ...widgets.exercises import ExerciseWidget
 from ...widgets.i18n import lang_of
-from .flow import LearnerFlow
+
+if TYPE_CHECKING:
+    from .flow import LearnerFlow
+    from .here import HereFlow
 
 __all__ = ["Practise", "case_of", "tutorials_up_to"]
 
@@ -55,6 +58,16 @@ def case_of(rule_id: str, seed: int) -> Exercise | None:
     return None
 
 
+def _refusals() -> tuple[type[Any], ...]:
+    """What the learner's store may refuse: the room store's errors where it exists (not in Pyodide, where the
+    static site keeps the record in the browser: :class:`~aton.errors.LearningRecordError`)."""
+    try:
+        from ...rooms import RoomError
+    except ImportError:
+        return (LearningRecordError,)
+    return (RoomError, LearningRecordError)
+
+
 def _reason(choice: Choice, lang: str) -> str:
     title = rule_title(choice.rule, lang)
     if choice.reason in ("review", "missed"):
@@ -73,7 +86,7 @@ class Practise(widgets.VBox):  # type: ignore[misc]
 
     lang = traitlets.Unicode("en")
 
-    def __init__(self, flow: LearnerFlow, tutorial: str, lang: str = "en") -> None:
+    def __init__(self, flow: LearnerFlow | HereFlow, tutorial: str, lang: str = "en") -> None:
         self.flow = flow
         self.tutorials = tutorials_up_to(tutorial)
         self.dealt = 0
@@ -97,7 +110,7 @@ class Practise(widgets.VBox):  # type: ignore[misc]
             return None
         try:
             self.choice = self.flow.store.next_rule(self.flow.key, self.tutorials)
-        except RoomError as error:
+        except _refusals() as error:
             self._say(error.text(self.lang))
             return None
         self.dealt += 1
