@@ -90,10 +90,25 @@ class Served:
         self.process.wait(timeout=20)
 
 
+BUILT = "ATON_SITE_BUILT"
+"""An environment variable naming a test build made already (``build_site.py --pyodide local --test-hooks``):
+the tests use it instead of building one (a build takes minutes).  It must be a build of the tree under test."""
+
+
+def built_site(tmp_path_factory: pytest.TempPathFactory, name: str = "site") -> Path:
+    """The test build: the one named by :data:`BUILT`, else a new one."""
+    built = os.environ.get(BUILT, "").strip()
+    if built:
+        if not (Path(built) / "index.html").is_file():
+            pytest.fail(f"{BUILT}={built} is not a built site")
+        return Path(built)
+    return build_site(tmp_path_factory.mktemp(name) / "site", "--pyodide", "local", "--test-hooks")
+
+
 @pytest.fixture(scope="module")
 def site_dir(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The test build: a self-hosted Pyodide (stand-ins where the CDN is out of reach) and the test hooks."""
-    return build_site(tmp_path_factory.mktemp("site") / "site", "--pyodide", "local", "--test-hooks")
+    return built_site(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
@@ -823,3 +838,71 @@ def test_a_tutorial_a_student_worked_in_says_when_the_site_has_a_newer_version(
     finally:
         context.close()
         server.stop()
+
+
+# ----------------------------------------------------------------- the learner's record, kept in the browser
+STORED_RECORD = "() => window.localStorage.getItem('aton-record')"
+
+
+def stored_answers(page: Any) -> list[dict[str, Any]]:
+    """The answers of the record this browser keeps (none when it keeps no record)."""
+    text = page.evaluate(STORED_RECORD)
+    return [] if text is None else list(json.loads(text)["attempts"])
+
+
+def test_an_answer_in_tutorial_01_is_kept_in_the_browser_over_a_reload_and_downloads(
+    site_page: tuple[Any, Problems], site_url: str, tmp_path: Path
+) -> None:
+    """The static site has no store: the answer goes into the browser's record, which a reload reads back (the
+    learner's rules say so), which downloads as aton-record.json, and into which a forged file does not load."""
+    from aton.teaching import curriculum
+    from aton.teaching.record import LearnerRecord
+
+    page, _problems = site_page
+    url = f"{site_url}/notebooks/index.html?path=tutorials/01-the-board.ipynb"
+    run_every_cell(page, url)
+    first = curriculum.exercises("01")[0]
+    exercise = page.locator(".aton-exercise-list .aton-exercise").nth(0)
+    exercise.scroll_into_view_if_needed()
+    exercise.locator(
+        ".aton-exercise-answer button", has_text=re.compile(f"^{re.escape(first.answer_label('en'))}$")
+    ).click()
+    exercise.locator(".aton-exercise-check").click()
+    page.wait_for_function(
+        "() => { const t = localStorage.getItem('aton-record'); return !!t && JSON.parse(t).attempts.length === 1; }",
+        timeout=60_000,
+    )
+    (kept,) = stored_answers(page)
+    assert (kept["rule"], kept["correct"], kept["source"]) == (first.rule, True, "exercise")
+    page.locator(".aton-learner-rules", has_text="1 practising").first.wait_for(timeout=30_000)
+
+    run_every_cell(page, url)  # a reload: Python starts again, in a new kernel
+    page.locator(".aton-learner-rules", has_text="1 practising").first.wait_for(timeout=60_000)
+    assert len(stored_answers(page)) == 1
+
+    page.locator(".aton-record-download").first.click()
+    link = page.locator(".aton-record-link a")
+    link.wait_for(timeout=30_000)
+    with page.expect_download() as caught:
+        link.click()
+    download = caught.value
+    assert download.suggested_filename == "aton-record.json"
+    saved = tmp_path / "aton-record.json"
+    download.save_as(saved)
+    record = LearnerRecord.from_text(saved.read_bytes())  # a sound record, checked as a loaded one is
+    assert [(a.rule, a.correct) for a in record.attempts] == [(first.rule, True)]
+
+    forged = saved.read_text(encoding="utf-8").replace('"correct":true', '"correct":false')
+    (tmp_path / "forged.json").write_text(forged, encoding="utf-8")
+    with page.expect_file_chooser() as chooser:
+        page.locator(".aton-record-load").first.click()
+    chooser.value.set_files(str(tmp_path / "forged.json"))
+    message = page.locator(".aton-learner-message", has_text="This file was not loaded").first
+    message.wait_for(timeout=30_000)
+    assert "changed outside Aton" in message.inner_text() and "Your record is unchanged" in message.inner_text()
+    assert len(stored_answers(page)) == 1 and stored_answers(page)[0]["correct"] is True
+
+    with page.expect_file_chooser() as chooser:  # the sound file loads, and adds nothing it already has
+        page.locator(".aton-record-load").first.click()
+    chooser.value.set_files(str(saved))
+    page.locator(".aton-learner-message", has_text="Record loaded: 0 answers added.").first.wait_for(timeout=30_000)
