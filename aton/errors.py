@@ -151,3 +151,9 @@ class UnreadableAnswer(CodedError):
 class BotError(CodedError):
     """A bot, the coach or a review asked for something it cannot do (an unknown bot, a game in place of a
     player's view, a search option out of range); the message says what is allowed."""
+
+
+class LearningRecordError(CodedError):
+    """A learner's record kept in the browser or loaded from a file that cannot be used (too large, not a
+    record, an answer malformed, changed by hand), or an answer it cannot keep; the message says what, and
+    nothing of the record changes (:mod:`aton.teaching.record`)."""

@@ -787,6 +787,31 @@ _SENTENCES: dict[str, Message] = {
         "cannot read action {text}: {word} is no square; a square is written temple-index, with temples "
         "1-{temples} and indices 0-{last}, like 2-5",
     ),
+    # a learner's record kept in the browser, or loaded from its file
+    "record_not_text": msg("record refusal", "the record is not text (UTF-8)"),
+    "record_too_large": msg(
+        "record refusal", "the record is too large ({size} characters); a record holds at most {limit}"
+    ),
+    "record_not_json": msg("record refusal", "the record cannot be read: {reason}"),
+    "record_not_a_record": msg(
+        "record refusal", 'this is not a learning record of Aton (a JSON object whose "format" is "aton-record")'
+    ),
+    "record_version": msg(
+        "record refusal", "this record has version {given}; this version of Aton reads records of version {version}"
+    ),
+    "record_too_many": msg("record refusal", "the record holds {count} answers; a record holds at most {limit}"),
+    "record_answer_unreadable": msg("record refusal", "answer {number} of the record cannot be read"),
+    "record_answer_wrong": msg(
+        "record refusal", "answer {number} of the record cannot be right: its {field} is {given}"
+    ),
+    "record_changed": msg(
+        "record refusal", "the record was changed outside Aton: its check does not match its answers"
+    ),
+    "record_bad_answer": msg("record refusal", "this answer cannot be kept: its {field} is {given}"),
+    "record_full": msg(
+        "record refusal",
+        "the record is full ({limit} answers): download it to keep it; new answers are not kept",
+    ),
     # answers to exercises
     "answer_player": msg("answer refusal", "{answer} is not a player; answer red or blue"),
     "answer_number": msg("answer refusal", "{answer} is not a whole number"),

@@ -1030,9 +1030,10 @@ def finish_pages(out: Path, local: bool, test_hooks: bool = False) -> None:
         html = page.read_text(encoding="utf-8")
         if "</head>" not in html:
             raise SystemExit(f"build_site: {page} has no head for the loading line")
-        # the notebooks app opens one notebook (?path=): it says when this browser's copy of it is older
-        extra = f"\n{updates}" if app == "notebooks" else ""
-        loading = f'<script>const ATON_SITE_ROOT = "../";\n{notebook_script}{extra}</script>\n</head>'
+        # it says when this browser's copy of a notebook is older than the site's: the notebooks app of the one
+        # notebook it opens (?path=), JupyterLab of every copy (its tabs come back from the last visit)
+        every = "const ATON_UPDATE_EVERY = true;\n" if app == "lab" else ""
+        loading = f'<script>const ATON_SITE_ROOT = "../";\n{every}{notebook_script}\n{updates}</script>\n</head>'
         page.write_text(html.replace("</head>", loading, 1), encoding="utf-8")
     dashboard = out / "voici" / "render" / (Path(DASHBOARD).stem + ".html")
     for page in out.glob("voici/render/**/*.html"):

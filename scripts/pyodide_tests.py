@@ -34,6 +34,7 @@ ENGINE_TESTS = (
     "tests/test_explain.py",
     "tests/test_lessons.py",
     "tests/test_mastery.py",
+    "tests/test_learner_record.py",
     "tests/test_recorded_games.py",
     "tests/test_tournament.py",
 )

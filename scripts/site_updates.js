@@ -6,12 +6,16 @@
 // `notebook-versions.json`; when the copy's version is not the site's, this script says so above the notebook,
 // in every language, with two buttons: "Open the new version" (the copy is kept under another name, "... (my
 // copy).ipynb", and the page opens the site's version) or "Keep my copy" (not asked again for this version).
+// The notebooks app opens one notebook (?path=): that one is checked. JupyterLab (ATON_UPDATE_EVERY) opens
+// notebooks in tabs, restored from its last visit or chosen in its file browser: every copy this browser keeps
+// is checked as the page opens, and the banner tells them one after the other.
 // ATON_SITE_ROOT (the site's root, from this page) comes before this script; ATON_UPDATE_WORDS is filled in.
 (function () {
   const words = ATON_UPDATE_WORDS;
   const root = typeof ATON_SITE_ROOT === 'string' ? ATON_SITE_ROOT : '';
-  const path = new URLSearchParams(window.location.search).get('path');
-  if (!path || !window.indexedDB) return;
+  const asked = new URLSearchParams(window.location.search).get('path');
+  const every = typeof ATON_UPDATE_EVERY !== 'undefined' && ATON_UPDATE_EVERY === true;
+  if ((!asked && !every) || !window.indexedDB) return;
   const wanted = (navigator.languages || [navigator.language || '']).map((tag) => String(tag).slice(0, 2));
   const rank = (lang) => (wanted.indexOf(lang) < 0 ? wanted.length : wanted.indexOf(lang));
   const languages = Object.keys(words).sort((a, b) => rank(a) - rank(b));
@@ -43,7 +47,7 @@
     }
   }
 
-  async function openNewVersion(db, copy) {
+  async function openNewVersion(db, copy, path) {
     const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '';
     const keys = await request(db.transaction('files').objectStore('files').getAllKeys());
     const taken = new Set(keys.filter((key) => key.startsWith(folder)).map((key) => key.slice(folder.length)));
@@ -60,7 +64,7 @@
     window.location.reload();
   }
 
-  function show(db, copy, version) {
+  function show(db, copy, version, path, next) {
     const box = document.createElement('div');
     box.id = 'aton-site-update';
     box.setAttribute('role', 'alert');
@@ -78,7 +82,7 @@
       open.type = 'button';
       open.className = 'aton-update-open';
       open.textContent = said.open;
-      open.addEventListener('click', () => openNewVersion(db, copy));
+      open.addEventListener('click', () => openNewVersion(db, copy, path));
       const keep = document.createElement('button');
       keep.type = 'button';
       keep.className = 'aton-update-keep';
@@ -90,6 +94,7 @@
           // no storage: asked again next time
         }
         box.remove();
+        next();
       });
       section.append(open, document.createTextNode(' '), keep);
       box.append(section);
@@ -107,27 +112,44 @@
     });
   }
 
+  async function outdated(db, versions, path) {
+    const version = versions[path];
+    if (!version) return null;
+    const copy = await request(db.transaction('files').objectStore('files').get(path));
+    if (!copy || !copy.content || typeof copy.content !== 'object') return null;
+    const metadata = copy.content.metadata || {};
+    const kept = metadata.aton && metadata.aton.site_version;
+    if (kept === version) return null;
+    try {
+      if (window.localStorage.getItem(KEEP + path) === version) return null;
+    } catch (error) {
+      // no storage: ask
+    }
+    return { copy, version, path };
+  }
+
   async function check() {
     const response = await fetch(root + 'notebook-versions.json', { cache: 'no-cache' });
     if (!response.ok) return;
     const versions = await response.json();
-    const version = versions[path];
-    if (!version) return;
     const db = await openStorage();
     if (!db || !Array.from(db.objectStoreNames).includes('files')) return;
-    const copy = await request(db.transaction('files').objectStore('files').get(path));
-    if (!copy || !copy.content || typeof copy.content !== 'object') return;
-    const metadata = copy.content.metadata || {};
-    const kept = metadata.aton && metadata.aton.site_version;
-    if (kept === version) return;
-    try {
-      if (window.localStorage.getItem(KEEP + path) === version) return;
-    } catch (error) {
-      // no storage: ask
+    let paths = [asked];
+    if (!asked) {
+      const keys = await request(db.transaction('files').objectStore('files').getAllKeys());
+      paths = keys.filter((key) => typeof key === 'string' && versions[key]).sort();
     }
-    const begin = () => show(db, copy, version);
-    if (document.body) begin();
-    else document.addEventListener('DOMContentLoaded', begin);
+    const found = [];
+    for (const path of paths) {
+      const one = await outdated(db, versions, path);
+      if (one) found.push(one);
+    }
+    const next = () => {
+      const one = found.shift();
+      if (one) show(db, one.copy, one.version, one.path, next);
+    };
+    if (document.body) next();
+    else document.addEventListener('DOMContentLoaded', next);
   }
   check().catch(() => {}); // a site without versions, or storage refused: nothing to say
 })();

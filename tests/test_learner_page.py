@@ -179,14 +179,40 @@ def test_practise_deals_a_case_of_the_rule_missed_last_and_records_it_as_practic
         use_recorder(None)
 
 
-def test_without_a_room_store_the_bar_is_an_empty_box(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The static site's Python (Pyodide) has no SQLAlchemy: its pages show no bar and keep no record."""
+def test_without_a_room_store_the_record_is_kept_in_the_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The static site's Python (Pyodide) has no SQLAlchemy: the bar keeps the record in the browser, through
+    its bridge and write script, shows the learner's rules, offers practice, a download and a load."""
+    import base64
+    import json
+
     import aton.apps.learner as learner
+    from aton.apps.learner.here_bar import HereBar
+    from aton.teaching.record import LearnerRecord
+    from aton.widgets.recording import current_recorder, record
 
     monkeypatch.setattr(learner, "store_here", lambda: False)
-    box = learner.learner_bar("fr", tutorial="02")
-    assert "aton-learner-absent" in box._dom_classes and box.layout.display == "none"
-    box.lang = "en"  # the language switch sets it, as on the bar
+    bar = learner.learner_bar("fr", tutorial="02")
+    try:
+        assert isinstance(bar, HereBar) and current_recorder() is bar.flow
+        bar.bridge.value = json.dumps({"kept": None})  # the browser keeps no record yet
+        assert record(Attempt(rule="cartouche1", question="q", case="c1", correct=False), "fr") is None
+        script = bar.writer.outputs[0]["data"]["application/javascript"]
+        assert "aton-record" in script and '"check"' not in script.split("TEXT")[0]
+        assert "Vos règles" in bar.rules.summary.value and "1 en cours" in bar.rules.summary.value
+        assert bar.download.description == "Télécharger mon relevé"
+        bar.download.click()
+        link = bar.link.value
+        assert 'download="aton-record.json"' in link
+        text = base64.b64decode(link.split("base64,")[1].split('"')[0]).decode("utf-8")
+        assert [a.case for a in LearnerRecord.from_text(text).attempts] == ["c1"]
+        bar.load(b'{"format": "aton-record", "version": 1, "attempts": [], "check": "forged"}')
+        assert "a pas été chargé" in bar.message.value and len(bar.flow.attempts) == 1
+        bar.lang = "en"
+        assert bar.download.description == "Download my record" and bar.practise is not None
+        assert bar.practise.deal() is not None  # practice follows the browser's record
+        assert "Missed lately" in bar.practise.said.value
+    finally:
+        use_recorder(None)
 
 
 def test_the_practise_page_deals_the_first_case_once_the_learner_is_known_and_follows_the_record(

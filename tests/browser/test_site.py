@@ -90,10 +90,25 @@ class Served:
         self.process.wait(timeout=20)
 
 
+BUILT = "ATON_SITE_BUILT"
+"""An environment variable naming a test build made already (``build_site.py --pyodide local --test-hooks``):
+the tests use it instead of building one (a build takes minutes).  It must be a build of the tree under test."""
+
+
+def built_site(tmp_path_factory: pytest.TempPathFactory, name: str = "site") -> Path:
+    """The test build: the one named by :data:`BUILT`, else a new one."""
+    built = os.environ.get(BUILT, "").strip()
+    if built:
+        if not (Path(built) / "index.html").is_file():
+            pytest.fail(f"{BUILT}={built} is not a built site")
+        return Path(built)
+    return build_site(tmp_path_factory.mktemp(name) / "site", "--pyodide", "local", "--test-hooks")
+
+
 @pytest.fixture(scope="module")
 def site_dir(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The test build: a self-hosted Pyodide (stand-ins where the CDN is out of reach) and the test hooks."""
-    return build_site(tmp_path_factory.mktemp("site") / "site", "--pyodide", "local", "--test-hooks")
+    return built_site(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
@@ -537,12 +552,16 @@ NETWORK_CASES = {
     ),
 }
 """How a school's network fails a file: what the line then says, and how the test's route answers."""
-PAGES = {"dashboard": "voici/render/aton.html", "tutorial 01": "notebooks/index.html?path=tutorials/01-the-board.ipynb"}
+PAGES = {
+    "dashboard": "voici/render/aton.html",
+    "tutorial 01": "notebooks/index.html?path=tutorials/01-the-board.ipynb",
+    "jupyterlab": "lab/index.html",
+}
 
 
 @pytest.mark.parametrize("case", list(NETWORK_CASES))
 @pytest.mark.parametrize("where", list(PAGES))
-def test_a_network_that_fails_a_start_up_file_is_told_on_the_dashboard_and_on_a_tutorial(
+def test_a_network_that_fails_a_start_up_file_is_told_on_the_dashboard_a_tutorial_and_jupyterlab(
     browser: Any, site_url: str, where: str, case: str
 ) -> None:
     """Refused, 403, no answer, or a block page answered 200: the line names the file and the host, at once
@@ -586,8 +605,9 @@ def test_a_tutorial_and_jupyterlab_show_the_loading_line_until_python_is_ready(b
     try:
         page.goto(f"{site_url}/notebooks/index.html?path=tutorials/01-the-board.ipynb")
         assert page.locator("#aton-site-progress").count() == 1
-        page.wait_for_selector('.jp-Notebook-ExecutionIndicator[data-status="idle"]', timeout=START_TIMEOUT)
-        page.wait_for_selector("#aton-site-progress", state="detached", timeout=10_000)
+        # the indicator says "idle" for a moment before the kernel starts too: wait for the line, then look
+        page.wait_for_selector("#aton-site-progress", state="detached", timeout=START_TIMEOUT)
+        assert page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').count() >= 1
         steps = page.evaluate("() => window.__atonSteps")
         assert steps[0] == "download" and steps[-1] == "packages" and "failed" not in steps, steps
         page.goto(f"{site_url}/lab/index.html")
@@ -823,3 +843,132 @@ def test_a_tutorial_a_student_worked_in_says_when_the_site_has_a_newer_version(
     finally:
         context.close()
         server.stop()
+
+
+# ----------------------------------------------------------------- the learner's record, kept in the browser
+STORED_RECORD = "() => window.localStorage.getItem('aton-record')"
+
+
+def stored_answers(page: Any) -> list[dict[str, Any]]:
+    """The answers of the record this browser keeps (none when it keeps no record)."""
+    text = page.evaluate(STORED_RECORD)
+    return [] if text is None else list(json.loads(text)["attempts"])
+
+
+def test_an_answer_in_tutorial_01_is_kept_in_the_browser_over_a_reload_and_downloads(
+    site_page: tuple[Any, Problems], site_url: str, tmp_path: Path
+) -> None:
+    """The static site has no store: the answer goes into the browser's record, which a reload reads back (the
+    learner's rules say so), which downloads as aton-record.json, and into which a forged file does not load."""
+    from aton.teaching import curriculum
+    from aton.teaching.record import LearnerRecord
+
+    page, _problems = site_page
+    url = f"{site_url}/notebooks/index.html?path=tutorials/01-the-board.ipynb"
+    run_every_cell(page, url)
+    first = curriculum.exercises("01")[0]
+    exercise = page.locator(".aton-exercise-list .aton-exercise").nth(0)
+    exercise.scroll_into_view_if_needed()
+    exercise.locator(
+        ".aton-exercise-answer button", has_text=re.compile(f"^{re.escape(first.answer_label('en'))}$")
+    ).click()
+    exercise.locator(".aton-exercise-check").click()
+    page.wait_for_function(
+        "() => { const t = localStorage.getItem('aton-record'); return !!t && JSON.parse(t).attempts.length === 1; }",
+        timeout=60_000,
+    )
+    (kept,) = stored_answers(page)
+    assert (kept["rule"], kept["correct"], kept["source"]) == (first.rule, True, "exercise")
+    page.locator(".aton-learner-rules", has_text="1 practising").first.wait_for(timeout=30_000)
+
+    run_every_cell(page, url)  # a reload: Python starts again, in a new kernel
+    page.locator(".aton-learner-rules", has_text="1 practising").first.wait_for(timeout=60_000)
+    assert len(stored_answers(page)) == 1
+
+    page.locator(".aton-record-download").first.click()
+    link = page.locator(".aton-record-link a")
+    link.wait_for(timeout=30_000)
+    with page.expect_download() as caught:
+        link.click()
+    download = caught.value
+    assert download.suggested_filename == "aton-record.json"
+    saved = tmp_path / "aton-record.json"
+    download.save_as(saved)
+    record = LearnerRecord.from_text(saved.read_bytes())  # a sound record, checked as a loaded one is
+    assert [(a.rule, a.correct) for a in record.attempts] == [(first.rule, True)]
+
+    forged = saved.read_text(encoding="utf-8").replace('"correct":true', '"correct":false')
+    (tmp_path / "forged.json").write_text(forged, encoding="utf-8")
+    with page.expect_file_chooser() as chooser:
+        page.locator(".aton-record-load").first.click()
+    chooser.value.set_files(str(tmp_path / "forged.json"))
+    message = page.locator(".aton-learner-message", has_text="This file was not loaded").first
+    message.wait_for(timeout=30_000)
+    assert "changed outside Aton" in message.inner_text() and "Your record is unchanged" in message.inner_text()
+    assert len(stored_answers(page)) == 1 and stored_answers(page)[0]["correct"] is True
+
+    with page.expect_file_chooser() as chooser:  # the sound file loads, and adds nothing it already has
+        page.locator(".aton-record-load").first.click()
+    chooser.value.set_files(str(saved))
+    page.locator(".aton-learner-message", has_text="Record loaded: 0 answers added.").first.wait_for(timeout=30_000)
+
+
+# ----------------------------------------------------------------- JupyterLab: the same line and the same update notice
+KEEP_OLD_COPY = """async (path) => {
+  const text = await (await fetch('../files/' + path, {cache: 'no-cache'})).text();
+  const content = JSON.parse(text);
+  content.metadata.aton = {...(content.metadata.aton || {}), site_version: 'an older build'};
+  const base = new URL('../', window.location.href).pathname;
+  const db = await new Promise((ok, ko) => {
+    const r = indexedDB.open('JupyterLite Storage - ' + base);
+    r.onsuccess = () => ok(r.result);
+    r.onerror = ko;
+  });
+  const now = new Date().toISOString();
+  const name = path.split('/').pop();
+  const files = db.transaction('files', 'readwrite');
+  files.objectStore('files').put({name, path, last_modified: now, created: now, format: 'json',
+    mimetype: 'application/json', content, size: text.length, writable: true, type: 'notebook'}, path);
+  await new Promise((ok, ko) => { files.oncomplete = ok; files.onerror = ko; });
+  db.close();
+}"""
+"""Keep in this browser's JupyterLite storage a copy of a notebook of the site, from an older build (as the
+autosave keeps one after a student worked in it)."""
+
+
+def test_jupyterlab_says_when_this_browser_keeps_older_copies_and_opens_the_new_versions(
+    browser: Any, site_url: str
+) -> None:
+    """JupyterLab opens notebooks in tabs (restored from the last visit, or from its file browser), not from
+    its address: as it opens, it tells every copy this browser keeps of an older version, one after the other,
+    in both languages; "Keep my copy" goes on to the next, "Open the new version" keeps the copy aside."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    errors: list[str] = []
+    page = local_page(context, errors, timeout=60_000)
+    try:
+        page.goto(f"{site_url}/lab/index.html")
+        page.wait_for_selector("#aton-site-progress", state="detached", timeout=START_TIMEOUT)
+        page.wait_for_selector(".jp-DirListing-item", timeout=60_000)  # the storage exists once it lists files
+        for path in ("tutorials/01-the-board.ipynb", "tutorials/02-a-round.ipynb"):
+            page.evaluate(KEEP_OLD_COPY, path)
+        page.reload()
+        banner = page.locator("#aton-site-update")
+        banner.wait_for(state="visible", timeout=60_000)
+        assert "The site has a newer version of 01-the-board.ipynb" in banner.locator('[lang="en"]').inner_text()
+        assert "Le site a une version plus récente de 01-the-board.ipynb" in banner.locator('[lang="fr"]').inner_text()
+        banner.locator("button.aton-update-keep").first.click()  # keep 01: then 02 is told
+        page.wait_for_function(
+            "() => (document.querySelector('#aton-site-update [lang=en]') || {}).textContent"
+            "?.includes('02-a-round.ipynb')",
+            timeout=10_000,
+        )
+        with page.expect_navigation():
+            page.locator("#aton-site-update button.aton-update-open").first.click()
+        page.wait_for_selector("#aton-site-progress", state="detached", timeout=START_TIMEOUT)
+        kept = page.evaluate(STORED, "tutorials/0")
+        assert sorted(kept) == ["tutorials/01-the-board.ipynb", "tutorials/02-a-round (my copy).ipynb"], kept
+        page.wait_for_timeout(2000)  # the check runs as the page opens: 01 was kept, 02 is the site's now
+        assert page.locator("#aton-site-update").count() == 0
+        assert not errors, errors
+    finally:
+        context.close()

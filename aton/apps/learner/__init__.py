@@ -6,13 +6,14 @@ browser keeps it in ``localStorage`` as it keeps the seat keys of the rooms and 
 student on two pages of one browser is one learner.  In a class (``./run dashboard --class N``, which sets
 ``ATON_CLASS`` for the kernels) the page asks once for a nickname; elsewhere (a laptop) nobody is asked and
 the answers go to one learner of that machine's store, whose key the browser keeps the same way.
+
+On the static site (Pyodide: no store) the record is kept in the browser itself (:class:`HereFlow`, shown by
+:class:`HereBar`), and the learner can download it as a file and load it back.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
-
-import ipywidgets as widgets
 
 if TYPE_CHECKING:
     from .bar import LearnerBar
@@ -40,13 +41,13 @@ def store_here() -> bool:
 def learner_bar(lang: str = "en", flow: LearnerFlow | None = None, *, tutorial: str | None = None) -> Any:
     """The page's learner bar (:func:`aton.apps.learner.bar.learner_bar`): every answer of the page is recorded.
 
-    Where the room store cannot be opened (the static site), an empty, hidden box: the page works as before and
-    keeps no record (it follows the language switch like the bar would).
+    Where the room store cannot be opened (the static site), the record is kept in the browser
+    (:func:`aton.apps.learner.here_bar.here_bar`: the learner's rules, "Practise", download and load).
     """
     if not store_here():
-        box = widgets.Box(layout=widgets.Layout(display="none"))
-        box.add_class("aton-learner-absent")
-        return box
+        from .here_bar import here_bar
+
+        return here_bar(lang, tutorial=tutorial)
     from .bar import learner_bar as bar
 
     made: LearnerBar = bar(lang, flow, tutorial=tutorial)

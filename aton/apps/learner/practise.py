@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 import traitlets
 
+from ...errors import LearningRecordError
 from ...i18n import check_lang, gtext
-from ...rooms import RoomError
 from ...teaching import curriculum
 from ...teaching.exercise import Exercise
 from ...teaching.mastery import Choice
@@ -24,7 +24,10 @@ from ...teaching.syllabus import RULES, rule, rule_title
 from ...teaching.variants import another_like
 from ...widgets.exercises import ExerciseWidget
 from ...widgets.i18n import lang_of
-from .flow import LearnerFlow
+
+if TYPE_CHECKING:
+    from .flow import LearnerFlow
+    from .here import HereFlow
 
 __all__ = ["ALL_TUTORIALS", "Practise", "case_of", "tutorials_up_to"]
 
@@ -59,6 +62,16 @@ def case_of(rule_id: str, seed: int) -> Exercise | None:
     return None
 
 
+def _refusals() -> tuple[type[Any], ...]:
+    """What the learner's store may refuse: the room store's errors where it exists (not in Pyodide, where the
+    static site keeps the record in the browser: :class:`~aton.errors.LearningRecordError`)."""
+    try:
+        from ...rooms import RoomError
+    except ImportError:
+        return (LearningRecordError,)
+    return (RoomError, LearningRecordError)
+
+
 def _reason(choice: Choice, lang: str) -> str:
     title = rule_title(choice.rule, lang)
     if choice.reason in ("review", "missed"):
@@ -78,7 +91,7 @@ class Practise(widgets.VBox):  # type: ignore[misc]
 
     lang = traitlets.Unicode("en")
 
-    def __init__(self, flow: LearnerFlow, tutorial: str | Sequence[str], lang: str = "en") -> None:
+    def __init__(self, flow: LearnerFlow | HereFlow, tutorial: str | Sequence[str], lang: str = "en") -> None:
         self.flow = flow
         self.tutorials = tutorials_up_to(tutorial) if isinstance(tutorial, str) else list(tutorial)
         self.dealt = 0
@@ -103,7 +116,7 @@ class Practise(widgets.VBox):  # type: ignore[misc]
             return None
         try:
             self.choice = self.flow.store.next_rule(self.flow.key, self.tutorials)
-        except RoomError as error:
+        except _refusals() as error:
             self._say(error.text(self.lang))
             return None
         self.dealt += 1
