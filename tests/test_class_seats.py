@@ -5,6 +5,7 @@ Each test runs on SQLite and, when ATON_TEST_POSTGRES is set, on PostgreSQL (see
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
@@ -102,7 +103,7 @@ def test_a_forfeit_shows_in_the_results_in_words(store: rooms.RoomStore) -> None
 def test_the_panel_hands_a_seat_and_shows_its_link_and_qr_code(store: rooms.RoomStore) -> None:
     code, tokens = seated_room(store)
     panel = ClassroomPanel(store=store, gate=TeacherGate(CODE), background=False)
-    panel.session.address.value = "http://localhost:8866/"
+    panel.session.bridge.value = json.dumps({"address": "http://localhost:8866/", "kept": None})
     panel.unlock(CODE)
     card = panel._cards[code]
     assert card.seats_button.description == "Seats"

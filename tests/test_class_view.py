@@ -319,7 +319,7 @@ def test_the_code_that_opened_the_class_is_kept_for_the_tab_and_opens_it_after_a
 
     reloaded = ClassroomPanel(store=store, gate=TeacherGate(CODE), background=False)
     assert not reloaded.flow.is_open
-    reloaded.session.bridge.value = CODE  # what the reloaded page's script types from sessionStorage
+    reloaded.session.bridge.value = json.dumps({"address": "http://x/", "kept": CODE})  # as the page's script types it
     assert reloaded.flow.is_open and reloaded.gate.layout.display == "none"
 
 
@@ -327,7 +327,7 @@ def test_a_kept_code_that_no_longer_opens_the_class_is_dropped_without_a_word(st
     from aton.apps.classroom.panel import ClassroomPanel
 
     panel = ClassroomPanel(store=store, gate=TeacherGate("NEWC-0DE1"), background=False)
-    panel.session.bridge.value = CODE  # kept before the server was restarted with another code
+    panel.session.bridge.value = json.dumps({"kept": CODE})  # kept before the server was restarted with another code
     assert not panel.flow.is_open
     assert "sessionStorage.removeItem" in written(panel)
     assert panel.message.value == "" and panel.gate.layout.display == ""

@@ -9,6 +9,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..i18n import LANG_KEY, SOURCE_LANGUAGE, language_name, languages
+from .bridge import bridge_reader, script_outputs
 from .i18n import Language, check_lang, tr
 
 __all__ = ["LANG_KEY", "Language", "LanguageKeeper", "LanguageSwitch", "choose_language"]
@@ -48,21 +49,12 @@ class LanguageSwitch(widgets.ToggleButtons):  # type: ignore[misc]
         self.value = lang  # the same value again changes nothing
 
 
-_KEEPER_READER = """(function () {
-  var tries = 0;
-  var timer = setInterval(function () {
-    var field = document.querySelector(BRIDGE);
-    if (!field && ++tries < 600) { return; }
-    clearInterval(timer);
-    if (!field) { return; }
-    var facts = {query: null, kept: null, browser: []};
-    try { facts.query = new URLSearchParams(location.search).get('lang'); } catch (error) { facts.query = null; }
-    try { facts.kept = window.localStorage.getItem(KEY); } catch (error) { facts.kept = null; }
-    facts.browser = [navigator.language || ''].concat(navigator.languages || []).slice(0, 5);
-    field.value = JSON.stringify(facts);
-    field.dispatchEvent(new Event('input', {bubbles: true}));
-  }, 100);
-})();"""
+_BROWSER_FACTS = (
+    "{query: (function () { try { return new URLSearchParams(location.search).get('lang'); }"
+    " catch (error) { return null; } })(),"
+    " browser: [navigator.language || ''].concat(navigator.languages || []).slice(0, 5)}"
+)
+"""What the page tells of itself: ``?lang=`` in its address and the browser's own languages."""
 
 
 def choose_language(query: object, kept: object, browser: object) -> tuple[str, bool]:
@@ -114,10 +106,8 @@ class LanguageKeeper(widgets.Box):  # type: ignore[misc]
         self.bridge = widgets.Text()
         self.bridge.add_class("aton-language-bridge")
         reader = widgets.Output()
-        reader.outputs = _script(
-            _KEEPER_READER.replace("BRIDGE", json.dumps(".aton-language-bridge input")).replace(
-                "KEY", json.dumps(LANG_KEY)
-            )
+        reader.outputs = script_outputs(
+            bridge_reader("aton-language-bridge", {"kept": LANG_KEY}, page_facts=_BROWSER_FACTS)
         )
         self.writer = widgets.Output()
         self._writes = 0
@@ -150,7 +140,7 @@ class LanguageKeeper(widgets.Box):  # type: ignore[misc]
         """Write ``lang`` to the browser's ``localStorage`` (a new output each time, so the script runs)."""
         self._writes += 1
         line = f"try {{ window.localStorage.setItem({json.dumps(LANG_KEY)}, {json.dumps(check_lang(lang))}); }}"
-        self.writer.outputs = _script(f"{line} catch (error) {{}} // {self._writes}")
+        self.writer.outputs = script_outputs(f"{line} catch (error) {{}} // {self._writes}")
 
     def _on_bridge(self, change: Any) -> None:
         self.read(str(change["new"]))
@@ -159,7 +149,3 @@ class LanguageKeeper(widgets.Box):  # type: ignore[misc]
         if not self._reading:
             self._chosen = True
             self.keep(lang)
-
-
-def _script(source: str) -> tuple[dict[str, Any], ...]:
-    return ({"output_type": "display_data", "data": {"application/javascript": source}, "metadata": {}},)

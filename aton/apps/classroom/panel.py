@@ -18,8 +18,8 @@ CSS classes: ``aton-classroom`` (the panel), ``aton-class-gate``, ``aton-class-c
 ``aton-class-stop``, ``aton-class-results-button``, ``aton-class-results``, ``aton-class-download``;
 a table's seats: ``aton-class-seats`` (the button), ``aton-class-seats-form``, ``aton-class-seat-colour``,
 ``aton-class-seat-name``, ``aton-class-give``, ``aton-class-free``, ``aton-class-seats-cancel``; the seat
-handed on: ``aton-class-handed`` (its words, link and QR code); ``aton-class-bridge`` (hidden: the page's
-address, which the seats' links start with).
+handed on: ``aton-class-handed`` (its words, link and QR code); ``aton-class-session-bridge`` (hidden: the
+page's address, which the seats' links start with, and the code kept for the tab's session).
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ...widgets.bridge import bridge_reader, script_outputs
 from ..dashboard.connection import ConnectionWatch, served_by_voila
 from ..work import Schedule
 
@@ -25,28 +26,13 @@ __all__ = ["SESSION_KEY", "ClassSession"]
 SESSION_KEY = "aton-class-code"
 """Where the tab keeps the code that opened the class (``sessionStorage``)."""
 
-_READER = """(function () {
-  var tries = 0;
-  var timer = setInterval(function () {
-    var field = document.querySelector('.aton-class-session input');
-    if (!field && ++tries < 600) { return; }
-    clearInterval(timer);
-    var address = document.querySelector('.aton-class-bridge input');
-    if (address) {
-      address.value = window.location.origin + window.location.pathname.replace(/class\\/?$/, '');
-      address.dispatchEvent(new Event('input', {bubbles: true}));
-    }
-    var kept = null;
-    try { kept = window.sessionStorage.getItem(KEY); } catch (error) { kept = null; }
-    if (!field || !kept) { return; }
-    field.value = kept;
-    field.dispatchEvent(new Event('input', {bubbles: true}));
-  }, 100);
-})();"""
-
-
-def _script(source: str) -> tuple[dict[str, Any], ...]:
-    return ({"output_type": "display_data", "data": {"application/javascript": source}, "metadata": {}},)
+_READER = bridge_reader(
+    "aton-class-session-bridge",
+    {"kept": SESSION_KEY},
+    page_facts="{address: location.origin + location.pathname.replace(/class\\/?$/, '')}",
+    storage="sessionStorage",
+)
+"""Tells the kernel the dashboard's address (the class page's, without ``class``) and the code this tab kept."""
 
 
 class ClassSession(widgets.Box):  # type: ignore[misc]
@@ -74,15 +60,14 @@ class ClassSession(widgets.Box):  # type: ignore[misc]
         super().__init__(layout=widgets.Layout(display="none"), **kwargs)
         self.add_class("aton-class-session")
         self.bridge = widgets.Text()
-        self.address = widgets.Text()
-        self.address.add_class("aton-class-bridge")
+        self.bridge.add_class("aton-class-session-bridge")
         reader = widgets.Output()
-        reader.outputs = _script(_READER.replace("KEY", json.dumps(SESSION_KEY)))
+        reader.outputs = script_outputs(_READER)
         self.writer = widgets.Output()
         self._writes = 0
         self.connection: ConnectionWatch | None = None
         """On a server: the kernel's beat, which the page watches to say a lost connection and come back."""
-        children: list[widgets.Widget] = [self.bridge, self.address, reader, self.writer]
+        children: list[widgets.Widget] = [self.bridge, reader, self.writer]
         if schedule is not None and served_by_voila():
             self.connection = ConnectionWatch()
             self.connection.start(schedule)
@@ -90,7 +75,6 @@ class ClassSession(widgets.Box):  # type: ignore[misc]
         self.children = children
         self._on_kept, self._on_address = on_kept, on_address
         self.bridge.observe(self._on_bridge, names="value")
-        self.address.observe(self._on_address_typed, names="value")
 
     def keep(self, code: str) -> None:
         """Keep ``code`` in the tab for its reloads."""
@@ -112,14 +96,19 @@ class ClassSession(widgets.Box):  # type: ignore[misc]
 
     def _write(self, line: str) -> None:
         self._writes += 1  # a new output each time, so the script runs
-        self.writer.outputs = _script(f"try {{ {line} }} catch (error) {{}} // {self._writes}")
-
-    def _on_address_typed(self, change: Any) -> None:
-        base = str(change["new"])
-        if self._on_address is not None and len(base) <= 500 and base.startswith(("http://", "https://")):
-            self._on_address(base)
+        self.writer.outputs = script_outputs(f"try {{ {line} }} catch (error) {{}} // {self._writes}")
 
     def _on_bridge(self, change: Any) -> None:
-        kept = str(change["new"])
-        if kept and len(kept) < 200:
+        """What the page's script typed (JSON): the page's address, and the code this tab kept (or ``null``)."""
+        text = str(change["new"])
+        try:
+            facts = json.loads(text) if len(text) < 2000 else None
+        except ValueError:
+            facts = None
+        if not isinstance(facts, dict):
+            return
+        base, kept = facts.get("address"), facts.get("kept")
+        if self._on_address is not None and isinstance(base, str) and base.startswith(("http://", "https://")):
+            self._on_address(base)
+        if isinstance(kept, str) and 0 < len(kept) < 200:
             self._on_kept(kept)

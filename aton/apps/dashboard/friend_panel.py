@@ -34,6 +34,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ...widgets.bridge import script_outputs
 from .friend import SAVED_KEY, FriendFlow
 from .resume import GAME_KEY, bridge_reader
 from .text import say
@@ -58,10 +59,6 @@ def _button(css: str, style: str = "") -> widgets.Button:
     button = widgets.Button(button_style=style, layout=widgets.Layout(width="auto"))
     button.add_class(css)
     return button
-
-
-def _script(source: str) -> tuple[dict[str, Any], ...]:
-    return ({"output_type": "display_data", "data": {"application/javascript": source}, "metadata": {}},)
 
 
 class FriendPanel(widgets.VBox):  # type: ignore[misc]
@@ -123,7 +120,7 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         self._kept: dict[str, str] = {}
         self._writes = 0
         if available:
-            self.reader.outputs = _script(_READER)
+            self.reader.outputs = script_outputs(_READER)
             self.children = [self.entry, self.in_room, self.bridge, self.reader, self.keeper, self.addresser]
         else:
             self.children = [self.server_only]
@@ -236,7 +233,7 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
                 lines.append(f"window.localStorage.setItem({json.dumps(name)}, {json.dumps(value)});")
             else:
                 lines.append(f"window.localStorage.removeItem({json.dumps(name)});")
-        self.keeper.outputs = _script(" ".join(lines) + f" // {self._writes}")
+        self.keeper.outputs = script_outputs(" ".join(lines) + f" // {self._writes}")
 
     def address(self, code: str | None) -> None:
         """Name the room a spectator watches in the page's address (``?room=CODE&watch=1``), so that a reload
@@ -246,7 +243,7 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         self._address = code
         self._writes += 1
         room = json.dumps(code or "")
-        self.addresser.outputs = _script(
+        self.addresser.outputs = script_outputs(
             "try { var u = new URL(window.location.href);"
             f" if ({room}) {{ u.searchParams.set('room', {room}); u.searchParams.set('watch', '1'); }}"
             " else { u.searchParams.delete('room'); u.searchParams.delete('watch'); }"
@@ -260,7 +257,7 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         if not self.available:
             return
         self._writes += 1
-        self.addresser.outputs = _script(
+        self.addresser.outputs = script_outputs(
             "try { if (window.location.hash.indexOf('seat=') >= 0) { var u = new URL(window.location.href);"
             " u.hash = ''; window.history.replaceState(window.history.state, '', u.toString()); } } catch (e) {}"
             f" // {self._writes}"

@@ -13,6 +13,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ...widgets.bridge import script_outputs
 from .controller import DashboardController
 from .friend_page import FriendPage
 from .friend_panel import FriendPanel
@@ -51,8 +52,7 @@ def here_writer(text: str, count: int) -> tuple[dict[str, Any], ...]:
         if text
         else f"window.localStorage.removeItem({key});"
     )
-    source = f"try {{ {code} }} catch (error) {{}} // {count}"
-    return ({"output_type": "display_data", "data": {"application/javascript": source}, "metadata": {}},)
+    return script_outputs(f"try {{ {code} }} catch (error) {{}} // {count}")
 
 
 class _LazyStore:

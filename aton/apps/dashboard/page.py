@@ -17,6 +17,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ...widgets.board_paint import TOUCH_SCROLL_JS
+from ...widgets.bridge import script_outputs
 from ...widgets.i18n import LANGUAGES
 from ...widgets.scene import GEOMETRY, NARROW, UPRIGHT, Geometry
 from ...widgets.shapes import layout_for_width
@@ -274,7 +275,7 @@ def html(css: str) -> widgets.HTML:
 def script_output(code: str) -> widgets.Output:
     """A hidden output that runs ``code`` in the page."""
     output = widgets.Output(layout=widgets.Layout(display="none"))
-    output.outputs = ({"output_type": "display_data", "data": {"application/javascript": code}, "metadata": {}},)
+    output.outputs = script_outputs(code)
     return output
 
 

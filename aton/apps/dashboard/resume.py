@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 from ...actions import Player
 from ...game import Game
 from ...refusals import error_text
+from ...widgets.bridge import bridge_reader as shared_reader
 from .session import Mode, Setup
 from .text import say, since_text
 
@@ -71,8 +72,7 @@ HERE_KEY = "aton-game-here"
 HERE_LIMIT = 400_000
 """The most characters of a game kept in the browser that the page reads back (a whole game is about 10,000)."""
 
-_BRIDGE_READER = """(function () {
-  if (!window.atonLeaveAsks) {
+_LEAVE_ASKS = """  if (!window.atonLeaveAsks) {
     window.atonLeaveAsks = true;
     window.addEventListener('beforeunload', function (event) {
       if (document.querySelector('.aton-status-line[data-in-game="true"]')) {
@@ -81,21 +81,8 @@ _BRIDGE_READER = """(function () {
         return '';
       }
     });
-  }
-  var tries = 0;
-  var timer = setInterval(function () {
-    var field = document.querySelector(BRIDGE);
-    if (!field && ++tries < 600) { return; }
-    clearInterval(timer);
-    if (!field) { return; }
-    var facts = PAGE_FACTS, stored = STORED;
-    Object.keys(stored).forEach(function (name) {
-      try { facts[name] = window.localStorage.getItem(stored[name]); } catch (error) { facts[name] = null; }
-    });
-    field.value = JSON.stringify(facts);
-    field.dispatchEvent(new Event('input', {bubbles: true}));
-  }, 100);
-})();"""
+  }"""
+"""Asks before the page is left while a game is in progress."""
 
 
 def bridge_reader(bridge: str, stored: dict[str, str], page_facts: str = "{}") -> str:
@@ -109,11 +96,7 @@ def bridge_reader(bridge: str, stored: dict[str, str], page_facts: str = "{}") -
     >>> "'aton-game-here'" in bridge_reader("aton-here-bridge", {"kept": HERE_KEY}).replace('"', "'")
     True
     """
-    return (
-        _BRIDGE_READER.replace("BRIDGE", json.dumps(f".{bridge} input"))
-        .replace("PAGE_FACTS", page_facts)
-        .replace("STORED", json.dumps(stored))
-    )
+    return shared_reader(bridge, stored, page_facts, before=_LEAVE_ASKS)
 
 
 KEPT_MODES = (Mode.BOT, Mode.TWO)

@@ -17,6 +17,7 @@ import traitlets
 
 from ...i18n import check_lang, gtext
 from ...rooms import RoomError
+from ...widgets.bridge import bridge_reader, script_outputs
 from ...widgets.i18n import lang_of
 from ...widgets.recording import use_recorder
 from .flow import KEY, NICKNAME_KEY, LearnerFlow
@@ -24,24 +25,6 @@ from .practise import Practise
 from .rules import LearnerRules
 
 __all__ = ["LearnerBar", "learner_bar"]
-
-_READER = """(function () {
-  var tries = 0;
-  var timer = setInterval(function () {
-    var field = document.querySelector(BRIDGE);
-    if (!field && ++tries < 600) { return; }
-    clearInterval(timer);
-    if (!field) { return; }
-    var kept = null;
-    try { kept = window.localStorage.getItem(KEY); } catch (error) { kept = null; }
-    field.value = JSON.stringify({kept: kept});
-    field.dispatchEvent(new Event('input', {bubbles: true}));
-  }, 100);
-})();"""
-
-
-def _script(source: str) -> tuple[dict[str, Any], ...]:
-    return ({"output_type": "display_data", "data": {"application/javascript": source}, "metadata": {}},)
 
 
 class LearnerBar(widgets.VBox):  # type: ignore[misc]
@@ -59,9 +42,7 @@ class LearnerBar(widgets.VBox):  # type: ignore[misc]
         self.bridge = widgets.Text()
         self.bridge.add_class("aton-learner-bridge")
         reader = widgets.Output()
-        reader.outputs = _script(
-            _READER.replace("BRIDGE", json.dumps(".aton-learner-bridge input")).replace("KEY", json.dumps(KEY))
-        )
+        reader.outputs = script_outputs(bridge_reader("aton-learner-bridge", {"kept": KEY}))
         self.writer = widgets.Output()
         self._writes = 0
         hidden = widgets.Box([self.bridge, reader, self.writer], layout=widgets.Layout(display="none"))
@@ -133,7 +114,7 @@ class LearnerBar(widgets.VBox):  # type: ignore[misc]
             " if (nickname) { window.localStorage.setItem(at, nickname); }"
             " else { window.localStorage.removeItem(at); } }"
         )
-        self.writer.outputs = _script(f"{line} catch (error) {{}} // {self._writes}")
+        self.writer.outputs = script_outputs(f"{line} catch (error) {{}} // {self._writes}")
 
     @traitlets.validate("lang")
     def _validate_lang(self, proposal: Any) -> str:

@@ -20,6 +20,7 @@ import traitlets
 
 from ...errors import LearningRecordError
 from ...i18n import check_lang, gtext, ngtext
+from ...widgets.bridge import bridge_reader, script_outputs
 from ...widgets.i18n import lang_of
 from ...widgets.recording import use_recorder
 from .here import ASIDE_KEY, KEY, HereFlow
@@ -30,19 +31,6 @@ __all__ = ["HereBar", "here_bar"]
 
 BRIDGE = ".aton-record-bridge input"
 
-_READER = """(function () {
-  var tries = 0;
-  var timer = setInterval(function () {
-    var field = document.querySelector(BRIDGE);
-    if (!field && ++tries < 600) { return; }
-    clearInterval(timer);
-    if (!field) { return; }
-    var kept = null;
-    try { kept = window.localStorage.getItem(KEY); } catch (error) { kept = null; }
-    field.value = JSON.stringify({kept: kept});
-    field.dispatchEvent(new Event('input', {bubbles: true}));
-  }, 100);
-})();"""
 
 _WRITER = """(function () {
   var report;
@@ -75,10 +63,6 @@ LOAD_MOST = 4_000_000
 """The largest file the "Load a record" button passes on, in bytes (a record is at most a million characters)."""
 
 
-def _script(source: str) -> tuple[dict[str, Any], ...]:
-    return ({"output_type": "display_data", "data": {"application/javascript": source}, "metadata": {}},)
-
-
 def _js(value: object) -> str:
     """A value as a script literal (``</`` broken so it cannot end the page's script)."""
     return json.dumps(value).replace("</", "<\\/")
@@ -98,7 +82,7 @@ class HereBar(widgets.VBox):  # type: ignore[misc]
         self.bridge = widgets.Text()
         self.bridge.add_class("aton-record-bridge")
         reader = widgets.Output()
-        reader.outputs = _script(_READER.replace("BRIDGE", _js(BRIDGE)).replace("KEY", _js(KEY)))
+        reader.outputs = script_outputs(bridge_reader("aton-record-bridge", {"kept": KEY}))
         self.writer = widgets.Output()
         self._writes = 0
         hidden = widgets.Box([self.bridge, reader, self.writer], layout=widgets.Layout(display="none"))
@@ -138,7 +122,7 @@ class HereBar(widgets.VBox):  # type: ignore[misc]
             "TEXT": _js(text),
         }  # one pass: a value (the record, a damaged text) is never searched for names
         source = _NAMES.sub(lambda match: values[match.group(0)], _WRITER)
-        self.writer.outputs = _script(source)
+        self.writer.outputs = script_outputs(source)
 
     def offer_download(self) -> None:
         """Show a link to the record as a file (a new link each time: it holds the record as it is now)."""
