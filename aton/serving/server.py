@@ -38,6 +38,7 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 from ..apps.identity import ALIVE_PATH, SERVER_ID_VARIABLE
+from ..widgets.touch import TOUCH_MEDIA, touch_targets
 from .front import (
     FRONT_PATH,
     TUTORIAL_FILE,
@@ -135,11 +136,15 @@ RENDERED_CELLS = '<div id="rendered_cells"'
 
 LINKS_STYLE = "<style>#rendered_cells .jp-RenderedHTMLCommon a { text-decoration: underline !important; }</style>"
 """Links in a notebook's text are underlined: told apart from the words around them by more than their colour."""
+TOUCH_STYLE = f"<style>@media {TOUCH_MEDIA} {{\n{touch_targets('#rendered_cells .jp-OutputArea')}\n}}</style>"
+"""On a touch layout the widgets of a notebook's page (a tutorial's buttons, cards, exercises, step-through; the
+class page's) have targets a finger can hit; the lesson's own text is left as it is (its links are words)."""
 
 
 def with_main_landmark(chunk: Any) -> Any:
     """A piece of a page Voila renders, its content made the page's main landmark (for screen readers, and
-    axe-core's "content outside landmarks") and its links underlined; any other piece as it is.
+    axe-core's "content outside landmarks"), its links underlined and its widgets finger-sized on a touch layout
+    (:data:`TOUCH_STYLE`); any other piece as it is.
 
     >>> with_main_landmark('<body><div id="rendered_cells" style="display: none">').endswith(
     ...     '<div id="rendered_cells" role="main" style="display: none">')
@@ -148,7 +153,7 @@ def with_main_landmark(chunk: Any) -> Any:
     (b'bytes', '<p>a cell</p>')
     """
     if isinstance(chunk, str) and RENDERED_CELLS in chunk and RENDERED_CELLS + ' role="main"' not in chunk:
-        return chunk.replace(RENDERED_CELLS, LINKS_STYLE + RENDERED_CELLS + ' role="main"', 1)
+        return chunk.replace(RENDERED_CELLS, LINKS_STYLE + TOUCH_STYLE + RENDERED_CELLS + ' role="main"', 1)
     return chunk
 
 

@@ -54,6 +54,14 @@ TARGETS_JS = """() => {
 }"""
 
 
+# the same, for the widgets of a notebook's page only (a link in the lesson's own text is a word among words)
+WIDGET_TARGETS_JS = TARGETS_JS.replace(
+    "if (element.closest('.aton-twin, .aton-starting')) continue;",
+    "if (element.closest('.aton-twin, .aton-starting') || !element.closest('.jupyter-widgets')) continue;",
+)
+assert WIDGET_TARGETS_JS != TARGETS_JS
+
+
 def measure_tabs(page: Any, touch: bool) -> list[tuple[str, float, int]]:
     """Every target of the dashboard, each tab of its two tab bars shown in turn."""
     found: dict[str, tuple[str, float, int]] = {}
@@ -195,3 +203,35 @@ def test_every_target_of_the_class_page_is_tall_enough_for_a_finger(
         store.dispose()
         learning.dispose()
     assert not errors, f"the page raised errors: {errors}"
+
+
+TUTORIALS = ("01-the-board.ipynb", "fr/02-un-tour.ipynb")
+"""Served tutorials measured: the board and its questions; a round to play, in French."""
+
+
+@pytest.mark.parametrize("layout", ["phone", "laptop"])
+@pytest.mark.parametrize("tutorial", TUTORIALS)
+def test_every_target_of_a_tutorial_is_tall_enough_for_a_finger(
+    browser: Any, voila_url: str, page_errors: PageErrors, layout: str, tutorial: str
+) -> None:
+    """A served tutorial's widgets (the language switch, the learner's bar, step-through, cards, exercises): at
+    least 44 px tall for a finger, as dense as before with a mouse.  Links inside the lesson's sentences are
+    words among words (a finger's rules leave them be), so the widgets' targets are measured."""
+    viewport, touch = LAYOUTS[layout]
+    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+    page = local_page(context, page_errors, timeout=120_000)
+    try:
+        page.goto(f"{voila_url}/tutorials/{tutorial}")
+        page.wait_for_selector(".aton-exercise .aton-exercise-check", timeout=120_000)
+        page.wait_for_function("() => document.querySelectorAll('canvas.aton-board').length > 0")
+        targets = sorted((target for target in page.evaluate(WIDGET_TARGETS_JS)), key=lambda target: target[1])
+        print(f"tutorial {tutorial}, {layout}: {len(targets)} targets, smallest {targets[:1]}")
+        assert len(targets) >= 8, targets
+        if touch:
+            short = [target for target in targets if target[1] < TOUCH_TARGET - 0.5]
+            assert not short, f"tutorial targets shorter than {TOUCH_TARGET} px on the {layout}: {short}"
+        else:
+            buttons = [height for name, height, _ in targets if name.startswith("button")]
+            assert buttons and min(buttons) < TOUCH_TARGET, targets[:5]
+    finally:
+        context.close()
