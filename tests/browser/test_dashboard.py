@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from dashboard_page import MODEL_STATES_JS, TIMEOUT, DashboardPage
+from playwright.sync_api import expect
 
 import aton
 from aton.widgets.i18n import tr
@@ -48,7 +49,7 @@ def test_the_dashboard_loads_and_draws_the_board(page: Any, voila_url: str) -> N
     status = dash.status()
     assert status["round"] == "1" and status["phase"] == "assign" and status["live"] == "true"
     assert status["red-score"] == "0" and status["blue-score"] == "0"
-    assert page.locator(".aton-assign").is_visible()
+    expect(page.locator(".aton-assign")).to_be_visible()  # the card panel may follow the status line a moment later
     cells = dash.twin_cells()
     assert len(cells) == 48 and all("empty" in text for text in cells.values())
     html = page.content()
@@ -113,7 +114,8 @@ def test_two_people_take_turns_behind_the_cover(page: Any, voila_url: str) -> No
     dash.new_game(mode="two", seed=TWO_SEED)
     engine = aton.new_game(seed=TWO_SEED)
     dash.wait_status(cover="true")
-    assert page.locator(".aton-cover").is_visible() and not page.locator(".aton-body").is_visible()
+    expect(page.locator(".aton-cover")).to_be_visible()
+    expect(page.locator(".aton-body")).to_be_hidden()
     assert page.locator(".aton-card").count() == 0
     assert not any('"description":"Card ' in state for state in dash.model_states())
 
