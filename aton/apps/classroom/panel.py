@@ -16,10 +16,8 @@ CSS classes: ``aton-classroom`` (the panel), ``aton-class-gate``, ``aton-class-c
 ``aton-class-table`` (one per table, with ``data-code`` in its HTML), ``aton-class-watch``,
 ``aton-class-close``, ``aton-class-confirm``, ``aton-class-cancel``, ``aton-class-watched``,
 ``aton-class-stop``, ``aton-class-results-button``, ``aton-class-results``, ``aton-class-download``;
-a table's seats: ``aton-class-seats`` (the button), ``aton-class-seats-form``, ``aton-class-seat-colour``,
-``aton-class-seat-name``, ``aton-class-give``, ``aton-class-free``, ``aton-class-seats-cancel``; the seat
-handed on: ``aton-class-handed`` (its words, link and QR code); ``aton-class-bridge`` (hidden: the page's
-address, which the seats' links start with).
+``aton-class-seats`` (a table's Seats button; the form and the seat handed on:
+:mod:`~aton.apps.classroom.seats_panel`).
 """
 
 from __future__ import annotations
@@ -32,7 +30,6 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ...explain import player_name
 from ...rooms import RoomError, RoomStore
 from ...widgets.board import BoardView
 from ...widgets.i18n import check_lang
@@ -40,24 +37,12 @@ from ...widgets.language import LanguageKeeper, LanguageSwitch
 from ..work import Schedule, kernel_schedule
 from .flow import Answer, ClassroomFlow, TeacherGate, words
 from .learning_panel import LearningPanel
+from .seats_panel import SEATS_CSS, HandedBox, SeatsForm
 
 __all__ = ["ClassroomPanel", "class_css"]
 
 POLL_SECONDS = 1.0
 """How often the tables are read again."""
-
-_READER = """(function () {
-  var tries = 0;
-  var timer = setInterval(function () {
-    var field = document.querySelector('.aton-class-bridge input');
-    if (!field && ++tries < 600) { return; }
-    clearInterval(timer);
-    if (!field) { return; }
-    field.value = window.location.origin + window.location.pathname.replace(/class\\/?$/, '');
-    field.dispatchEvent(new Event('input', {bubbles: true}));
-  }, 100);
-})();"""
-"""Tells the kernel the dashboard's address (the class page's, without ``class``): the seats' links start with it."""
 
 
 def class_css() -> str:
@@ -94,20 +79,16 @@ body:has(#rendered_cells .aton-classroom), body:has(#rendered_cells .aton-classr
 .aton-class-results th, .aton-class-results td { border: 1px solid #d6c7a4; padding: 2px 6px; text-align: left; }
 .aton-class-results .aton-class-scroll { overflow-x: auto; max-width: 100%; }
 .aton-class-results a { color: #1f4e79; font-weight: bold; }
-.aton-class-handed { background: #fffdf8; border: 2px solid #8c6d46; border-radius: 6px; padding: 0 10px; }
-.aton-class-handed:empty { display: none; }
-.aton-class-handed a { color: #1f4e79; font-weight: bold; }
-.aton-class-qr svg { width: 220px; max-width: 100%; height: auto; }
-.aton-class-seats-form .widget-toggle-buttons .widget-toggle-button { width: auto; min-height: 36px; }
-</style>"""
+</style>""".replace("</style>", SEATS_CSS + "</style>")
 
 
 class _TableCard(widgets.VBox):  # type: ignore[misc]
     """One table: its code, players, round, score and state, and its buttons."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, seats: SeatsForm) -> None:
         super().__init__()
         self.code = code
+        self.seats = seats
         self.add_class("aton-class-table")
         self.text = widgets.HTML()
         self.watch_button = widgets.Button()
@@ -119,25 +100,9 @@ class _TableCard(widgets.VBox):  # type: ignore[misc]
         self.confirm_button.add_class("aton-class-confirm")
         self.cancel_button = widgets.Button()
         self.cancel_button.add_class("aton-class-cancel")
-        self.seats_button = widgets.Button()
-        self.seats_button.add_class("aton-class-seats")
-        self.buttons = widgets.HBox([self.watch_button, self.seats_button, self.close_button])
+        self.seats_button = seats.opener
+        self.buttons = widgets.HBox([self.watch_button, seats.opener, self.close_button])
         self.buttons.add_class("aton-class-row")
-        self.seats_text = widgets.HTML()
-        self.seat_colour = widgets.ToggleButtons(options=[("Red", "red"), ("Blue", "blue")], value="red")
-        self.seat_colour.add_class("aton-class-seat-colour")
-        self.seat_name = widgets.Text(layout=widgets.Layout(width="16em", max_width="100%"))
-        self.seat_name.add_class("aton-class-seat-name")
-        self.give_button = widgets.Button(button_style="primary")
-        self.give_button.add_class("aton-class-give")
-        self.free_button = widgets.Button(button_style="warning")
-        self.free_button.add_class("aton-class-free")
-        self.seats_cancel = widgets.Button()
-        self.seats_cancel.add_class("aton-class-seats-cancel")
-        actions = widgets.HBox([self.give_button, self.free_button, self.seats_cancel])
-        actions.add_class("aton-class-row")
-        self.seats = widgets.VBox([self.seats_text, self.seat_colour, self.seat_name, actions])
-        self.seats.add_class("aton-class-seats-form")
         self.confirm = widgets.HBox([self.confirm_text, self.confirm_button, self.cancel_button])
         self.confirm.add_class("aton-class-row")
         self.children = [self.text, self.buttons]
@@ -195,15 +160,7 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self.gate.add_class("aton-class-gate")
         self.message = widgets.HTML()
         self.message.add_class("aton-class-message")
-        self.handed = widgets.HTML()
-        self.handed.add_class("aton-class-handed")
-        self.bridge = widgets.Text(layout=widgets.Layout(display="none"))
-        self.bridge.add_class("aton-class-bridge")
-        self.reader = widgets.Output(layout=widgets.Layout(display="none"))
-        self.reader.outputs = (
-            {"output_type": "display_data", "data": {"application/javascript": _READER}, "metadata": {}},
-        )
-        self.bridge.observe(self._on_bridge, names="value")
+        self.handed = HandedBox(self.flow)
 
         self.lead = widgets.HTML()
         self.status = widgets.HTML()
@@ -239,10 +196,7 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
             ],
             layout=widgets.Layout(display="none"),
         )
-        self.children = [
-            widgets.HTML(class_css()), header, self.gate, self.message, self.handed, self.class_box, self.bridge,
-            self.reader,
-        ]  # fmt: skip
+        self.children = [widgets.HTML(class_css()), header, self.gate, self.message, self.handed, self.class_box]
 
         self.open_button.on_click(lambda _b: self._on_open())
         self.code_box.observe(self._on_code, names="value")
@@ -328,34 +282,10 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self.flow.cancel_close()
         self._render_tables()
 
-    def ask_seats(self, code: str) -> None:
-        """Show table ``code``'s seats form (hand a seat to a new key, or free it)."""
-        self.flow.ask_seats(code)
-        self._render_tables()
-
-    def cancel_seats(self) -> None:
-        """Hide the seats form."""
-        self.flow.cancel_seats()
-        self._render_tables()
-
-    def give_seat(self, code: str, colour: str, nickname: str = "") -> None:
-        """Hand seat ``colour`` of table ``code`` to a new key: its link and QR code show on this screen."""
-        try:
-            self.flow.give_seat(code, colour, nickname)
-        except RoomError as error:
-            self._say_error(error)
-            return
-        self._say = None
-        self._render()
-
-    def free_seat(self, code: str, colour: str) -> None:
-        """Free seat ``colour`` of table ``code`` for whoever joins next."""
-        try:
-            self.flow.free_seat(code, colour)
-        except RoomError as error:
-            self._say_error(error)
-            return
-        self._say = None
+    def _seats_done(self, error: RoomError | None) -> None:
+        """A seats form acted: say the store's refusal, or show the seat handed on or freed."""
+        self._say = error.text if error is not None else None
+        self._alert = error is not None
         self._render()
 
     def show_results(self) -> None:
@@ -371,14 +301,6 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self._stop.set()
 
     # ------------------------------------------------------------- internals
-    def _on_bridge(self, change: Any) -> None:
-        """The page's address: the dashboard's, as the students' machines open it, starts the seats' links."""
-        from ...rooms import shareable_base
-
-        base = str(change["new"])
-        if len(base) <= 500 and base.startswith(("http://", "https://")):
-            self.flow.dashboard_base = shareable_base(base)
-
     def _on_code(self, change: Any) -> None:
         typed = str(change["new"])
         if typed:  # Enter in the box (the box is emptied after each try, which calls this again with "")
@@ -439,7 +361,7 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self._render_message()
         if not flow.is_open:
             return
-        self._render_handed()
+        self.handed.render(lang)
         self.class_box.layout.display = ""
         self.lead.value = f"<p>{escape(words('lead', lang))}</p>"
         self.stop_button.description = words("stop", lang)
@@ -460,19 +382,6 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         role = 'role="alert"' if self._alert else 'role="status"'
         self.message.value = f"<p {role}>{escape(text)}</p>" if text else ""
 
-    def _render_handed(self) -> None:
-        handed = self.flow.handed
-        if handed is None:
-            self.handed.value = ""
-            return
-        text = f'<p role="status">{escape(self.flow.handed_words(self.lang))}</p>'
-        if handed.link:
-            text += (
-                f'<p class="aton-class-handed-link"><a href="{escape(handed.link)}">{escape(handed.link)}</a></p>'
-                f'<div class="aton-class-qr">{handed.qr_svg()}</div>'
-            )
-        self.handed.value = text
-
     def _render_tables(self) -> None:
         lang = self.lang
         flow = self.flow
@@ -492,9 +401,8 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
             card.confirm_text.value = f"<p>{escape(words('close_ask', lang, code=row.code))}</p>"
             card.confirm_button.description = words("close_yes", lang)
             card.cancel_button.description = words("close_no", lang)
-            card.seats_button.description = words("seats", lang)
-            card.seats_button.disabled = row.state in ("closed", "abandoned")
-            self._render_seats(card, row.code)
+            card.seats.relabel(lang)
+            card.seats.opener.disabled = row.state in ("closed", "abandoned")
             asking = flow.closing == row.code
             if asking:
                 card.children = [card.text, card.confirm]
@@ -516,21 +424,6 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         for code in [code for code in self._cards if flow.row(code) is None]:
             self._cards.pop(code).close()
 
-    def _render_seats(self, card: _TableCard, code: str) -> None:
-        lang = self.lang
-        card.seats_text.value = f"<p>{escape(words('seats_ask', lang, code=code))}</p>"
-        options = [(player_name("red", lang), "red"), (player_name("blue", lang), "blue")]
-        if list(card.seat_colour.options) != options:
-            value = card.seat_colour.value
-            card.seat_colour.options = options
-            card.seat_colour.value = value
-        card.seat_colour.description = words("seats_colour", lang)
-        card.seat_name.description = words("seats_name", lang)
-        card.seat_name.placeholder = words("seats_name_placeholder", lang)
-        card.give_button.description = words("seats_give", lang)
-        card.free_button.description = words("seats_free", lang)
-        card.seats_cancel.description = words("seats_cancel", lang)
-
     def _render_kept(self) -> None:
         lang = self.lang
         flow = self.flow
@@ -542,17 +435,11 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self.kept_html.value = f"{title}<ul>{items}</ul>"
 
     def _new_card(self, code: str) -> _TableCard:
-        card = _TableCard(code)
+        card = _TableCard(code, SeatsForm(self.flow, code, self._seats_done))
         card.watch_button.on_click(lambda _b: self.watch(code))
         card.close_button.on_click(lambda _b: self.ask_close(code))
         card.confirm_button.on_click(lambda _b: self.confirm_close())
         card.cancel_button.on_click(lambda _b: self.cancel_close())
-        card.seats_button.on_click(lambda _b: self.ask_seats(code))
-        card.seats_cancel.on_click(lambda _b: self.cancel_seats())
-        card.give_button.on_click(
-            lambda _b: self.give_seat(code, str(card.seat_colour.value), str(card.seat_name.value))
-        )
-        card.free_button.on_click(lambda _b: self.free_seat(code, str(card.seat_colour.value)))
         return card
 
     def _render_results(self) -> None:
