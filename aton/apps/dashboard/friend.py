@@ -311,11 +311,11 @@ class FriendFlow:
     def keep_seat(self, base_url: str) -> str:
         """Leave the room keeping the seat: the link that takes it back (``#seat=KEY``), on any device or server.
 
-        The seat reads away until a page comes back with the key; the message shows the link (``""``: no seat)."""
+        The seat reads away until a page comes back with the key; the page shows the link (``""``: no seat)."""
         client = self.client
         if client is None or client.token is None:
             return ""
-        link = str(client.seat_link(base_url)) if base_url else ""
+        link = str(client.seat_link(base_url or "/"))  # without the page's address: from the server's root
         code = self.code
         self.leave()
         self.kept_link = link
