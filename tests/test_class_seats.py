@@ -106,13 +106,14 @@ def test_the_panel_hands_a_seat_and_shows_its_link_and_qr_code(store: rooms.Room
     panel.session.bridge.value = json.dumps({"address": "http://localhost:8866/", "kept": None})
     panel.unlock(CODE)
     card = panel._cards[code]
+    assert card.seats is not None
     assert card.seats_button.description == "Seats"
     card.seats_button.click()
     assert card.seats in card.children and card.buttons not in card.children
-    card.seat_colour.value = "blue"
-    card.seat_name.value = "Dan"
-    card.give_button.click()
-    text = unescape(panel.handed.value)
+    card.seats.colour.value = "blue"
+    card.seats.name.value = "Dan"
+    card.seats.give_button.click()
+    text = unescape(panel.handed.text.value)
     link = panel.flow.handed.link if panel.flow.handed is not None else ""
     assert "localhost" not in link  # the students' machines cannot open "localhost"
     assert link in text and "<svg" in text and "Give Dan this link" in text
@@ -120,17 +121,18 @@ def test_the_panel_hands_a_seat_and_shows_its_link_and_qr_code(store: rooms.Room
     with pytest.raises(rooms.BadToken):
         store.view(code, tokens[aton.BLUE])
     panel.lang = "fr"
-    assert "Donnez ce lien à Dan" in unescape(panel.handed.value) and card.seats_button.description == "Places"
-    assert [label for label, _value in card.seat_colour.options] == ["Rouge", "Bleu"]
-    assert card.seat_colour.value == "blue"
+    assert "Donnez ce lien à Dan" in unescape(panel.handed.text.value) and card.seats_button.description == "Places"
+    assert [label for label, _value in card.seats.colour.options] == ["Rouge", "Bleu"]
+    assert card.seats.colour.value == "blue"
     # freeing, then a closed room: refused in words, nothing changes
     card.seats_button.click()
-    card.seat_colour.value = "red"
-    card.free_button.click()
-    assert "est libre" in unescape(panel.handed.value)
+    card.seats.colour.value = "red"
+    card.seats.free_button.click()
+    assert "est libre" in unescape(panel.handed.text.value)
     store.close(code)
-    panel.give_seat(code, "red", "Eve")
+    card.seats_button.click()
+    card.seats.give_button.click()
     assert "fermée" in unescape(panel.message.value)
     card.seats_button.click()
-    card.seats_cancel.click()
+    card.seats.cancel_button.click()
     assert panel.flow.seating is None

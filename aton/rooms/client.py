@@ -167,7 +167,8 @@ class RoomStatus:
 
     ``event`` is what changed for the opponent since the last status:
     ``"waiting"`` (no opponent yet), ``"joined"``, ``"left"`` (their page is
-    gone), ``"came_back"``, or ``None``.
+    gone), ``"came_back"``, ``"handed"`` (the teacher handed their seat to
+    someone else, named ``opponent``), or ``None``.
     """
 
     code: str
@@ -299,7 +300,8 @@ class RoomClient:
             opponent, present, event = None, False, None
         else:
             opponent = opponent_seat.nickname or (f"bot:{opponent_seat.bot}" if opponent_seat.bot else None)
-            present, event = opponent_seat.present, self._event(opponent_seat.taken, opponent_seat.present)
+            present = opponent_seat.present
+            event = self._event(opponent_seat.taken, present, opponent)
         mine = None if self.seat is None else info.seat(self.seat)
         return RoomStatus(
             code=self.code,
@@ -317,7 +319,7 @@ class RoomClient:
             forfeit=info.forfeit if info.state == "over" else None,
         )
 
-    def _event(self, taken: bool, present: bool) -> str | None:
+    def _event(self, taken: bool, present: bool, opponent: str | None = None) -> str | None:
         last = self._last
         if not taken:
             return "waiting"
@@ -325,6 +327,8 @@ class RoomClient:
             return None
         if last.opponent is None and last.event == "waiting":
             return "joined"
+        if last.opponent is not None and opponent != last.opponent:  # the teacher handed the seat to someone
+            return "handed"
         if last.opponent_present and not present:
             return "left"
         if not last.opponent_present and present:

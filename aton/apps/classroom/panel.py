@@ -16,10 +16,8 @@ CSS classes: ``aton-classroom`` (the panel), ``aton-class-gate``, ``aton-class-c
 ``aton-class-table`` (one per table, with ``data-code`` in its HTML), ``aton-class-watch``,
 ``aton-class-close``, ``aton-class-confirm``, ``aton-class-cancel``, ``aton-class-watched``,
 ``aton-class-stop``, ``aton-class-results-button``, ``aton-class-results``, ``aton-class-download``;
-a table's seats: ``aton-class-seats`` (the button), ``aton-class-seats-form``, ``aton-class-seat-colour``,
-``aton-class-seat-name``, ``aton-class-give``, ``aton-class-free``, ``aton-class-seats-cancel``; the seat
-handed on: ``aton-class-handed`` (its words, link and QR code); ``aton-class-session-bridge`` (hidden: the
-page's address, which the seats' links start with, and the code kept for the tab's session).
+``aton-class-seats`` (a table's Seats button; the form and the seat handed on:
+:mod:`~aton.apps.classroom.seats_panel`).
 """
 
 from __future__ import annotations
@@ -32,7 +30,6 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ...explain import player_name
 from ...rooms import RoomError, RoomStore
 from ...widgets.board import BoardView
 from ...widgets.i18n import check_lang
@@ -41,6 +38,7 @@ from ...widgets.touch import TOUCH_MEDIA, touch_targets
 from ..work import Schedule, kernel_schedule
 from .flow import Answer, ClassroomFlow, TeacherGate, words
 from .learning_panel import LearningPanel
+from .seats_panel import SEATS_CSS, HandedBox, SeatsForm
 from .session import ClassSession
 
 __all__ = ["ClassroomPanel", "class_css"]
@@ -87,32 +85,14 @@ body:has(#rendered_cells .aton-classroom), body:has(#rendered_cells .aton-classr
 .aton-class-results th, .aton-class-results td { border: 1px solid #d6c7a4; padding: 2px 6px; text-align: left; }
 .aton-class-results .aton-class-scroll { overflow-x: auto; max-width: 100%; }
 .aton-class-results a { color: #1f4e79; font-weight: bold; }
-.aton-class-handed { background: #fffdf8; border: 2px solid #8c6d46; border-radius: 6px; padding: 0 10px; }
-.aton-class-handed:empty { display: none; }
-.aton-class-handed a { color: #1f4e79; font-weight: bold; }
-.aton-class-qr svg { width: 220px; max-width: 100%; height: auto; }
-.aton-class-seats-form .widget-toggle-buttons .widget-toggle-button { width: auto; min-height: 36px; }
 @media (min-width: 1600px) {
   .aton-classroom { max-width: 1800px; }
   .aton-classroom .widget-html-content { font-size: 1.2em; }
 }
 """
+        + SEATS_CSS
         + f"@media {TOUCH_MEDIA} {{\n{touch_targets('.aton-classroom')}\n}}\n</style>"
     )
-
-
-def handed_html(flow: ClassroomFlow, lang: str) -> str:
-    """The seat just handed on: its words, and the link with its QR code (empty when none)."""
-    handed = flow.handed
-    if handed is None:
-        return ""
-    text = f'<p role="status">{escape(flow.handed_words(lang))}</p>'
-    if handed.link:
-        text += (
-            f'<p class="aton-class-handed-link"><a href="{escape(handed.link)}">{escape(handed.link)}</a></p>'
-            f'<div class="aton-class-qr">{handed.qr_svg()}</div>'
-        )
-    return text
 
 
 def kept_html(flow: ClassroomFlow, lang: str) -> str:
@@ -144,9 +124,10 @@ def results_html(flow: ClassroomFlow, lang: str) -> str:
 class _TableCard(widgets.VBox):  # type: ignore[misc]
     """One table: its code, players, round, score and state, and its buttons."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, seats: SeatsForm) -> None:
         super().__init__()
         self.code = code
+        self.seats = seats
         self.add_class("aton-class-table")
         self.text = widgets.HTML()
         self.watch_button = widgets.Button()
@@ -158,42 +139,12 @@ class _TableCard(widgets.VBox):  # type: ignore[misc]
         self.confirm_button.add_class("aton-class-confirm")
         self.cancel_button = widgets.Button()
         self.cancel_button.add_class("aton-class-cancel")
-        self.seats_button = widgets.Button()
-        self.seats_button.add_class("aton-class-seats")
-        self.buttons = widgets.HBox([self.watch_button, self.seats_button, self.close_button])
+        self.seats_button = seats.opener
+        self.buttons = widgets.HBox([self.watch_button, seats.opener, self.close_button])
         self.buttons.add_class("aton-class-row")
-        self.seats_text = widgets.HTML()
-        self.seat_colour = widgets.ToggleButtons(options=[("Red", "red"), ("Blue", "blue")], value="red")
-        self.seat_colour.add_class("aton-class-seat-colour")
-        self.seat_name = widgets.Text(layout=widgets.Layout(width="16em", max_width="100%"))
-        self.seat_name.add_class("aton-class-seat-name")
-        self.give_button = widgets.Button(button_style="primary")
-        self.give_button.add_class("aton-class-give")
-        self.free_button = widgets.Button(button_style="warning")
-        self.free_button.add_class("aton-class-free")
-        self.seats_cancel = widgets.Button()
-        self.seats_cancel.add_class("aton-class-seats-cancel")
-        actions = widgets.HBox([self.give_button, self.free_button, self.seats_cancel])
-        actions.add_class("aton-class-row")
-        self.seats = widgets.VBox([self.seats_text, self.seat_colour, self.seat_name, actions])
-        self.seats.add_class("aton-class-seats-form")
         self.confirm = widgets.HBox([self.confirm_text, self.confirm_button, self.cancel_button])
         self.confirm.add_class("aton-class-row")
         self.children = [self.text, self.buttons]
-
-    def connect(self, panel: ClassroomPanel) -> None:
-        """Send this card's buttons to ``panel``'s actions."""
-        code = self.code
-        self.watch_button.on_click(lambda _b: panel.watch(code))
-        self.close_button.on_click(lambda _b: panel.ask_close(code))
-        self.confirm_button.on_click(lambda _b: panel.confirm_close())
-        self.cancel_button.on_click(lambda _b: panel.cancel_close())
-        self.seats_button.on_click(lambda _b: panel.ask_seats(code))
-        self.seats_cancel.on_click(lambda _b: panel.cancel_seats())
-        self.give_button.on_click(
-            lambda _b: panel.give_seat(code, str(self.seat_colour.value), str(self.seat_name.value))
-        )
-        self.free_button.on_click(lambda _b: panel.free_seat(code, str(self.seat_colour.value)))
 
     def render(self, row: Any, flow: ClassroomFlow, lang: str) -> None:
         """Draw table ``row`` as ``flow`` sees it, in ``lang``: its words, and the buttons, the close question
@@ -208,9 +159,8 @@ class _TableCard(widgets.VBox):  # type: ignore[misc]
         self.confirm_text.value = f"<p>{escape(words('close_ask', lang, code=row.code))}</p>"
         self.confirm_button.description = words("close_yes", lang)
         self.cancel_button.description = words("close_no", lang)
-        self.seats_button.description = words("seats", lang)
-        self.seats_button.disabled = row.state in ("closed", "abandoned")
-        self.render_seats(lang, row.code)
+        self.seats.relabel(lang)
+        self.seats.opener.disabled = row.state in ("closed", "abandoned")
         if flow.closing == row.code:
             self.children = [self.text, self.confirm]
         elif flow.seating == row.code:
@@ -221,21 +171,6 @@ class _TableCard(widgets.VBox):  # type: ignore[misc]
             self.add_class("aton-class-current")
         else:
             self.remove_class("aton-class-current")
-
-    def render_seats(self, lang: str, code: str) -> None:
-        """The seats form's words in ``lang``."""
-        self.seats_text.value = f"<p>{escape(words('seats_ask', lang, code=code))}</p>"
-        options = [(player_name("red", lang), "red"), (player_name("blue", lang), "blue")]
-        if list(self.seat_colour.options) != options:
-            value = self.seat_colour.value
-            self.seat_colour.options = options
-            self.seat_colour.value = value
-        self.seat_colour.description = words("seats_colour", lang)
-        self.seat_name.description = words("seats_name", lang)
-        self.seat_name.placeholder = words("seats_name_placeholder", lang)
-        self.give_button.description = words("seats_give", lang)
-        self.free_button.description = words("seats_free", lang)
-        self.seats_cancel.description = words("seats_cancel", lang)
 
 
 class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
@@ -290,8 +225,7 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self.gate.add_class("aton-class-gate")
         self.message = widgets.HTML()
         self.message.add_class("aton-class-message")
-        self.handed = widgets.HTML()
-        self.handed.add_class("aton-class-handed")
+        self.handed = HandedBox(self.flow)
 
         self.lead = widgets.HTML()
         self.status = widgets.HTML()
@@ -327,7 +261,7 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
             ],
             layout=widgets.Layout(display="none"),
         )
-        self.session = ClassSession(self._unlock_kept, self._schedule, on_address=self._on_address)
+        self.session = ClassSession(self._unlock_kept, self._schedule, on_address=self.handed.take_address)
         """The tab's kept code (a reload stays open), the page's address and, on a server, the connection watch."""
         self.children = [widgets.HTML(class_css()), header, self.gate, self.message, self.handed, self.class_box]
         self.children = [*self.children, self.session]
@@ -417,34 +351,10 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self.flow.cancel_close()
         self._render_tables()
 
-    def ask_seats(self, code: str) -> None:
-        """Show table ``code``'s seats form (hand a seat to a new key, or free it)."""
-        self.flow.ask_seats(code)
-        self._render_tables()
-
-    def cancel_seats(self) -> None:
-        """Hide the seats form."""
-        self.flow.cancel_seats()
-        self._render_tables()
-
-    def give_seat(self, code: str, colour: str, nickname: str = "") -> None:
-        """Hand seat ``colour`` of table ``code`` to a new key: its link and QR code show on this screen."""
-        try:
-            self.flow.give_seat(code, colour, nickname)
-        except RoomError as error:
-            self._say_error(error)
-            return
-        self._say = None
-        self._render()
-
-    def free_seat(self, code: str, colour: str) -> None:
-        """Free seat ``colour`` of table ``code`` for whoever joins next."""
-        try:
-            self.flow.free_seat(code, colour)
-        except RoomError as error:
-            self._say_error(error)
-            return
-        self._say = None
+    def _seats_done(self, error: RoomError | None) -> None:
+        """A seats form acted: say the store's refusal, or show the seat handed on or freed."""
+        self._say = error.text if error is not None else None
+        self._alert = error is not None
         self._render()
 
     def show_results(self) -> None:
@@ -461,12 +371,6 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self.session.stop()
 
     # ------------------------------------------------------------- internals
-    def _on_address(self, base: str) -> None:
-        """The page's address: the dashboard's, as the students' machines open it, starts the seats' links."""
-        from ...rooms import shareable_base
-
-        self.flow.dashboard_base = shareable_base(base)
-
     def _on_code(self, change: Any) -> None:
         typed = str(change["new"])
         if typed:  # Enter in the box (the box is emptied after each try, which calls this again with "")
@@ -536,7 +440,7 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self._render_message()
         if not flow.is_open:
             return
-        self.handed.value = handed_html(flow, lang)
+        self.handed.render(lang)
         self.class_box.layout.display = ""
         self.lead.value = f"<p>{escape(words('lead', lang))}</p>"
         self.stop_button.description = words("stop", lang)
@@ -565,8 +469,7 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         for row in flow.tables:
             card = self._cards.get(row.code)
             if card is None:
-                card = self._cards[row.code] = _TableCard(row.code)
-                card.connect(self)
+                card = self._cards[row.code] = self._new_card(row.code)
             card.render(row, flow, lang)
             cards.append(card)
         self.kept_html.value = kept_html(flow, lang)
@@ -577,3 +480,11 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
             self.tables_box.children = cards
         for code in [code for code in self._cards if flow.row(code) is None]:
             self._cards.pop(code).close()
+
+    def _new_card(self, code: str) -> _TableCard:
+        card = _TableCard(code, SeatsForm(self.flow, code, self._seats_done))
+        card.watch_button.on_click(lambda _b: self.watch(code))
+        card.close_button.on_click(lambda _b: self.ask_close(code))
+        card.confirm_button.on_click(lambda _b: self.confirm_close())
+        card.cancel_button.on_click(lambda _b: self.cancel_close())
+        return card

@@ -110,6 +110,8 @@ class FriendFlow:
         """After a store outage, until then (``time.monotonic``) a seat that reads away is not said to have left:
         nobody could tell the store they were there."""
         self._said_left = False
+        self._awaited: str | None = None
+        """The new holder of the other seat (handed on by the teacher), said to join when their page comes."""
         self._noted: Any = None
         self.kept_link = ""
         """After "Keep my seat": the link that takes the seat back (it holds the seat's key)."""
@@ -309,11 +311,11 @@ class FriendFlow:
     def keep_seat(self, base_url: str) -> str:
         """Leave the room keeping the seat: the link that takes it back (``#seat=KEY``), on any device or server.
 
-        The seat reads away until a page comes back with the key; the message shows the link (``""``: no seat)."""
+        The seat reads away until a page comes back with the key; the page shows the link (``""``: no seat)."""
         client = self.client
         if client is None or client.token is None:
             return ""
-        link = str(client.seat_link(base_url)) if base_url else ""
+        link = str(client.seat_link(base_url or "/"))  # without the page's address: from the server's root
         code = self.code
         self.leave()
         self.kept_link = link
@@ -447,7 +449,9 @@ class FriendFlow:
         if status.opponent is None:  # the teacher freed the other seat: whoever joins plays on
             return " ".join([say("friend.your_turn", lang)] * status.my_turn + [say("friend.seat_free", lang)])
         parts = [say("friend.your_turn" if status.my_turn else "friend.their_turn", lang, name=opponent)]
-        if not status.opponent_present and not self.quiet:
+        if not status.opponent_present and self._awaited == status.opponent:  # handed on, not come yet
+            parts.append(say("friend.handed", lang, name=opponent))
+        elif not status.opponent_present and not self.quiet:
             parts.append(say("friend.away", lang, name=opponent))
         return " ".join(parts)
 
@@ -457,7 +461,7 @@ class FriendFlow:
         return self._outage is not None or time.monotonic() < self._quiet_until
 
     def note_event(self, status: Any) -> None:
-        """Say what changed for the opponent (joined, left, came back).
+        """Say what changed for the opponent (joined, left, came back, their seat handed to someone).
 
         Nobody is said to have left because the store was out, nor to have come back without having been
         said to leave.
@@ -469,10 +473,18 @@ class FriendFlow:
         event = status.event
         if event == "left" and self.quiet:
             return
-        if event == "came_back" and not self._said_left:
+        if event == "handed":  # a new holder of the other seat: said to join when their page comes
+            self._awaited = name
+            self._said_left = False
+            self._say(functools.partial(_event_text, "friend.handed", name))
+            return
+        if event == "came_back" and self._awaited == name:
+            event = "joined"
+        elif event == "came_back" and not self._said_left:
             return
         if event in ("joined", "left", "came_back"):
             self._said_left = event == "left"
+            self._awaited = None
             self._say(functools.partial(_event_text, f"friend.{event}", name))
 
     def _say(self, text: Text | None, *, alert: bool = False) -> None:

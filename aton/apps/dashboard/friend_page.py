@@ -155,6 +155,7 @@ class FriendPage:
     def choose(self, choice: str) -> None:
         """The answer to "Leave the room": ``"end"`` the game (a forfeit), ``"keep"`` the seat, or ``"stay"``."""
         self.panel.ask_leave(())
+        self.controller.tell(None)  # the question goes at once, whatever comes of the answer
         try:
             if choice == "end":
                 if self.room.end_game():

@@ -163,11 +163,10 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         self._choice.append(callback)
 
     def ask_leave(self, choices: tuple[str, ...]) -> None:
-        """Ask what becomes of the seat (``choices`` of :meth:`FriendFlow.leave_choices`); ``()`` stops asking."""
+        """Ask what becomes of the seat (``choices`` of :meth:`FriendFlow.leave_choices`); ``()`` stops asking.
+
+        The question shows at the next :meth:`render`, with its words."""
         self.choices = choices
-        self.leave_box.layout.display = "" if choices else "none"
-        self.leave_button.layout.display = "none" if choices else ""
-        self.end_button.layout.display = "" if "end" in choices else "none"
 
     def on_bridge(self, callback: Callable[[dict[str, str]], None]) -> None:
         """Call ``callback(facts)`` once the browser said what it holds (:meth:`read_bridge`)."""
@@ -277,7 +276,8 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
             self.kept.value = _kept_html(flow.kept_link, lang)
             return
         self.kept.value = ""
-        if self.choices:
+        choices = self.choices
+        if choices:
             helps = [say("friend.leave_end_help", lang, name=status.opponent or "?")] if "end" in self.choices else []
             helps.append(say("friend.leave_keep_help", lang))
             self.leave_ask.value = (
@@ -285,6 +285,9 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
                 + "".join(f"<li>{escape(line)}</li>" for line in helps)
                 + "</ul>"
             )
+        self.end_button.layout.display = "" if "end" in choices else "none"
+        self.leave_button.layout.display = "none" if choices else ""
+        self.leave_box.layout.display = "" if choices else "none"
         code = status.code
         parts = [f'<h2 class="aton-h4">{escape(say("friend.room", lang, code=code))}</h2>']
         if base_url:

@@ -116,6 +116,10 @@ DASHBOARD_STRINGS: dict[str, Message] = {
             "The teacher gave your seat in room {code} to someone else or freed it: this page can no longer play "
             "there. You watch the game.",
         ),
+        msg(
+            "dashboard friend.handed",
+            "The other seat now belongs to {name}, given by the teacher; the game goes on when their page comes.",
+        ),
         msg("dashboard friend.seat_free", "The other seat is free: the game goes on when someone joins the room."),
         msg("dashboard friend.seat_link_bad", "This seat link no longer takes a seat: {reason}"),
         msg("dashboard friend.over", "The game is over. Ask for a rematch to play again in the same room."),
