@@ -122,9 +122,11 @@ def main() -> None:
             pair = []
             for colour, server_name in (("red", "aton_1"), ("blue", "aton_2")):
                 context = pinned_context(browser, base, server_name, saved[colour])
-                pair.append(DashboardPage(local_page(context, errors, 120_000), base + "/").open())
+                page = local_page(context, errors, 300_000)  # a loaded server may take minutes for a page
+                page.goto(base + "/", timeout=300_000)
+                pair.append(DashboardPage(page, base + "/"))
             for dash, colour in zip(pair, ("red", "blue"), strict=True):
-                until(dash.page, playable(colour), 120)
+                until(dash.page, playable(colour), 300)
             pages.append((pair[0], pair[1]))
         took = time.monotonic() - opened
         print(f"{2 * len(pages)} pages in their seats on {arguments.servers} server(s): {took:.0f} s", flush=True)

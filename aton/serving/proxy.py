@@ -59,7 +59,7 @@ def nginx_config(
     if folder:
         lines += [
             f"  access_log {folder}/access.log;",
-            *(f"  {kind}_temp_path {folder}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")),
+            *(f"  {name}_temp_path {folder}/{name};" for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")),
         ]
     lines.append("  map $http_upgrade $connection_upgrade { default upgrade; '' close; }")
     # a browser without the cookie: any server, by its request's id
