@@ -152,7 +152,9 @@ class HereBar(widgets.VBox):  # type: ignore[misc]
         self.download.on_click(lambda _button: self.offer_download())
         self.link = widgets.HTML()
         self.link.add_class("aton-record-link")
-        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False)
+        self.upload = widgets.FileUpload(
+            accept=".json,application/json", multiple=False, layout=widgets.Layout(width="auto")
+        )
         self.upload.add_class("aton-record-load")
         self.upload.observe(self._on_upload, names="value")
         files = widgets.HBox([self.download, self.link, self.upload], layout=widgets.Layout(flex_flow="row wrap"))
