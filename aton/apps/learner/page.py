@@ -49,10 +49,12 @@ _STYLE = """<style>
 .aton-practise-header h1 { font-size: 1.5em; margin: 4px 16px 4px 0; }
 .aton-practise-page .aton-language > .widget-label { position: absolute; width: 1px; height: 1px; overflow: hidden;
   clip: rect(0 0 0 0); }
-.aton-practise-page .widget-button, .aton-practise-page .widget-toggle-button { min-height: 40px; }
+.aton-practise-page .widget-button, .aton-practise-page .widget-toggle-button,
+  .aton-practise-page .widget-upload { min-height: 40px; }
 .aton-practise-page .aton-learner-practise { font-size: 1.1em; padding: 0 18px; }
 .aton-practise-page a { color: #1f4e79; text-decoration: underline; }
-@media (pointer: coarse), (max-width: 700px) { .aton-practise-page .widget-button { min-height: 44px; } }
+@media (pointer: coarse), (max-width: 700px) { .aton-practise-page .widget-button,
+  .aton-practise-page .widget-upload { min-height: 44px; } }
 </style>"""
 """The page's look: a column that fits a phone, buttons a finger can hit, the language switch's label for
 screen readers only (its buttons say the languages)."""
