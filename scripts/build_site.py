@@ -5,8 +5,9 @@
 Every student's Python then runs in their own browser (Pyodide, Python compiled to WebAssembly); the
 output folder is plain files for any web host.  What the build does:
 
-- copies the notebooks (``notebooks/aton.ipynb`` becomes the Voici app; the tutorials, English and
-  French, the simulation lab and the widget gallery open in JupyterLite); a notebook that needs a
+- copies the notebooks (``notebooks/aton.ipynb`` becomes the Voici app, and ``notebooks/practise.ipynb`` the
+  Practise page beside it; the tutorials, English and French, the simulation lab and the widget gallery open
+  in JupyterLite); a notebook that needs a
   package the kernel does not load at start (the lab's matplotlib) gets a first, hidden cell that
   installs it, so the reader has nothing to install;
 - builds the project's wheel from a copy of the tree and puts it, with the pure-Python wheels the
@@ -26,10 +27,11 @@ output folder is plain files for any web host.  What the build does:
   access.  The WebAssembly builds of numpy, Pillow, sqlite3 and matplotlib exist only on the Pyodide
   CDN: where it cannot be reached, the build says so, uses stand-ins for the first three and says what
   the site then misses (``NO_OTHER_SOURCE``);
-- adds a loading line to the dashboard's page and to JupyterLite's notebook pages (the tutorials, the lab,
-  JupyterLab) (``scripts/site_progress.js``: the bytes downloaded, Python starting, packages loading, the
-  board drawing or the notebook's Python ready; what failed and what to try, with a retry button), and
-  writes a front page (``index.html``, :mod:`aton.serving.site_page`), both in every language of the
+- adds a loading line to the dashboard's page, the Practise page and JupyterLite's notebook pages (the
+  tutorials, the lab, JupyterLab) (``scripts/site_progress.js``: the bytes downloaded, Python starting,
+  packages loading, the board drawing, the page opening or the notebook's Python ready; what failed and what
+  to try, with a retry button), and writes a front page (``index.html``, :mod:`aton.serving.site_page`,
+  with the Practise page and the learner's rules read from the browser), both in every language of the
   catalogs.
 
 ``--stand-ins DIR`` (tests only) takes stand-ins from ``DIR/<import name>/`` even where the CDN can be
@@ -75,6 +77,8 @@ COMPILED = CACHE / "compiled"
 """Wheels and standard libraries compiled for the browser, by the SHA-256 of what they were compiled from."""
 
 DASHBOARD = "notebooks/aton.ipynb"
+PRACTISE = "notebooks/practise.ipynb"
+"""The Practise page: a Voici page like the dashboard, its record kept in the browser (``aton/apps/learner/``)."""
 LAB = "notebooks/simulation-lab.ipynb"
 GALLERY = "notebooks/widgets.ipynb"
 WIDGET_WHEELS = ("ipywidgets", "ipycanvas", "jupyterlab_widgets", "comm", "jedi", "parso")
@@ -784,7 +788,9 @@ def site_notebook(
     if packages:
         notebook["cells"].insert(0, install_cell(packages))
     if source == ROOT / DASHBOARD:
-        notebook["cells"].insert(0, announce_cell())
+        notebook["cells"].insert(0, announce_cell(LAST_STEP["dashboard"]))
+    elif source == ROOT / PRACTISE:
+        notebook["cells"].insert(0, announce_cell(LAST_STEP["practise"]))
     notebook["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
     text = json.dumps(notebook, indent=1, ensure_ascii=False, sort_keys=True)
     version = hashlib.sha256(text.encode()).hexdigest()[:16]
@@ -800,13 +806,14 @@ with the pictures they show; JupyterLite opens them as it opens a notebook."""
 
 
 def contents(dest: Path, missing: Iterable[str] = ()) -> dict[str, str]:
-    """The notebooks of the site: the dashboard, the lab and the widget gallery at the top, the tutorials below.
+    """The notebooks of the site: the dashboard, the Practise page, the lab and the widget gallery at the top, the
+    tutorials below.
 
     Their links to each other and to the documentation point at the site's copies, so they work on the
     site as they do in JupyterLab from the repository.  Returns each notebook's version, by its path on the
     site (written as ``notebook-versions.json``).
     """
-    places = {notebook: Path(notebook).name for notebook in (DASHBOARD, LAB, GALLERY)}
+    places = {notebook: Path(notebook).name for notebook in (DASHBOARD, PRACTISE, LAB, GALLERY)}
     for lang in languages():
         folder = tutorial_folder(lang)
         places |= {f"{folder}/{path.name}": f"{folder}/{path.name}" for path in (ROOT / folder).glob("*.ipynb")}
@@ -924,8 +931,15 @@ def preloads(
     return urls
 
 
-def start_plan(out: Path, lock_path: str, stdlib_path: str, local: bool) -> dict[str, Any]:
-    """What the dashboard's loading line downloads and how long it waits: files (site paths or addresses) and sizes.
+READY = {"dashboard": ".aton-dashboard canvas", "practise": ".aton-practise-page .aton-learner-practise"}
+"""What shows that a Voici page is drawn, for its loading line: the board's canvas, the Practise button."""
+LAST_STEP = {"dashboard": "board", "practise": "page"}
+"""The loading line's last step on each Voici page (its words: ``site.board``, ``site.page``), which its first
+cell announces (:func:`announce_cell`)."""
+
+
+def start_plan(out: Path, lock_path: str, stdlib_path: str, local: bool, page: str = "dashboard") -> dict[str, Any]:
+    """What a Voici page's loading line downloads and how long it waits: files (site paths or addresses) and sizes.
 
     The page fetches these files itself (:func:`preloads`), a few at a time, each with a time limit, and
     counts their bytes; the Python worker then finds them in the browser's cache.  A size is ``None`` where
@@ -938,7 +952,9 @@ def start_plan(out: Path, lock_path: str, stdlib_path: str, local: bool) -> dict
         path = core.get(url) or (None if is_url(url) else out / url)
         files.append({"url": url, "bytes": path.stat().st_size if path is not None else None})
     return {
-        "page": "dashboard",
+        "page": page,
+        "ready": READY.get(page),
+        "last": LAST_STEP.get(page),
         "files": files,
         "channel": PROGRESS_CHANNEL,
         "limits": {"stall": STALL_SECONDS, "start": START_SECONDS, "board": BOARD_SECONDS},
@@ -966,8 +982,9 @@ page's bundles and Python can still learn what the page holds: ``docs/teaching.m
 CONFIG_TAG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
 
 
-def announce_cell() -> dict[str, Any]:
-    """The dashboard's hidden first cell on the site: it tells the page's loading line that the cells run now."""
+def announce_cell(step: str = "board") -> dict[str, Any]:
+    """A Voici page's hidden first cell on the site: it tells the page's loading line that the cells run now
+    (``step``: the line's last step, :data:`LAST_STEP`)."""
     return {
         "cell_type": "code",
         "execution_count": None,
@@ -975,9 +992,9 @@ def announce_cell() -> dict[str, Any]:
         "metadata": {"jupyter": {"source_hidden": True}, "tags": ["site-progress"]},
         "outputs": [],
         "source": [
-            "# Tells the page's loading line that Python runs the dashboard now (the static site only).\n",
+            "# Tells the page's loading line that Python runs the page's cells now (the static site only).\n",
             "import js\n",
-            f'js.BroadcastChannel.new("{PROGRESS_CHANNEL}").postMessage("board")',
+            f'js.BroadcastChannel.new("{PROGRESS_CHANNEL}").postMessage("{step}")',
         ],
     }
 
@@ -991,9 +1008,10 @@ NOTEBOOK_APPS = ("notebooks", "lab")
 def finish_pages(out: Path, local: bool, test_hooks: bool = False) -> None:
     """Write the locks and standard libraries under ``versioned/``, point the pages at them, add the loading line.
 
-    The notebooks (JupyterLite) get the site's full lock and standard library; the dashboard's page its own,
-    lighter ones (:func:`dashboard_lock`, :func:`without_sources`).  Its page also gets the loading line
-    (``scripts/site_progress.js``) with what it downloads, and Voici's own spinner goes.
+    The notebooks (JupyterLite) get the site's full lock and standard library; the dashboard's page and the
+    Practise page (no code typed on either) their own, lighter ones (:func:`dashboard_lock`,
+    :func:`without_sources`).  Those two pages also get the loading line (``scripts/site_progress.js``) with
+    what they download, and Voici's own spinner goes.
     """
     lock = site_lock(out, *pyodide_lock(out, local))
     stdlib = compiled_stdlib(out)
@@ -1015,10 +1033,13 @@ def finish_pages(out: Path, local: bool, test_hooks: bool = False) -> None:
     icons = out / "static" / "fontawesome"
     font_awesome(icons)
     words = json.dumps(site_progress_words(), ensure_ascii=False).replace("</", "<\\/")
-    plan = json.dumps(start_plan(out, dash_lock, dash_stdlib, local)).replace("</", "<\\/")
     source = (ROOT / "scripts" / "site_progress.js").read_text(encoding="utf-8")
-    script = source.replace("ATON_WORDS", words).replace("ATON_PLAN", plan)
-    notebook_plan = {**start_plan(out, full_lock, full_stdlib, local), "page": "notebook"}
+    scripts = {}  # the Voici pages with the loading line, by their page
+    for name, notebook in (("dashboard", DASHBOARD), ("practise", PRACTISE)):
+        plan = json.dumps(start_plan(out, dash_lock, dash_stdlib, local, name)).replace("</", "<\\/")
+        page = out / "voici" / "render" / (Path(notebook).stem + ".html")
+        scripts[page] = source.replace("ATON_WORDS", words).replace("ATON_PLAN", plan)
+    notebook_plan = start_plan(out, full_lock, full_stdlib, local, "notebook")
     notebook_script = source.replace("ATON_WORDS", words).replace(
         "ATON_PLAN", json.dumps(notebook_plan).replace("</", "<\\/")
     )
@@ -1035,7 +1056,6 @@ def finish_pages(out: Path, local: bool, test_hooks: bool = False) -> None:
         every = "const ATON_UPDATE_EVERY = true;\n" if app == "lab" else ""
         loading = f'<script>const ATON_SITE_ROOT = "../";\n{every}{notebook_script}\n{updates}</script>\n</head>'
         page.write_text(html.replace("</head>", loading, 1), encoding="utf-8")
-    dashboard = out / "voici" / "render" / (Path(DASHBOARD).stem + ".html")
     for page in out.glob("voici/render/**/*.html"):
         html = page.read_text(encoding="utf-8")
         up = Path(os.path.relpath(out, page.parent)).as_posix() + "/"
@@ -1044,7 +1064,7 @@ def finish_pages(out: Path, local: bool, test_hooks: bool = False) -> None:
         if match is None:
             raise SystemExit(f"build_site: {page} has no JupyterLite settings")
         page_data = json.loads(match.group(2))
-        if page == dashboard:
+        if page in scripts:
             kernel_settings(page_data, dash_lock, dash_stdlib, PRELOADED)
         else:
             kernel_settings(page_data, full_lock, full_stdlib, PRELOADED)
@@ -1053,8 +1073,9 @@ def finish_pages(out: Path, local: bool, test_hooks: bool = False) -> None:
         settings = json.dumps(page_data, ensure_ascii=False).replace("</", "<\\/")
         html = html[: match.start(2)] + settings + html[match.end(2) :]
         html = html.replace("<script", NO_APP_HANDLE + "<script", 1)  # in test builds too: no test needs it
-        if page == dashboard:
-            html = html.replace("</head>", f'<script>const ATON_SITE_ROOT = "{up}";\n{script}</script>\n</head>', 1)
+        if page in scripts:
+            loading = f'<script>const ATON_SITE_ROOT = "{up}";\n{scripts[page]}</script>\n</head>'
+            html = html.replace("</head>", loading, 1)
         page.write_text(html, encoding="utf-8")
 
 

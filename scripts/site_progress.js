@@ -1,5 +1,6 @@
 // The static site's loading line: what really happens while Python starts in the browser, or what failed. The
-// dashboard (Voici) and the notebook pages (the tutorials, the lab, JupyterLab) have it; `plan.page` says which.
+// dashboard and the Practise page (Voici) and the notebook pages (the tutorials, the lab, JupyterLab) have it;
+// `plan.page` says which.
 //
 // The build (scripts/build_site.py) puts before this script ATON_SITE_ROOT (the site's root, from this page)
 // and fills in ATON_WORDS (the texts by language, from the message catalogs) and ATON_PLAN (the files the
@@ -10,8 +11,9 @@
 //      what to try, with a retry button. It never goes on "drawing" for ever.
 //   2. python: every file is here; Python starts in the worker.
 //   3. packages: Python runs (its sitecustomize posts "packages" on the BroadcastChannel) and loads its packages.
-//   4. board (the dashboard): its first cell runs (it posts "board"); the line goes once the board's canvas is
-//      there. A notebook page goes once its notebook's kernel is idle; JupyterLab with no notebook open, once
+//   4. board (the dashboard) or page (the Practise page; `plan.last`): its first cell runs (it posts that step);
+//      the line goes once the board's canvas (the Practise button: `plan.ready`) is there. A notebook page goes
+//      once its notebook's kernel is idle; JupyterLab with no notebook open, once
 //      the files are here (Python starts when a notebook opens).
 // Every file is checked as it arrives: an answer of type text/html, or whose first bytes are not those of such a
 // file (a filter's or a captive portal's block page answered "200"), stops the start at once, naming the file.
@@ -35,7 +37,8 @@
   }
   const notebookPage = plan.page === 'notebook';
   const asked = new URLSearchParams(window.location.search).has('path'); // read now: the app rewrites the address
-  const STEPS = notebookPage ? ['download', 'python', 'packages'] : ['download', 'python', 'packages', 'board'];
+  const last = plan.last || 'board';
+  const STEPS = notebookPage ? ['download', 'python', 'packages'] : ['download', 'python', 'packages', last];
   const started = performance.now();
   let step = 0;
   let stepStarted = started;
@@ -247,7 +250,7 @@
     channel = null; // no BroadcastChannel: the line goes from "python" to the board's canvas
   }
   function drawn() {
-    if (!notebookPage) return document.querySelector('.aton-dashboard canvas');
+    if (!notebookPage) return document.querySelector(plan.ready || '.aton-dashboard canvas');
     // the notebook's kernel idle, once Python ran in this page (the indicator says "idle" for a moment
     // before any kernel, too)
     const ran = STEPS[step] === 'packages' || (!channel && step > 0);
@@ -277,8 +280,8 @@
     const name = STEPS[step];
     if ((name === 'python' || name === 'packages') && waited > plan.limits.start) {
       fail({ kind: 'start', seconds: plan.limits.start });
-    } else if (name === 'board' && waited > plan.limits.board) {
-      fail({ kind: 'board', seconds: plan.limits.board });
+    } else if (name === last && !notebookPage && waited > plan.limits.board) {
+      fail({ kind: last, seconds: plan.limits.board });
     }
     show();
     setTimeout(tick, 500);

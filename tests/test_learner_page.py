@@ -253,3 +253,56 @@ def test_the_practise_page_deals_the_first_case_once_the_learner_is_known_and_fo
     assert again.flow.nickname == "Ada" and again.practise.case is not None
     assert current_recorder() is again.flow  # the page's answers are recorded
     use_recorder(None)
+
+
+def test_the_static_site_s_practise_page_follows_the_record_kept_in_the_browser(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without a room store (the static site's Python) the Practise page is the browser's record: the first case
+    once the page has read it, practice following it, the learner's rules kept for the site's front page."""
+    from html import unescape
+
+    import aton.apps.learner.page as page_module
+    from aton.apps.learner.here import RULES_KEY, HereFlow
+    from aton.apps.learner.here_bar import HereBar
+    from aton.apps.learner.practise import case_of
+    from aton.teaching.record import LearnerRecord
+    from aton.teaching.syllabus import rule_title
+
+    monkeypatch.setattr(page_module, "store_here", lambda: False)
+    page = page_module.practise_page("en")
+    try:
+        assert isinstance(page.bar, HereBar) and isinstance(page.flow, HereFlow)
+        assert current_recorder() is page.flow
+        assert 'href="../../index.html"' in page.lead.value  # the site's front page, from voici/render/
+        assert page.practise.case is None  # the browser's record not read yet: nothing dealt
+        # the browser keeps a record with a missed answer (from a tutorial): the page reads it, deals that rule
+        record = LearnerRecord()
+        missed = case_of("cartouche1", 1)
+        assert missed is not None
+        record.add(Attempt(rule="cartouche1", question="q", case="c1", correct=False), 50.0)
+        page.bar.bridge.value = json.dumps({"kept": record.to_text()})
+        assert page.practise.case is not None and page.practise.choice == ("cartouche1", "missed")
+        assert f"Missed lately: {rule_title('cartouche1', 'en')}" in unescape(page.practise.said.value)
+        # the page keeps the rules read from that record for the front page, if the browser still holds it
+        script = page.bar.rules_writer.outputs[0]["data"]["application/javascript"]
+        assert json.dumps(RULES_KEY) in script and json.dumps(record.check()) in script
+        assert "1 en cours" in script and "1 practising" in script
+        # an answer on the page: the record and its rules are written together
+        page.flow.record(Attempt(rule="cartouche1", question="q", case="c2", correct=True, source="practice"), "en")
+        script = page.bar.writer.outputs[0]["data"]["application/javascript"]
+        assert json.dumps(RULES_KEY) in script and page.flow.record_here.check() in script
+        assert [a.source for a in page.flow.attempts] == ["exercise", "practice"]
+        # French: every word of the page follows
+        page.language.value = "fr"
+        assert "S'entraîner" in unescape(page.title.value) and "Retour aux tutoriels" in page.lead.value
+        assert page.practise.button.description == "S'entraîner" and page.bar.download.description == (
+            "Télécharger mon relevé"
+        )
+        # a browser that keeps no record: a first case at once, of a rule not yet seen
+        fresh = page_module.PractisePage(HereFlow(), "en")
+        fresh.bar.bridge.value = json.dumps({"kept": None})
+        assert fresh.practise.choice is not None and fresh.practise.choice.reason == "not seen"
+        assert fresh.bar.rules_writer.outputs == ()  # nothing to keep for the front page yet
+    finally:
+        use_recorder(None)

@@ -28,7 +28,7 @@ def test_notebooks_get_the_browser_kernel_and_an_install_cell_only_for_what_the_
     notebooks = sorted(tmp_path.rglob("*.ipynb"))
     english = len(list((ROOT / "tutorials").glob("*.ipynb")))
     french = len(list((ROOT / "tutorials" / "fr").glob("*.ipynb")))
-    assert len(notebooks) == 3 + english + french  # the dashboard, the lab, the widget gallery, the tutorials
+    assert len(notebooks) == 4 + english + french  # the dashboard, Practise, the lab, the widget gallery, tutorials
     assert "class.ipynb" not in {path.name for path in notebooks}  # the class page needs the server
     for path in notebooks:
         notebook = json.loads(path.read_text(encoding="utf-8"))
@@ -237,6 +237,15 @@ def test_the_front_page_has_a_section_per_language_linking_its_own_tutorials(tmp
         listed = sorted(f"{folder}/{path.name}" for path in (ROOT / folder).glob("*.ipynb"))
         assert tutorials[1:] == listed
     assert "tree/index.html" not in page  # JupyterLite's apps cannot open a folder from a link
+    # the Practise page, in the section's language; the learner's rules from the browser's record, said in each
+    assert "Practise</b></a>: a case of the rule you most need" in html.unescape(sections["en"])
+    assert "S'entraîner</b></a>" in html.unescape(sections["fr"])
+    for lang, section in sections.items():
+        assert f'href="voici/render/practise.html?lang={lang}"' in section
+        assert (tmp_path / "practise.ipynb").is_file()  # which Voici renders as voici/render/practise.html
+    assert "open the Practise page or a tutorial to see your rules here" in html.unescape(sections["en"])
+    assert "ouvrez la page S'entraîner ou un tutoriel" in html.unescape(sections["fr"])
+    assert 'localStorage.getItem("aton-record")' in page and 'localStorage.getItem("aton-record-rules")' in page
 
 
 def test_only_a_test_build_exposes_the_application_to_the_page() -> None:
@@ -251,6 +260,12 @@ def test_the_dashboard_notebook_announces_that_its_cells_run(tmp_path: Path) -> 
     first = dashboard["cells"][0]
     assert first["id"] == "aton-site-progress" and first["metadata"]["jupyter"]["source_hidden"]
     assert f'BroadcastChannel.new("{build_site.PROGRESS_CHANNEL}").postMessage("board")' in "".join(first["source"])
+    # the Practise page too, with its own last step ("Opening the page", not "Drawing the board")
+    practise = json.loads((tmp_path / "practise.ipynb").read_text(encoding="utf-8"))
+    first = practise["cells"][0]
+    assert first["id"] == "aton-site-progress" and first["metadata"]["jupyter"]["source_hidden"]
+    assert f'BroadcastChannel.new("{build_site.PROGRESS_CHANNEL}").postMessage("page")' in "".join(first["source"])
+    assert "practise_page()" in "".join(practise["cells"][1]["source"])  # the page itself follows
     lab = json.loads((tmp_path / "simulation-lab.ipynb").read_text(encoding="utf-8"))
     assert all(cell.get("id") != "aton-site-progress" for cell in lab["cells"])
 

@@ -25,6 +25,8 @@ from ..teaching.answer_sheet import notebook_title
 
 __all__ = [
     "FRONT_PATH",
+    "RULES_STYLE",
+    "RULES_VIEW",
     "TUTORIALS_PATH",
     "TUTORIAL_FILE",
     "front_page",
@@ -68,14 +70,47 @@ WORDS = {
 }
 """The front page's words."""
 
-_STYLE = """body { font: 17px/1.5 sans-serif; max-width: 44em; margin: 2em auto; padding: 0 1em; color: #222; }
-a { color: #1f4e79; } li { margin: 0.3em 0; } small { color: #555; }
-section + section { border-top: 1px solid #ccc; margin-top: 2em; } h2 { font-size: 1.2em; } h3 { font-size: 1em; }
-.aton-learner-rules { background: #f6f1e4; border: 1px solid #d6c7a4; border-radius: 4px; padding: 0.4em 0.8em; }
+RULES_STYLE = """.aton-learner-rules { background: #f6f1e4; border: 1px solid #d6c7a4; border-radius: 4px;
+  padding: 0.4em 0.8em; }
 .aton-learner-rules summary { cursor: pointer; font-weight: bold; }
 .aton-learner-rules h4 { margin: 0.6em 0 0.2em; font-size: 1em; } .aton-learner-rules ul { margin: 0; }
-@media (pointer: coarse), (max-width: 700px) { a { display: inline-block; min-height: 44px; line-height: 44px; }
+@media (pointer: coarse), (max-width: 700px) {
   .aton-learner-rules summary { min-height: 44px; line-height: 1.4; padding: 10px 0; box-sizing: border-box; } }"""
+"""The look of the learner's rules on a front page (the server's and the static site's): a box, its summary a
+finger can tap on a touch screen or a phone."""
+
+RULES_VIEW = """function rules(box, report) {
+    var details = document.createElement('details'), summary = document.createElement('summary');
+    summary.textContent = report.summary;
+    details.appendChild(summary);
+    report.states.forEach(function (group) {
+      var section = document.createElement('section'), heading = document.createElement('h4');
+      var list = document.createElement('ul');
+      section.setAttribute('data-state', group.state);
+      heading.textContent = group.heading;
+      group.rules.forEach(function (title) {
+        var item = document.createElement('li');
+        item.textContent = title;
+        list.appendChild(item);
+      });
+      section.appendChild(heading);
+      section.appendChild(list);
+      details.appendChild(section);
+    });
+    box.replaceChildren(details);
+    box.hidden = false;
+  }"""
+"""The script that shows a learner's rules in a box of a front page (the server's and the static site's), from
+:func:`aton.apps.learner.rules.rules_report`'s shape: the summary, and under it each state's rules."""
+
+_STYLE = (
+    """body { font: 17px/1.5 sans-serif; max-width: 44em; margin: 2em auto; padding: 0 1em; color: #222; }
+a { color: #1f4e79; } li { margin: 0.3em 0; } small { color: #555; }
+section + section { border-top: 1px solid #ccc; margin-top: 2em; } h2 { font-size: 1.2em; } h3 { font-size: 1em; }
+@media (pointer: coarse), (max-width: 700px) { a { display: inline-block; min-height: 44px; line-height: 44px; } }
+"""
+    + RULES_STYLE
+)
 """The page's look; on a touch screen or a phone every link (and the learner's rules' summary) is at least
 44 px tall, for a finger."""
 
@@ -161,27 +196,7 @@ _CHOOSER = """<script>(function () {
   });
   var key = null;
   try { key = window.localStorage.getItem(LEARNER); } catch (error) { key = null; }
-  function rules(box, report) {
-    var details = document.createElement('details'), summary = document.createElement('summary');
-    summary.textContent = report.summary;
-    details.appendChild(summary);
-    report.states.forEach(function (group) {
-      var section = document.createElement('section'), heading = document.createElement('h4');
-      var list = document.createElement('ul');
-      section.setAttribute('data-state', group.state);
-      heading.textContent = group.heading;
-      group.rules.forEach(function (title) {
-        var item = document.createElement('li');
-        item.textContent = title;
-        list.appendChild(item);
-      });
-      section.appendChild(heading);
-      section.appendChild(list);
-      details.appendChild(section);
-    });
-    box.replaceChildren(details);
-    box.hidden = false;
-  }
+  /*rules*/
   if (key && window.fetch) {
     fetch('RULES', {headers: {HEADER: key}, cache: 'no-store'}).then(function (answer) {
       if (answer.status === 404 || answer.status === 400) { return null; }
@@ -276,6 +291,7 @@ def front_page(
         .replace("RULES", RULES_ADDRESS)
         .replace("HEADER", json.dumps(RULES_HEADER))
         .replace("KEY", json.dumps(LANG_KEY))
+        .replace("/*rules*/", RULES_VIEW)  # last: its words are not placeholders
     )
     body = "".join(_section(lang, tutorials.get(lang, []), has_class, has_practise) for lang in sections)
     return (

@@ -45,6 +45,7 @@ SITE_STEPS = {
     "python": msg("site.python", "Starting Python in your browser"),
     "packages": msg("site.packages", "Loading Aton and its widgets"),
     "board": msg("site.board", "Drawing the board"),
+    "page": msg("site.page", "Opening the page"),
 }
 """The static site's loading line, one step after the other as the page sees them happen (``{done}`` and
 ``{total}`` are megabytes, written by the page in its language's way)."""
@@ -57,6 +58,7 @@ SITE_FAILED = {
     "fail_file": msg("site.failed.file", "The file {file} did not arrive from {host}: {reason}."),
     "fail_start": msg("site.failed.start", "Python did not start within {seconds} s."),
     "fail_board": msg("site.failed.board", "The board was not drawn within {seconds} s."),
+    "fail_page": msg("site.failed.page", "The page did not open within {seconds} s."),
     "why_stalled": msg("site.failed.stalled", "nothing arrived for {seconds} s"),
     "why_refused": msg("site.failed.refused", "the network refused it (blocked, or no connection)"),
     "why_status": msg("site.failed.status", "the server answered {status}"),

@@ -5,6 +5,11 @@ with its tutorials (the English ones in ``tutorials/``, another language's in ``
 a language with no tutorials of its own points at the English ones.  The page's words come from the
 message catalogs, like every other text of the project.
 
+The page runs no Python: the learner's rules (mastered, practising, not yet seen, to review) come from the
+browser, where the tutorials and the Practise page keep the learner's record (``aton-record``) and, with it, the
+rules read from that record (``aton-record-rules``, :data:`aton.apps.learner.here.RULES_KEY`).  The page shows
+them, in each language's section, only while the record still has the check they were read from.
+
 >>> page = front_page_html({"en": ["01-the-board.ipynb", "02-a-round.ipynb"], "fr": ["01-le-plateau.ipynb"]},
 ...                        megabytes=33, local=True)
 >>> "2 lessons, from the board" in page and "1 leçon, du plateau" in page
@@ -13,16 +18,28 @@ True
 True
 >>> '<a href="#tutorials-en">all of them</a>' in page and '<ol id="tutorials-en">' in page
 True
+>>> 'href="voici/render/practise.html?lang=fr"' in page and "S&#x27;entraîner" in page
+True
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from html import escape
 
 from ..i18n import SOURCE_LANGUAGE, language_name, languages, msg, nmsg, render
+from .front import RULES_STYLE, RULES_VIEW
+from .front import WORDS as SERVER_WORDS
 
-__all__ = ["FRONT", "front_page_html", "tutorial_folder"]
+__all__ = ["FRONT", "PRACTISE_PAGE", "RECORD_KEY", "RULES_KEY", "front_page_html", "tutorial_folder"]
+
+PRACTISE_PAGE = "voici/render/practise.html"
+"""The Practise page on the site (``notebooks/practise.ipynb``, rendered by Voici)."""
+RECORD_KEY = "aton-record"
+"""Where the pages keep the learner's record in the browser (:data:`aton.apps.learner.here.KEY`)."""
+RULES_KEY = "aton-record-rules"
+"""Where they keep the rules read from it (:data:`aton.apps.learner.here.RULES_KEY`)."""
 
 FRONT = {
     "title": msg("site.front.title", "Aton: play and learn in your browser"),
@@ -55,12 +72,22 @@ FRONT = {
     "kept_cdn": msg(
         "site.front.kept_cdn", "Work is kept in this browser only; Python is Pyodide, from its CDN (cdn.jsdelivr.net)."
     ),
+    "practise": SERVER_WORDS["practise"],
+    "practise_item": SERVER_WORDS["practise_item"],
+    "rules_stale": msg(
+        "site.front.rules_stale",
+        "This browser keeps your answers: open the Practise page or a tutorial to see your rules here.",
+    ),
 }
 """The front page's words."""
 
-_STYLE = """body { font: 17px/1.5 sans-serif; max-width: 42em; margin: 2em auto; padding: 0 1em; color: #222; }
+_STYLE = (
+    """body { font: 17px/1.5 sans-serif; max-width: 42em; margin: 2em auto; padding: 0 1em; color: #222; }
 a { color: #1f4e79; } li { margin: 0.4em 0; } small { color: #555; }
-section + section { border-top: 1px solid #ccc; margin-top: 2em; } h2 { font-size: 1.1em; color: #555; }"""
+section + section { border-top: 1px solid #ccc; margin-top: 2em; } h2 { font-size: 1.1em; color: #555; }
+"""
+    + RULES_STYLE
+)
 
 
 def tutorial_folder(lang: str) -> str:
@@ -102,6 +129,7 @@ def _section(
         return f"<li>{_with_links(text, **links)}</li>"
 
     items = [item("play_item", {"link": _link("voici/render/aton.html", say("play"))})]
+    practise = item("practise_item", {"link": _link(f"{PRACTISE_PAGE}?lang={lang}", say("practise"))})
     every = ""
     if tutorials:
         links = {
@@ -120,6 +148,7 @@ def _section(
             )
             + "</ol>"
         )
+    items.append(practise)
     items.append(item("lab_item", {"link": _link("notebooks/index.html?path=simulation-lab.ipynb", say("lab"))}))
     items.append(item("gallery_item", {"link": _link("notebooks/index.html?path=widgets.ipynb", say("gallery"))}))
     items.append(item("jupyterlab_item", {"link": _link("lab/index.html", "JupyterLab", bold=False)}))
@@ -127,6 +156,7 @@ def _section(
     return (
         f'<section lang="{lang}">'
         f"<h2>{escape(language_name(lang))}</h2>"
+        f'<div class="aton-learner-rules" data-stale="{escape(say("rules_stale"))}" aria-live="polite" hidden></div>'
         f"<p>{escape(say('lead'))} <small>{escape(first_visit)}</small></p>"
         f"<ul>{''.join(items)}</ul>"
         f"{every}"
@@ -152,6 +182,29 @@ _BROWSER_LANGUAGE_FIRST = """<script>
 </script>"""
 """Puts the section of the browser's language first (the page lists every language)."""
 
+_RULES = """<script>
+(function () {
+  // the learner's rules, as the pages read them from the record this browser keeps (nothing kept: nothing shown)
+  var record = null, kept = null, check = null, report = null;
+  try { record = window.localStorage.getItem(RECORD); kept = window.localStorage.getItem(RULES); }
+  catch (error) { return; }
+  if (record === null) { return; }
+  try { check = JSON.parse(record).check; } catch (error) { check = null; }
+  try { report = JSON.parse(kept); } catch (error) { report = null; }
+  var sound = typeof check === 'string' && !!report && report.check === check && !!report.langs;
+  /*rules*/
+  document.querySelectorAll('body > section[lang] .aton-learner-rules').forEach(function (box) {
+    var said = sound ? report.langs[box.closest('section[lang]').getAttribute('lang')] : null;
+    if (said && typeof said.summary === 'string' && Array.isArray(said.states)) { rules(box, said); return; }
+    box.textContent = box.getAttribute('data-stale');
+    box.hidden = false;
+  });
+})();
+</script>"""
+"""Shows the learner's rules in each language's section: those the pages kept with the record this browser holds
+(the same check), else a line saying where to see them (a record kept by an older build, or one the pages have
+not read since it changed)."""
+
 
 def front_page_html(
     tutorials: Mapping[str, Sequence[str]],
@@ -168,6 +221,11 @@ def front_page_html(
     that Pyodide comes from the site itself rather than its CDN.  The browser's language comes first.
     """
     sizes = megabytes if isinstance(megabytes, tuple) else (megabytes, megabytes)
+    rules_script = (
+        _RULES.replace("RECORD", json.dumps(RECORD_KEY))
+        .replace("RULES", json.dumps(RULES_KEY))
+        .replace("/*rules*/", RULES_VIEW)  # last: its words are not placeholders
+    )
     title = " / ".join(dict.fromkeys(escape(render(FRONT["title"], lang)) for lang in languages()))
     sections = []
     for lang in languages():
@@ -181,5 +239,5 @@ def front_page_html(
         "<!-- JupyterLite's pages read the site's settings from this element of the front page (here: none). -->\n"
         '<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{}</script>\n'
         f"<style>\n{_STYLE}\n</style>\n</head>\n<body>\n<h1>Aton</h1>\n{chr(10).join(sections)}\n"
-        f"{_BROWSER_LANGUAGE_FIRST}\n</body>\n</html>\n"
+        f"{_BROWSER_LANGUAGE_FIRST}\n{rules_script}\n</body>\n</html>\n"
     )

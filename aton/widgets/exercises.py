@@ -161,7 +161,7 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self.check_button = widgets.Button(button_style="primary")
         self.check_button.add_class("aton-exercise-check")
         self.check_button.on_click(lambda _button: self.check())
-        self.show_button = widgets.Button()
+        self.show_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.show_button.add_class("aton-exercise-show")
         self.show_button.on_click(lambda _button: self.show_answer())
         self.another_button = widgets.Button(layout=widgets.Layout(width="auto"))
@@ -184,7 +184,10 @@ class ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         children: list[widgets.Widget] = [self.heading, self.question]
         if board is not None:
             children.append(board)
-        buttons = widgets.HBox([self.check_button, self.show_button, self.another_button])
+        # on a phone the buttons go onto a second line rather than cut their words
+        buttons = widgets.HBox(
+            [self.check_button, self.show_button, self.another_button], layout=widgets.Layout(flex_flow="row wrap")
+        )
         children += [self.hint, self.input, buttons, self.feedback]
         super().__init__(children=children)
         self.add_class("aton-exercise")

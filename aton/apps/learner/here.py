@@ -41,12 +41,16 @@ from ...i18n import gtext
 from ...teaching.mastery import Attempt, Choice, RuleRecord
 from ...teaching.record import FILE_NAME, MOST_CHARACTERS, LearnerRecord
 
-__all__ = ["ASIDE_KEY", "KEY", "HereFlow", "stored_check"]
+__all__ = ["ASIDE_KEY", "KEY", "RULES_KEY", "HereFlow", "stored_check"]
 
 KEY = "aton-record"
 """Where the browser keeps the learner's record (``localStorage``)."""
 ASIDE_KEY = "aton-record-refused"
 """Where a record the page could not read is set aside, as it was (the learner may still download it)."""
+RULES_KEY = "aton-record-rules"
+"""Where the pages put the learner's rules read from the record, for the site's front page (which runs no Python):
+``{"check": <the record's check>, "langs": {lang: {"summary", "states": [...]}}}``.  The front page shows them
+only while the record under :data:`KEY` still has that check, so they never disagree with it."""
 MOST_CONFLICTS = 5
 """Writes in a row that another page's newer record may turn back before the page stops trying."""
 

@@ -5,6 +5,11 @@ which has no ``localStorage``: as for the language and the dashboard's game, a s
 record into a hidden field (``aton-record-bridge``) once the page is drawn, and a script written into a
 hidden output keeps each new record and types its report (kept, refused, or another page's newer record)
 into the same field.
+
+The site's front page has no Python: with every record it keeps, the page also keeps the learner's rules read
+from it (:func:`rules_text`, under :data:`~aton.apps.learner.here.RULES_KEY`, with the record's check), and
+once it has read the browser's record it writes them again if they are missing (a record kept by an older
+build), so the front page shows the rules of the record the browser holds.
 """
 
 from __future__ import annotations
@@ -13,21 +18,22 @@ import base64
 import html
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
 import traitlets
 
 from ...errors import LearningRecordError
-from ...i18n import check_lang, gtext, ngtext
+from ...i18n import check_lang, gtext, languages, ngtext
 from ...widgets.bridge import bridge_reader, script_outputs
 from ...widgets.i18n import lang_of
 from ...widgets.recording import use_recorder
-from .here import ASIDE_KEY, KEY, HereFlow
+from .here import ASIDE_KEY, KEY, RULES_KEY, HereFlow
 from .practise import Practise
-from .rules import LearnerRules
+from .rules import LearnerRules, rules_report
 
-__all__ = ["HereBar", "here_bar"]
+__all__ = ["HereBar", "here_bar", "rules_text"]
 
 BRIDGE = ".aton-record-bridge input"
 
@@ -46,6 +52,7 @@ _WRITER = """(function () {
       if (ASIDE !== null) { window.localStorage.setItem(ASIDE_KEY, ASIDE); }
       window.localStorage.setItem(KEY, TEXT);
       report = {wrote: true};
+      try { window.localStorage.setItem(RULES_KEY, RULES); } catch (error) {} // the front page's; the record is kept
     }
   } catch (error) {
     report = {failed: String((error && error.name) || error)};
@@ -57,7 +64,19 @@ _WRITER = """(function () {
   field.dispatchEvent(new Event('input', {bubbles: true}));
 })();"""
 
-_NAMES = re.compile(r"\b(BRIDGE|ASIDE_KEY|KEY|BASE|ASIDE|COUNT|TEXT)\b")
+_RULES_WRITER = """(function () {
+  try {
+    var now = window.localStorage.getItem(KEY), check = null;
+    try { check = JSON.parse(now).check; } catch (error) { check = null; }
+    var kept = window.localStorage.getItem(RULES_KEY), had = null;
+    try { had = JSON.parse(kept).check; } catch (error) { had = null; }
+    if (check === CHECK && had !== CHECK) { window.localStorage.setItem(RULES_KEY, RULES); }
+  } catch (error) {}
+})();"""
+"""Keeps the learner's rules for the front page once the page has read the record, if they are not kept yet for
+the record the browser holds (its check is still the one read)."""
+
+_NAMES = re.compile(r"\b(BRIDGE|RULES_KEY|ASIDE_KEY|KEY|BASE|ASIDE|COUNT|TEXT|RULES|CHECK)\b")
 
 LOAD_MOST = 4_000_000
 """The largest file the "Load a record" button passes on, in bytes (a record is at most a million characters)."""
@@ -68,6 +87,25 @@ def _js(value: object) -> str:
     return json.dumps(value).replace("</", "<\\/")
 
 
+def rules_text(flow: HereFlow) -> str:
+    """The learner's rules read from ``flow``'s record, for the site's front page, in every language:
+    ``{"check": <the record's check>, "langs": {lang: rules_report(...)}}`` as JSON (see
+    :data:`~aton.apps.learner.here.RULES_KEY`).
+
+    >>> import json
+    >>> from aton.teaching.mastery import Attempt
+    >>> flow = HereFlow(clock=lambda: 100.0)
+    >>> flow.heard(None)
+    >>> _ = flow.record(Attempt(rule="cartouche1", question="q", case="c", correct=False), "en")
+    >>> kept = json.loads(rules_text(flow))
+    >>> kept["check"] == flow.record_here.check(), kept["langs"]["fr"]["summary"]
+    (True, 'Vos règles : 0 maîtrisée, 1 en cours, 29 pas encore vues')
+    """
+    records = flow.records()
+    report = {"check": flow.record_here.check(), "langs": {lang: rules_report(records, lang) for lang in languages()}}
+    return json.dumps(report, ensure_ascii=False)
+
+
 class HereBar(widgets.VBox):  # type: ignore[misc]
     """The record of this browser (CSS class ``aton-learner``, ``aton-learner-here``): the learner's rules,
     "Practise" on a tutorial's page, "Download my record" (``aton-record-download``, then a link
@@ -76,7 +114,9 @@ class HereBar(widgets.VBox):  # type: ignore[misc]
 
     lang = traitlets.Unicode("en")
 
-    def __init__(self, flow: HereFlow | None = None, lang: str = "en", *, tutorial: str | None = None) -> None:
+    def __init__(
+        self, flow: HereFlow | None = None, lang: str = "en", *, tutorial: str | Sequence[str] | None = None
+    ) -> None:
         self.flow = flow if flow is not None else HereFlow()
         self.flow.write = self._write
         self.bridge = widgets.Text()
@@ -84,8 +124,11 @@ class HereBar(widgets.VBox):  # type: ignore[misc]
         reader = widgets.Output()
         reader.outputs = script_outputs(bridge_reader("aton-record-bridge", {"kept": KEY}))
         self.writer = widgets.Output()
+        self.rules_writer = widgets.Output()
         self._writes = 0
-        hidden = widgets.Box([self.bridge, reader, self.writer], layout=widgets.Layout(display="none"))
+        hidden = widgets.Box(
+            [self.bridge, reader, self.writer, self.rules_writer], layout=widgets.Layout(display="none")
+        )
         self.rules = LearnerRules(lang=lang)
         self.practise = None if tutorial is None else Practise(self.flow, tutorial, lang)
         self.download = widgets.Button(icon="download", layout=widgets.Layout(width="auto"))
@@ -93,7 +136,9 @@ class HereBar(widgets.VBox):  # type: ignore[misc]
         self.download.on_click(lambda _button: self.offer_download())
         self.link = widgets.HTML()
         self.link.add_class("aton-record-link")
-        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False)
+        self.upload = widgets.FileUpload(
+            accept=".json,application/json", multiple=False, layout=widgets.Layout(width="auto")
+        )
         self.upload.add_class("aton-record-load")
         self.upload.observe(self._on_upload, names="value")
         files = widgets.HBox([self.download, self.link, self.upload], layout=widgets.Layout(flex_flow="row wrap"))
@@ -105,21 +150,38 @@ class HereBar(widgets.VBox):  # type: ignore[misc]
         self.add_class("aton-learner")
         self.add_class("aton-learner-here")
         self.flow.on_recorded(self.refresh)
-        self.bridge.observe(lambda change: self.flow.heard_report(str(change["new"])), names="value")
+        self.bridge.observe(self._heard, names="value")
         self.lang = check_lang(lang)
         self.refresh()
 
+    def _heard(self, change: Any) -> None:
+        """The page's script typed a report into the bridge: the flow reads it; once the browser's record is read
+        and sound, the learner's rules are kept for the front page if they are not yet."""
+        known = self.flow.known
+        self.flow.heard_report(str(change["new"]))
+        if not known and self.flow.known and self.flow.refused is None and self.flow.attempts:
+            values = {
+                "KEY": _js(KEY),
+                "RULES_KEY": _js(RULES_KEY),
+                "CHECK": _js(self.flow.record_here.check()),
+                "RULES": _js(rules_text(self.flow)),
+            }
+            self.rules_writer.outputs = script_outputs(_NAMES.sub(lambda match: values[match.group(0)], _RULES_WRITER))
+
     def _write(self, text: str, base: str | None, aside: str | None) -> None:
-        """Run the script that keeps ``text`` in the browser (a new output each time, so it runs)."""
+        """Run the script that keeps ``text`` in the browser (a new output each time, so it runs), and the
+        learner's rules read from it for the front page."""
         self._writes += 1
         values = {
             "BRIDGE": _js(BRIDGE),
+            "RULES_KEY": _js(RULES_KEY),
             "ASIDE_KEY": _js(ASIDE_KEY),
             "KEY": _js(KEY),
             "BASE": _js(base),
             "ASIDE": _js(aside),
             "COUNT": str(self._writes),
             "TEXT": _js(text),
+            "RULES": _js(rules_text(self.flow)),
         }  # one pass: a value (the record, a damaged text) is never searched for names
         source = _NAMES.sub(lambda match: values[match.group(0)], _WRITER)
         self.writer.outputs = script_outputs(source)
@@ -202,7 +264,7 @@ class HereBar(widgets.VBox):  # type: ignore[misc]
         self.message.value = "".join(f'<p role="status">{html.escape(line)}</p>' for line in lines)
 
 
-def here_bar(lang: str = "en", flow: HereFlow | None = None, *, tutorial: str | None = None) -> HereBar:
+def here_bar(lang: str = "en", flow: HereFlow | None = None, *, tutorial: str | Sequence[str] | None = None) -> HereBar:
     """The static site's learner bar, its flow made this kernel's recorder: every answer of the page is kept
     in the browser.  ``tutorial`` (``"03"``): the page is that tutorial's, and offers practice."""
     bar = HereBar(flow, lang, tutorial=tutorial)
