@@ -62,6 +62,7 @@ def main() -> None:
     parser.add_argument("--deep", type=int, default=10, help="the deep review's imagined games, times the default")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", default="", help="review only the games whose name contains this")
+    parser.add_argument("--save", default="", help="write every review (as JSON) to this file too")
     args = parser.parse_args()
     measured = [(name, record, players) for name, record, players in games() if args.only in name]
     jobs = []
@@ -73,6 +74,8 @@ def main() -> None:
     with ProcessPoolExecutor(args.jobs) as pool:
         done = list(pool.map(run, jobs))
     wall = time.perf_counter() - wall
+    if args.save:
+        Path(args.save).write_text(json.dumps(done, indent=1) + "\n", encoding="utf-8")
     deep = {(n, p): r for n, p, _s, it, _c, r in done if it != DEFAULT_ITERATIONS}
     lengths = {name: len(record["actions"]) for name, record, _players in measured}
     agree = total = 0
@@ -91,6 +94,8 @@ def main() -> None:
         agree, total = agree + same, total + len(judged)
         cpu, decisions = cpu + seconds, decisions + lengths[name]
         for d in judged:
+            if d["verdict"] != reference[d["number"]]:
+                print(f"    decision {d['number']}: {d['verdict']} (deep: {reference[d['number']]})")
             if reference[d["number"]] == Verdict.BLUNDER.value and d["verdict"] == Verdict.GOOD.value:
                 missed.append(f"{name} {player} seed {seed} decision {d['number']}")
         per = 100 * seconds / lengths[name]
