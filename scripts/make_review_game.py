@@ -1,6 +1,7 @@
 """Write the recorded games that the game review uses (run it by hand).
 
-    .venv/bin/python scripts/make_review_game.py
+    .venv/bin/python scripts/make_review_game.py            # every game below
+    .venv/bin/python scripts/make_review_game.py medium     # only the medium-vs-greedy games
 
 ``aton/recorded/close-game.json``, for the review tutorial and ``aton bench-review``:
 Red is the ``greedy`` bot (one-step rules of thumb, much like a learner),
@@ -11,12 +12,17 @@ the game seed and its colour.  The game is close (Blue wins 48 to 44 after
 ``tests/data/review/hard-vs-hard.json``, for the review tests: the first
 :data:`STRONG_DECISIONS` decisions of a game of the strongest bot (``hard``)
 against itself, which the tests compare with random play.
+
+``tests/data/review/medium-vs-greedy-<seed>.json``, for ``scripts/review_truth.py`` (how truthful the
+review is): whole games of the ``medium`` search bot against ``greedy``, medium Red in the first and
+Blue in the others (seeds :data:`MEDIUM_SEEDS`).
 """
 
 from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 
 import aton
@@ -28,6 +34,7 @@ BOTS = {aton.RED: "greedy", aton.BLUE: "easy"}
 STRONG = Path(__file__).resolve().parent.parent / "tests" / "data" / "review" / "hard-vs-hard.json"
 STRONG_SEED = 3
 STRONG_DECISIONS = 40
+MEDIUM_SEEDS = (21, 22, 23)
 
 
 def play(seed: int, bots: dict[aton.Player, str], decisions: int | None = None) -> aton.Game:
@@ -43,6 +50,18 @@ def play(seed: int, bots: dict[aton.Player, str], decisions: int | None = None) 
 
 def main() -> None:
     """Play the games and write their records (the close game with a title and a description in English and French)."""
+    if sys.argv[1:] != ["medium"]:
+        write_close_and_strong()
+    for index, seed in enumerate(MEDIUM_SEEDS):
+        bots = {aton.RED: "medium", aton.BLUE: "greedy"} if index == 0 else {aton.RED: "greedy", aton.BLUE: "medium"}
+        medium = play(seed, bots)
+        target = STRONG.parent / f"medium-vs-greedy-{seed}.json"
+        target.write_text(json.dumps(medium.record(), indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {target}: {len(medium.actions)} decisions, {medium.result}")
+
+
+def write_close_and_strong() -> None:
+    """The close game (the bots have changed since it was written: it is kept, not written again by default)."""
     game = play(SEED, BOTS)
     result = game.result
     assert result is not None

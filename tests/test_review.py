@@ -300,3 +300,81 @@ def test_only_a_loss_near_a_threshold_is_measured_again(monkeypatch: pytest.Monk
     twice = judge(view, played, iterations=60)
     assert twice.games == (once + module.REMEASURE_TIMES * round(60 * module.REMEASURE_SHARE),) * 2
     assert twice.verdict is Verdict.BLUNDER and twice.best == judged.best
+
+
+# ----------------------------------------------------------------- the move played, measured with care
+def round_ten_placement() -> tuple[aton.GameView, aton.Action]:
+    """Red's view before its round-10 placement ``1-6`` in the recorded ``close-game`` (decision 107), and
+    the placement: Blue refutes it (two placements later Red loses the game), which only a search that
+    follows Blue's replies sees; ``2-7`` wins."""
+    from aton.bots.review import _start
+
+    game, actions = _start(recorded_game("close-game"))
+    for action in actions[:106]:
+        game.apply(action)
+    played = actions[106]
+    assert played == aton.Place(aton.RED, (1, 6))
+    return game.view(aton.RED), played
+
+
+def test_the_chance_of_a_refuted_move_follows_the_refutation() -> None:
+    """The mean of every imagined game after a move counts the replies tried before the refutation was
+    found; read along the line both players prefer, the chance falls to what a ten times longer search
+    measures."""
+    from dataclasses import replace
+
+    from aton.bots.mcts import ANALYSIS, MctsBot
+
+    view, played = round_ten_placement()
+    short = MctsBot(replace(ANALYSIS, iterations=120)).search(view, random.Random(0), only=played)
+    deep = MctsBot(replace(ANALYSIS, iterations=1200)).search(view, random.Random(1), only=played)
+    assert short.reply_rate is not None and deep.reply_rate is not None and short.line_rate is not None
+    assert short.options[0].win_rate - short.reply_rate > 0.15  # the mean lags behind the refutation
+    assert abs(short.reply_rate - deep.options[0].win_rate) < 0.15
+    assert short.reply_rate <= short.line_rate
+    # Without an opponent's reply in the line (the move that wins), both readings agree.
+    winning = MctsBot(replace(ANALYSIS, iterations=120)).search(
+        view, random.Random(0), only=aton.Place(aton.RED, (2, 7))
+    )
+    assert winning.reply_rate == winning.line_rate
+
+
+def test_the_refuted_placement_is_a_blunder_measured_near_the_deep_review() -> None:
+    """At the default strength, on three seeds: a blunder, the move played within 0.2 of the deep measure."""
+    view, played = round_ten_placement()
+    for seed in range(3):
+        judged = judge(view, played, seed=seed, number=107)
+        assert judged.verdict is Verdict.BLUNDER
+        assert judged.best == aton.Place(aton.RED, (2, 7))
+        assert judged.played_chance < 0.25 and judged.best_chance > 0.9
+
+
+def test_a_drop_in_the_chance_deepens_the_judgement_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the chance falls by :data:`DEEPEN_DROP` between two judged decisions, the first is judged again
+    with :data:`DEEPEN_TIMES` the imagined games (as :func:`judge` at that budget would); elsewhere not."""
+    from aton.bots import review as module
+
+    record = json.loads((DATA / "review" / "hard-vs-hard.json").read_text(encoding="utf-8"))
+    record["actions"] = record["actions"][:16]
+    small = {"iterations": 20, "samples": 2}
+    monkeypatch.setattr(module, "DEEPEN_DROP", 2.0)  # never
+    plain = review(record, aton.RED, **small)
+    monkeypatch.setattr(module, "DEEPEN_DROP", -2.0)  # always
+    deepened = review(record, aton.RED, **small)
+    judged = [j.number for j in plain.decisions if j.verdict is not None]
+    assert len(judged) >= 3
+    game, actions = module._start(record)
+    for number, action in enumerate(actions, start=1):
+        if action.player is aton.RED and number in judged:
+            view = game.view(aton.RED)
+            once = judge(view, action, iterations=20, number=number)
+            deeper = judge(view, action, iterations=20 * module.DEEPEN_TIMES, number=number)
+            mine = {j.number: j for j in plain.decisions}[number]
+            theirs = {j.number: j for j in deepened.decisions}[number]
+            assert mine == once
+            assert theirs == (deeper if number != judged[-1] else once)
+        game.apply(action)
+    assert any(
+        {j.number: j for j in plain.decisions}[n].games != {j.number: j for j in deepened.decisions}[n].games
+        for n in judged[:-1]
+    )

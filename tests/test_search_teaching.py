@@ -53,18 +53,27 @@ def test_the_imagined_game_of_tutorial_07_stops_at_the_end_of_the_round_after_th
     assert len(playout.end.hand(aton.RED) or []) == 4  # "Red's next hand in this imagined game"
 
 
-def test_the_review_finds_red_s_round_10_cards_as_tutorial_09_says() -> None:
-    result = review(recorded_game("close-game"), aton.RED, seed=0, iterations=100)  # as the tutorial runs it
-    worst = result.worst()[0]
-    assert worst.round == 10 and worst.played == aton.Assign(aton.RED, (1, 4, 2, 4))
-    assert worst.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)
-    assert worst.best.cards[0] > 1  # type: ignore[attr-defined]
-    assert "On cartouche 1 it expects about" in worst.text["en"]
-    assert "end with a scoring: acting first" in worst.text["en"]
-    assert "se terminent par un décompte" in worst.text["fr"]
+def test_the_review_finds_red_s_round_10_placement_and_cards_as_tutorial_09_says() -> None:
+    result = review(recorded_game("close-game"), aton.RED, seed=0)  # as the tutorial runs it
+    worst = result.worst()
+    placement = worst[0]  # "decision 107, the costliest"
+    assert placement.number == 107 and placement.verdict is Verdict.BLUNDER
+    assert placement.played == aton.Place(aton.RED, (1, 6)) and placement.best == aton.Place(aton.RED, (2, 7))
+    assert placement.played_chance < 0.10 < 0.99 < placement.best_chance  # "below 10%", "all but certain"
+    assert "all but certain" in placement.text["en"] and "black square in temple 2" in placement.text["en"]
+    cards = next(j for j in worst if j.number == 100)  # "decision 100, a blunder"
+    assert cards.round == 10 and cards.played == aton.Assign(aton.RED, (1, 4, 2, 4))
+    assert cards.verdict is Verdict.BLUNDER and cards.loss < placement.loss
+    assert cards.best.cards[0] > 1  # type: ignore[attr-defined]
+    assert "On cartouche 1 it expects about" in cards.text["en"]
+    assert "end with a scoring: acting first" in cards.text["en"]
+    assert "se terminent par un décompte" in cards.text["fr"]
     english = _text(TUTORIALS / "09-reviewing-a-game.ipynb")
     french = _text(TUTORIALS / "fr" / "09-analyser-une-partie.ipynb")
     assert "Round 10, as the engine saw it" in english and "La manche 10, telle que le moteur l'a vue" in french
+    assert "decision 107, the costliest" in english and "décision 107, la plus coûteuse" in french
+    assert 'What "good" means' in english and "Ce que « bon » veut dire" in french
+    assert "iterations=" not in "".join(line for line in english.splitlines() if "review(" in line)
     game = aton.replay(recorded_game("close-game"))
     assert game.result is not None and game.result.scores == (44, 48)  # "48 to 44 for Blue"
 

@@ -216,6 +216,11 @@ class SearchResult:
     """The first option's chance to win along the line the search prefers while the bot keeps deciding
     (a placement followed by more of its own placements is worth its best follow-up, not the average
     of every follow-up tried); ``None`` without a search."""
+    reply_rate: float | None = None
+    """The first option's chance to win along the line both players prefer: like :attr:`line_rate`, but
+    the walk goes on through the opponent's most tried replies too (read from the bot's side), so a reply
+    that refutes the option counts once the search has found it, instead of being averaged with the
+    replies tried before it; ``None`` without a search."""
 
 
 LINE_VISITS = 8
@@ -320,7 +325,15 @@ class MctsBot(Bot):
             if done % STEP_ITERATIONS == 0:
                 yield
         stats = search.root_options()
-        return SearchResult(stats[0].action, stats, done, time.perf_counter() - start, search.line_rate(stats[0]))
+        first = stats[0]
+        return SearchResult(
+            first.action,
+            stats,
+            done,
+            time.perf_counter() - start,
+            search.line_rate(first),
+            search.line_rate(first, replies=True),
+        )
 
     def estimate(self, view: GameView, rng: random.Random, samples: int) -> float:
         """The viewer's chance to win from ``view`` without a search: the mean of ``samples`` playouts.
@@ -1067,13 +1080,15 @@ class _Search:
         )
 
     # ---------------------------------------------------------------- results
-    def line_rate(self, option: OptionStats) -> float:
+    def line_rate(self, option: OptionStats, *, replies: bool = False) -> float:
         """``option``'s chance to win, followed down the bot's own most tried follow-ups.
 
         The mean at the root counts every follow-up the search tried, good and bad.  While the next
         decision is the bot's own again (more counters to remove or place this turn), the most tried
         follow-up's mean is the better estimate; the walk stops where someone else decides, at a
         card assignment, or where a follow-up was tried fewer than :data:`LINE_VISITS` times.
+        With ``replies``, the walk also goes through the opponent's removals and placements (its most
+        tried reply, its mean read from the bot's side): the line both players prefer.
         """
         me = self.player
         rate = option.win_rate
@@ -1081,13 +1096,15 @@ class _Search:
         key: Key = option.action if isinstance(option.action, (Place, Remove)) else None
         while key is not None:
             child = node.children.get(key)
-            if child is None or set(child.stats) != {me}:
+            if child is None or len(child.stats) != 1:
                 break
-            visits, total, _available = max(child.stats[me].values(), key=lambda entry: entry[0])
+            ((actor, table),) = child.stats.items()
+            if actor is not me and not replies:
+                break
+            best_key, (visits, total, _available) = max(table.items(), key=lambda item: item[1][0])
             if visits < max(LINE_VISITS, option.visits / 4):
                 break
-            rate = total / visits
-            best_key = max(child.stats[me].items(), key=lambda item: item[1][0])[0]
+            rate = total / visits if actor is me else 1.0 - total / visits
             node, key = child, best_key if isinstance(best_key, (Place, Remove)) else None
         return rate
 

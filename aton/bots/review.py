@@ -9,19 +9,20 @@ which the search imagines as it does in play):
 - which move was best, and
 - what chance to win the move played and the best move give.
 
-The two chances are measured the same way: a search that must open with that
-move and plays on from there (:meth:`aton.bots.mcts.MctsBot.search` with
-``only=``), read along the search's preferred line while the player keeps
-deciding (:attr:`aton.bots.mcts.SearchResult.line_rate`: a placement that
-needs a good second placement is worth that, not the average of every second
-placement tried).  The loss (best minus played, both chances as people read them: mapped by the
-calibration of :mod:`aton.bots.calibration`), less one standard error (:data:`CONFIDENCE`), gives the
-verdict, with the limits in :data:`THRESHOLDS`.
+The two chances are measured with the same care: each by its own search of ``iterations`` imagined
+games that must open with that move and plays on from there (:meth:`aton.bots.mcts.MctsBot.search` with
+``only=``), read along the line both players prefer
+(:attr:`aton.bots.mcts.SearchResult.reply_rate`: a placement that needs a good second placement is worth
+that, and a move the opponent can refute is worth what is left after the refutation, not the average of
+every reply tried before the search found it).  The loss (best minus played, both chances as people
+read them: mapped by the calibration of :mod:`aton.bots.calibration`), less one standard error
+(:data:`CONFIDENCE`), gives the verdict, with the limits in :data:`THRESHOLDS`.
 Where the first search hesitated between two moves (:data:`RIVAL_SHARE`), both
 are measured and the better counts as the best move; a loss near a threshold
 (:data:`REMEASURE_NEAR`) is measured again and pooled, so the imagined games go
-where the verdict is in doubt.  Decisions with a single legal action (or whose
-options are all alike) are forced and not judged.
+where the verdict is in doubt.  Where the chance to win falls by :data:`DEEPEN_DROP` between two
+judged decisions, the first is judged again with :data:`DEEPEN_TIMES` the imagined games.  Decisions
+with a single legal action (or whose options are all alike) are forced and not judged.
 
 For the graph, the reviewed player's chance to win is estimated after every
 decision of either player, again from the reviewed player's own view only
@@ -59,6 +60,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from importlib import resources
+from itertools import pairwise
 from typing import Any, NamedTuple
 
 from .. import data
@@ -81,9 +83,10 @@ DEFAULT_ITERATIONS = 120
 """Imagined games per search at the default strength (see ``aton bench-review`` for the time and the
 stability of the verdicts between seeds that decided it)."""
 
-MEASURE_SHARE = 0.5
+MEASURE_SHARE = 1.0
 """When the move played is not the best found, each of the two is measured by a search of this share of
-``iterations`` that must open with it (the same imagined games for both)."""
+``iterations`` that must open with it (the same imagined games for both: the move played is measured
+with the same care as the best, so a refutation of it is found as often as the best move's strength)."""
 
 REMEASURE_TIMES = 3
 """At most this many further measures of one loss, each while it stays near a threshold."""
@@ -100,6 +103,16 @@ REMEASURE_NEAR = 1.5
 REMEASURE_SHARE = 0.75
 """Each further measure of a loss near a threshold: a search of this share of ``iterations`` for each of the
 two moves, pooled with the measures before (its imagined games counted with theirs)."""
+
+DEEPEN_DROP = 0.2
+"""Where the chance to win falls this much between two judged decisions of the reviewed player (the move
+played's chance at the first, the best move's at the next), the first is judged again by a deeper search
+(:data:`DEEPEN_TIMES`): a drop that large means the first measure missed something, often the opponent's
+refutation of the move played, or that the hidden cards turned out badly (then the deeper search agrees)."""
+
+DEEPEN_TIMES = 4
+"""The deeper judgement of a decision before a drop (:data:`DEEPEN_DROP`) searches this many times
+``iterations`` imagined games."""
 
 DEFAULT_SAMPLES = 20
 """Playouts behind each point of the chance-to-win graph."""
@@ -883,7 +896,10 @@ def _near_threshold(judged: float, uncertainty: float) -> bool:
 
 
 def _rate(found: SearchResult) -> float:
-    """The chance to win of the search's first option, along its preferred line (see ``line_rate``)."""
+    """The chance to win of the search's first option, along the line both players prefer (see
+    ``reply_rate``): the opponent's refutation counts once the search has found it."""
+    if found.reply_rate is not None:
+        return found.reply_rate
     return found.line_rate if found.line_rate is not None else found.options[0].win_rate
 
 
@@ -1033,10 +1049,12 @@ def review_steps(
     curve = [Point(0, game.round, None, start)]
     step(1)
     judgements: list[Judgement] = []
+    views: dict[int, GameView] = {}
     for number, action in enumerate(actions, start=1):
         if action.player is player:
+            views[number] = game.clone(events=False).view(player)
             judged = yield from judge_steps(
-                game.view(player), action, iterations=iterations, seed=seed, number=number, calibration=mapping
+                views[number], action, iterations=iterations, seed=seed, number=number, calibration=mapping
             )
             judgements.append(judged)
         round_before = game.round
@@ -1045,6 +1063,18 @@ def review_steps(
         curve.append(Point(number, round_before, action.player, chance(view, number)))
         step(1 + (3 if action.player is player else 0))
         yield
+    judged_only = [j for j in judgements if j.verdict is not None]
+    for before, after in pairwise(judged_only):
+        if before.played_chance - after.best_chance >= DEEPEN_DROP:
+            deeper = yield from judge_steps(
+                views[before.number],
+                before.played,
+                iterations=iterations * DEEPEN_TIMES,
+                seed=seed,
+                number=before.number,
+                calibration=mapping,
+            )
+            judgements[judgements.index(before)] = deeper
     result = None
     if game.result is not None:
         winner = game.result.winner
@@ -1053,6 +1083,8 @@ def review_steps(
 
 
 __all__ = [
+    "DEEPEN_DROP",
+    "DEEPEN_TIMES",
     "DEFAULT_ITERATIONS",
     "DEFAULT_SAMPLES",
     "EXPLAINED_FROM",
