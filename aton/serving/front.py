@@ -107,7 +107,8 @@ _STYLE = (
     """body { font: 17px/1.5 sans-serif; max-width: 44em; margin: 2em auto; padding: 0 1em; color: #222; }
 a { color: #1f4e79; } li { margin: 0.3em 0; } small { color: #555; }
 section + section { border-top: 1px solid #ccc; margin-top: 2em; } h2 { font-size: 1.2em; } h3 { font-size: 1em; }
-@media (pointer: coarse), (max-width: 700px) { a { display: inline-block; min-height: 44px; line-height: 44px; } }
+@media (pointer: coarse), (max-width: 700px) { a { display: inline-block; min-height: 44px; padding: 10px 0;
+  line-height: 24px; box-sizing: border-box; } ol > li > a { display: block; } }
 """
     + RULES_STYLE
 )
