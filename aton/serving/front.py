@@ -26,6 +26,7 @@ from ..teaching.answer_sheet import notebook_title
 __all__ = [
     "FRONT_PATH",
     "RULES_STYLE",
+    "TOUCH_LINKS_STYLE",
     "RULES_VIEW",
     "TUTORIALS_PATH",
     "TUTORIAL_FILE",
@@ -103,13 +104,18 @@ RULES_VIEW = """function rules(box, report) {
 """The script that shows a learner's rules in a box of a front page (the server's and the static site's), from
 :func:`aton.apps.learner.rules.rules_report`'s shape: the summary, and under it each state's rules."""
 
+TOUCH_LINKS_STYLE = """@media (pointer: coarse), (max-width: 700px) {
+  a { display: inline-block; min-height: 44px; padding: 10px 0; line-height: 24px; box-sizing: border-box; }
+  ol > li > a { display: block; } }
+"""
+"""On a touch screen or a phone every link is at least 44 px tall; a list's link takes its whole line."""
+
 _STYLE = (
     """body { font: 17px/1.5 sans-serif; max-width: 44em; margin: 2em auto; padding: 0 1em; color: #222; }
 a { color: #1f4e79; } li { margin: 0.3em 0; } small { color: #555; }
 section + section { border-top: 1px solid #ccc; margin-top: 2em; } h2 { font-size: 1.2em; } h3 { font-size: 1em; }
-@media (pointer: coarse), (max-width: 700px) { a { display: inline-block; min-height: 44px; padding: 10px 0;
-  line-height: 24px; box-sizing: border-box; } ol > li > a { display: block; } }
 """
+    + TOUCH_LINKS_STYLE
     + RULES_STYLE
 )
 """The page's look; on a touch screen or a phone every link (and the learner's rules' summary) is at least

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from ..i18n import SOURCE_LANGUAGE, language_name, languages, msg, nmsg, render
-from .front import RULES_STYLE, RULES_VIEW
+from .front import RULES_STYLE, RULES_VIEW, TOUCH_LINKS_STYLE
 from .front import WORDS as SERVER_WORDS
 
 __all__ = ["FRONT", "PRACTISE_PAGE", "RECORD_KEY", "RULES_KEY", "front_page_html", "tutorial_folder"]
@@ -86,6 +86,7 @@ _STYLE = (
 a { color: #1f4e79; } li { margin: 0.4em 0; } small { color: #555; }
 section + section { border-top: 1px solid #ccc; margin-top: 2em; } h2 { font-size: 1.1em; color: #555; }
 """
+    + TOUCH_LINKS_STYLE
     + RULES_STYLE
 )
 
