@@ -26,8 +26,8 @@ from ..teaching.answer_sheet import notebook_title
 __all__ = [
     "FRONT_PATH",
     "RULES_STYLE",
-    "TOUCH_LINKS_STYLE",
     "RULES_VIEW",
+    "TOUCH_LINKS_STYLE",
     "TUTORIALS_PATH",
     "TUTORIAL_FILE",
     "front_page",
