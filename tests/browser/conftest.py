@@ -7,6 +7,7 @@ missing browser a failure.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -55,12 +56,12 @@ def rooms_url(factory: pytest.TempPathFactory) -> str:
     return f"sqlite:///{folder / 'rooms.db'}"
 
 
-@pytest.fixture(scope="session")
-def voila_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Start one Voila server on the dashboard (and the class page) for the whole session; yield its base URL."""
+@contextlib.contextmanager
+def dashboard_server(folder: Path, environment: dict[str, str], *options: str) -> Iterator[str]:
+    """A dashboard server of its own, as ``./run dashboard`` starts it but on 127.0.0.1, with ``environment``
+    added to this process's and Voila's ``options``; its log in ``folder``.  Yields its base URL; stopped after."""
     port = free_port()
-    log = tmp_path_factory.mktemp("voila") / "voila.log"
-    with log.open("wb") as sink:
+    with (folder / "voila.log").open("wb") as sink:
         process = subprocess.Popen(
             [
                 sys.executable,
@@ -74,9 +75,10 @@ def voila_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> I
                 # on a loaded machine a kernel may take longer than the default 4 s to answer while it runs
                 # the notebook, and the page then stays blank for good (see JUPYTER-NOTES)
                 "--VoilaExecutor.iopub_timeout=60",
+                *options,
             ],
             cwd=ROOT,
-            env={**os.environ, "ATON_ROOMS": rooms_url(tmp_path_factory)},
+            env={**os.environ, **environment},
             stdout=sink,
             stderr=subprocess.STDOUT,
         )
@@ -90,6 +92,13 @@ def voila_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> I
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+@pytest.fixture(scope="session")
+def voila_url(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Start one Voila server on the dashboard (and the class page) for the whole session; yield its base URL."""
+    with dashboard_server(tmp_path_factory.mktemp("voila"), {"ATON_ROOMS": rooms_url(tmp_path_factory)}) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

@@ -10,26 +10,22 @@ from __future__ import annotations
 
 import os
 import random
-import signal
-import subprocess
-import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import dashboard_server
 from dashboard_page import local_page
 from playwright.sync_api import expect
 
 import aton
 from aton import rooms
-from aton.serving.launch import SERVER_MODULE, free_port, wait_until_up
 from aton.widgets.shapes import LAYOUTS
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 CODE = "TEST-C0DE"  # normalised to TESTC0DE
 SHOTS = Path(tempfile.gettempdir())
 CANVAS = ".aton-class-watched canvas.aton-board"
@@ -46,30 +42,10 @@ def served(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
     """The server with a teacher's code and its own store; yields (base URL, store URL)."""
     folder = tmp_path_factory.mktemp("class-page")
     store_url = f"sqlite:///{folder}/rooms.db"
-    port = free_port()
-    environment = {**os.environ, "ATON_ROOMS": store_url, "ATON_TEACHER_CODE": CODE}
-    with (folder / "voila.log").open("wb") as sink:
-        process = subprocess.Popen(
-            [
-                *(sys.executable, "-m", SERVER_MODULE, "notebooks/aton.ipynb", "--no-browser", f"--port={port}"),
-                *("--Voila.port_retries=0", "--Voila.ip=127.0.0.1", "--VoilaExecutor.iopub_timeout=60"),
-                "--VoilaConfiguration.default_pool_size=1",
-            ],
-            cwd=ROOT,
-            env=environment,
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_up(f"{base}/voila/static/", process)
+    with dashboard_server(
+        folder, {"ATON_ROOMS": store_url, "ATON_TEACHER_CODE": CODE}, "--VoilaConfiguration.default_pool_size=1"
+    ) as base:
         yield base, store_url
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 def seated_room(store: rooms.RoomStore, seed: int, red: str = "Ana", blue: str = "Ben") -> tuple[str, dict[Any, str]]:

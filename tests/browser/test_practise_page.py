@@ -5,22 +5,18 @@ the keyboard, a phone's width.  Screenshots go to ``$ATON_SHOTS`` when it names 
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DASHBOARD, ROOT
+from conftest import dashboard_server
 from dashboard_page import local_page
 from test_dashboard_axe import RUN_AXE_JS, SERIOUS, axe_source
 
 from aton.apps.learner.practise import ALL_TUTORIALS, case_of
 from aton.rooms import LearningStore
-from aton.serving.launch import SERVER_MODULE, free_port, wait_until_up
 from aton.teaching.mastery import next_rule, trace
 from aton.teaching.syllabus import rule_title
 
@@ -37,35 +33,8 @@ def class_server(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -
     """A server as ``./run dashboard --class 2`` starts it (``ATON_CLASS``), with a store of its own."""
     folder = tmp_path_factory.mktemp("practise")
     store_url = f"sqlite:///{folder / 'rooms.db'}"
-    port = free_port()
-    with (folder / "voila.log").open("wb") as sink:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                SERVER_MODULE,
-                DASHBOARD,
-                "--no-browser",
-                f"--port={port}",
-                "--Voila.port_retries=0",
-                "--Voila.ip=127.0.0.1",
-                "--VoilaExecutor.iopub_timeout=60",
-            ],
-            cwd=ROOT,
-            env={**os.environ, "ATON_ROOMS": store_url, "ATON_CLASS": "2"},
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_up(f"{base}/voila/static/", process)
+    with dashboard_server(folder, {"ATON_ROOMS": store_url, "ATON_CLASS": "2"}) as base:
         yield base, store_url
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 def _shot(page: Any, name: str) -> None:

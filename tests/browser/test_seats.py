@@ -10,10 +10,6 @@ and fragment on 127.0.0.1.  Screenshots are saved as ``seats-*.png`` in the temp
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
 import tempfile
 import urllib.parse
 from collections.abc import Iterator
@@ -21,15 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import dashboard_server
 from dashboard_page import TIMEOUT, DashboardPage, local_page
 
 import aton
 from aton import rooms
-from aton.serving.launch import SERVER_MODULE, free_port, wait_until_up
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 CODE = "SEAT-C0DE"
 SHOTS = Path(tempfile.gettempdir())
 MESSAGE = ".aton-app-message"
@@ -40,29 +35,8 @@ def served(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
     """The server with a teacher's code and its own store; yields (base URL, store URL)."""
     folder = tmp_path_factory.mktemp("seats")
     store_url = f"sqlite:///{folder}/rooms.db"
-    port = free_port()
-    environment = {**os.environ, "ATON_ROOMS": store_url, "ATON_TEACHER_CODE": CODE}
-    with (folder / "voila.log").open("wb") as sink:
-        process = subprocess.Popen(
-            [
-                *(sys.executable, "-m", SERVER_MODULE, "notebooks/aton.ipynb", "--no-browser", f"--port={port}"),
-                *("--Voila.port_retries=0", "--Voila.ip=127.0.0.1", "--VoilaExecutor.iopub_timeout=60"),
-            ],
-            cwd=ROOT,
-            env=environment,
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_up(f"{base}/voila/static/", process)
+    with dashboard_server(folder, {"ATON_ROOMS": store_url, "ATON_TEACHER_CODE": CODE}) as base:
         yield base, store_url
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 class Contexts:
