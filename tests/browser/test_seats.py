@@ -142,6 +142,7 @@ def test_a_kept_seat_is_taken_again_from_its_link_in_a_fresh_browser(contexts: C
     other.wait_status(mode="friend")
     wait_text(other, MESSAGE, f"You are back in room {code}")
     other.page.wait_for_function("() => !window.location.hash.includes('seat=')", timeout=TIMEOUT)
+    other.page.wait_for_function("() => !!window.localStorage.getItem('aton-room')", timeout=TIMEOUT)
     stored = other.page.evaluate("() => window.localStorage.getItem('aton-room')")
     assert stored is not None and json.loads(stored)["code"] == code  # this browser keeps the seat from now on
     cards = sorted(other.hand(), reverse=True)
