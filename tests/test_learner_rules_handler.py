@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import tornado.web
-from tornado.testing import AsyncHTTPTestCase
 
 from aton.rooms import LearningStore, StoreError
 from aton.serving.front import front_page, tutorial_titles
+from aton.serving.launch import free_port
 from aton.serving.learner_rules import LEARNER_HEADER, LEARNER_RULES_PATH, LearnerRulesHandler, learner_rules
 from aton.teaching.mastery import Attempt
 from aton.teaching.syllabus import RULES, rule_title
@@ -48,73 +53,98 @@ def test_the_rules_of_a_learner_in_every_language(store: LearningStore) -> None:
     json.dumps(body)  # plain JSON values
 
 
-class HandlerTest(AsyncHTTPTestCase):
-    """The handler in a server of its own, on a store of its own."""
+class Served:
+    """The handler in a server of its own (on 127.0.0.1, in a thread with its own event loop, so that no loop
+    another test left running gets in the way), on a store of its own; :attr:`store` may be swapped."""
 
-    def setUp(self) -> None:
-        import tempfile
+    def __init__(self, store: LearningStore) -> None:
+        self.store: Any = store
+        self.port = free_port()
+        self.loop = asyncio.new_event_loop()
+        started = threading.Event()
 
-        self.folder = tempfile.TemporaryDirectory()
-        self.store = LearningStore(f"sqlite:///{self.folder.name}/rooms.db")
-        super().setUp()
+        def run() -> None:
+            asyncio.set_event_loop(self.loop)
+            routes = [(LEARNER_RULES_PATH, LearnerRulesHandler, {"store": lambda: self.store})]
+            self.server = tornado.web.Application(routes).listen(self.port, address="127.0.0.1")
+            self.loop.call_soon(started.set)
+            self.loop.run_forever()
 
-    def tearDown(self) -> None:
-        super().tearDown()
-        self.store.dispose()
-        self.folder.cleanup()
-
-    def get_app(self) -> tornado.web.Application:
-        return tornado.web.Application([(LEARNER_RULES_PATH, LearnerRulesHandler, {"store": lambda: self.store})])
+        self.thread = threading.Thread(target=run, daemon=True)
+        self.thread.start()
+        started.wait(30)
 
     def ask(self, key: str | None) -> tuple[int, dict[str, object]]:
+        """``GET /learner/rules`` with ``key`` in its header: the status and the JSON body."""
         headers = {} if key is None else {LEARNER_HEADER: key}
-        response = self.fetch(LEARNER_RULES_PATH, headers=headers, raise_error=False)
-        assert response.headers["Content-Type"].startswith("application/json")
-        assert response.headers["Cache-Control"] == "no-store"
-        return response.code, json.loads(response.body)
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{LEARNER_RULES_PATH}", headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                code, body = response.status, response.read()
+                content_type, cache = response.headers["Content-Type"], response.headers["Cache-Control"]
+        except urllib.error.HTTPError as error:
+            code, body = error.code, error.read()
+            content_type, cache = error.headers["Content-Type"], error.headers["Cache-Control"]
+        assert content_type.startswith("application/json") and cache == "no-store"
+        return code, json.loads(body)
 
-    def test_a_key_gets_its_own_learners_rules_and_nobody_elses(self) -> None:
-        ada, bob = self.store.register("Ada"), self.store.register("Bob")
-        _answer(self.store, ada, "draw", "a", True)
-        _answer(self.store, bob, "draw", "a", False)
-        _answer(self.store, bob, "cartouche1", "b", False)
-        code, body = self.ask(ada)
-        assert code == 200 and body["nickname"] == "Ada"
-        assert body == json.loads(json.dumps(learner_rules(self.store, ada)))
-        code, body = self.ask(bob)
-        assert code == 200 and body["nickname"] == "Bob"
-        langs = body["langs"]
-        assert isinstance(langs, dict)
-        assert langs["en"]["summary"].startswith("Your rules: 0 mastered, 2 practising")
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.server.stop)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(30)
 
-    def test_no_key_a_forged_key_or_an_erased_one_get_nothing(self) -> None:
-        key = self.store.register("Ada")
-        _answer(self.store, key, "draw", "a", True)
-        assert self.ask(None) == (400, {"error": "no_key"})
-        assert self.ask("x" * 201) == (400, {"error": "no_key"})
-        assert self.ask(key[:-1]) == (404, {"error": "unknown_learner"})
-        assert self.ask(key[:-1] + ("A" if key[-1] != "A" else "B")) == (404, {"error": "unknown_learner"})
-        self.store.erase()
-        assert self.ask(key) == (404, {"error": "unknown_learner"})
 
-    def test_reading_the_rules_does_not_mark_the_learner_seen(self) -> None:
-        key = self.store.register("Ada")
-        seen = self.store.learner(key).seen
-        assert self.ask(key)[0] == 200
-        assert self.store.learner(key).seen == seen
+@pytest.fixture
+def served(store: LearningStore) -> Iterator[Served]:
+    made = Served(store)
+    yield made
+    made.stop()
 
-    def test_a_store_that_fails_says_so(self) -> None:
-        key = self.store.register("Ada")
-        real = self.store
 
-        class Busy:
-            def learner(self, key: str) -> None:
-                raise StoreError("busy")
+def test_a_key_gets_its_own_learners_rules_and_nobody_elses(served: Served, store: LearningStore) -> None:
+    ada, bob = store.register("Ada"), store.register("Bob")
+    _answer(store, ada, "draw", "a", True)
+    _answer(store, bob, "draw", "a", False)
+    _answer(store, bob, "cartouche1", "b", False)
+    code, body = served.ask(ada)
+    assert code == 200 and body["nickname"] == "Ada"
+    assert body == json.loads(json.dumps(learner_rules(store, ada)))
+    code, body = served.ask(bob)
+    assert code == 200 and body["nickname"] == "Bob"
+    langs = body["langs"]
+    assert isinstance(langs, dict)
+    assert langs["en"]["summary"].startswith("Your rules: 0 mastered, 2 practising")
 
-        self.store = Busy()  # type: ignore[assignment]
-        assert self.ask(key) == (503, {"error": "busy"})
-        self.store = real
-        assert self.ask(key)[0] == 200
+
+def test_no_key_a_forged_key_or_an_erased_one_get_nothing(served: Served, store: LearningStore) -> None:
+    key = store.register("Ada")
+    _answer(store, key, "draw", "a", True)
+    assert served.ask(None) == (400, {"error": "no_key"})
+    assert served.ask("x" * 201) == (400, {"error": "no_key"})
+    assert served.ask(key[:-1]) == (404, {"error": "unknown_learner"})
+    assert served.ask(key[:-1] + ("A" if key[-1] != "A" else "B")) == (404, {"error": "unknown_learner"})
+    store.erase()
+    assert served.ask(key) == (404, {"error": "unknown_learner"})
+
+
+def test_reading_the_rules_does_not_mark_the_learner_seen(served: Served, store: LearningStore) -> None:
+    key = store.register("Ada")
+    seen = store.learner(key).seen
+    assert served.ask(key)[0] == 200
+    assert store.learner(key).seen == seen
+
+
+def test_a_store_that_fails_says_so(served: Served, store: LearningStore) -> None:
+    key = store.register("Ada")
+
+    class Busy:
+        def learner(self, key: str) -> None:
+            raise StoreError("busy")
+
+    served.store = Busy()
+    assert served.ask(key) == (503, {"error": "busy"})
+    served.store = store
+    assert served.ask(key)[0] == 200
 
 
 def test_the_front_page_asks_for_the_rules_with_the_key_in_a_header_never_in_the_address() -> None:
