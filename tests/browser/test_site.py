@@ -125,13 +125,8 @@ class Problems(list[str]):
     """Everything that went wrong in the page: errors, failed requests, requests leaving loopback."""
 
 
-@pytest.fixture
-def site_page(browser: Any, site_url: str) -> Iterator[tuple[Any, Problems]]:
-    """A fresh page whose requests stay on loopback; the test fails on any page error or failed request."""
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    problems = Problems()
+def local_only(page: Any, problems: list[str]) -> None:
+    """Requests stay on loopback; page errors, failed requests and answers of 400 and more are problems."""
 
     def only_local(route: Any) -> None:
         url = route.request.url
@@ -145,6 +140,16 @@ def site_page(browser: Any, site_url: str) -> Iterator[tuple[Any, Problems]]:
     page.on("pageerror", lambda error: problems.append(f"page error: {str(error)[:2000]}"))
     page.on("requestfailed", lambda request: problems.append(f"failed request: {request.url}"))
     page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+
+
+@pytest.fixture
+def site_page(browser: Any, site_url: str) -> Iterator[tuple[Any, Problems]]:
+    """A fresh page whose requests stay on loopback; the test fails on any page error or failed request."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    problems = Problems()
+    local_only(page, problems)
     yield page, problems
     context.close()
     assert not problems, "\n".join(problems)

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from test_dashboard_axe import RUN_AXE_JS, SERIOUS, axe_source
-from test_site import RECORD_STEPS, START_TIMEOUT, Served, built_site
+from test_site import RECORD_STEPS, START_TIMEOUT, Served, built_site, local_only
 
 from aton.apps.learner.practise import ALL_TUTORIALS, case_of
 from aton.apps.learner.rules import rules_report
@@ -69,23 +69,6 @@ def _shot(page: Any, name: str) -> None:
         page.set_viewport_size(size)
 
 
-def _local_only(page: Any, problems: list[str]) -> None:
-    """Requests stay on loopback; page errors, failed requests and answers of 400 and more are problems."""
-
-    def only_local(route: Any) -> None:
-        url = route.request.url
-        if url.startswith(("http://127.0.0.1", "data:", "blob:")):
-            route.continue_()
-        else:
-            problems.append(f"request leaving loopback: {url}")
-            route.abort()
-
-    page.route("**/*", only_local)
-    page.on("pageerror", lambda error: problems.append(f"page error: {str(error)[:2000]}"))
-    page.on("requestfailed", lambda request: problems.append(f"failed request: {request.url}"))
-    page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
-
-
 def _stored(page: Any) -> LearnerRecord:
     text = page.evaluate(STORED)
     return LearnerRecord() if text is None else LearnerRecord.from_text(text)
@@ -132,7 +115,7 @@ def test_the_static_practise_page_deals_from_the_browsers_record_and_the_front_p
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     page = context.new_page()
     page.set_default_timeout(WAIT)
-    _local_only(page, problems)
+    local_only(page, problems)
     page.add_init_script(RECORD_STEPS)
     try:
         # the page opens in French (?lang=fr), with the site's loading line until the Practise button is there
@@ -248,7 +231,7 @@ def test_the_front_page_of_a_browser_without_a_record_shows_no_rules(browser: An
     problems: list[str] = []
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    _local_only(page, problems)
+    local_only(page, problems)
     try:
         page.goto(f"{practise_site}/index.html", wait_until="load")
         assert page.locator(".aton-learner-rules").count() == 2
