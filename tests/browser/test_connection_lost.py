@@ -6,6 +6,9 @@ say so within 5 s, in its language, with its moves disabled.  The server is then
 same port: every page reloads itself and is playable again, the players in their seats (the keys kept in
 the browser), the spectator in the room its address names, and the teacher's class open without the code
 typed again (kept for the tab's session).
+
+A server that only stalls (a loaded machine: here stopped with SIGSTOP for a while) is said the same way,
+but once it answers again the pages go on where they were, without a reload: nothing typed is lost.
 """
 
 from __future__ import annotations
@@ -68,6 +71,11 @@ class Server:
         os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=30)
 
+    def signal(self, number: int) -> None:
+        """Send ``number`` to the server and its kernels (SIGSTOP / SIGCONT: a stall)."""
+        assert self.process is not None
+        os.killpg(self.process.pid, number)
+
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
@@ -105,6 +113,13 @@ def until(page: Any, script: str, seconds: float) -> float:
         page.wait_for_timeout(100)
 
 
+def open_class(page: Any, address: str) -> None:
+    """Open the class page at ``address`` and type the teacher's code (not yet sent) once its kernel beats."""
+    page.goto(address)
+    until(page, "!!document.querySelector('.aton-beat [data-beat]')", 60)
+    page.locator(".aton-class-code input").fill(TEACHER_CODE)
+
+
 def playable(seat: str | None) -> str:
     """True once the page is back in the room (a player: with their cards to choose)."""
     mode = "document.querySelector('.aton-status-line')?.dataset.mode === 'friend'"
@@ -136,10 +151,8 @@ def test_a_killed_server_is_said_and_the_pages_come_back(server: Server, browser
         until(page, "!!document.querySelector('.aton-beat [data-beat]')", 30)
     assert "watch=1" in pages[None].url and code in pages[None].url
     teacher = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    teacher.goto(f"{server.base}/class?lang=fr")
-    box = teacher.locator(".aton-class-code input")
-    box.fill(TEACHER_CODE)
-    box.press("Enter")
+    open_class(teacher, f"{server.base}/class?lang=fr")
+    teacher.locator(".aton-class-code input").press("Enter")
     until(teacher, f"!!document.querySelector('.aton-class-table [data-code=\"{code}\"]')", 60)
     until(teacher, "!!document.querySelector('.aton-beat [data-beat]')", 30)
 
@@ -175,4 +188,42 @@ def test_a_killed_server_is_said_and_the_pages_come_back(server: Server, browser
     DashboardPage(pages[None], "").wait_status(to_act="blue")
     assert back
     for page in [*pages.values(), teacher]:
+        page.context.close()
+
+
+def test_a_stalled_server_is_said_and_the_pages_go_on_without_a_reload(server: Server, browser: Any) -> None:
+    errors: list[str] = []
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    player = DashboardPage(local_page(context, errors, 60_000), server.base + "/?lang=fr").open()
+    teacher = local_page(browser.new_context(viewport={"width": 1280, "height": 900}), errors, 60_000)
+    open_class(teacher, f"{server.base}/class")
+    for page in (player.page, teacher):
+        until(page, "!!document.querySelector('.aton-beat [data-beat]')", 60)
+        page.evaluate("window.atonSameDocument = true")  # gone if the page reloads
+
+    server.signal(signal.SIGSTOP)
+    try:
+        for page in (player.page, teacher):
+            until(page, f"!!{BANNER}", 30)
+        assert "connexion au serveur est perdue" in player.page.evaluate(f"{BANNER}.textContent")
+        assert "connection to the server is lost" in teacher.evaluate(f"{BANNER}.textContent")
+        assert player.page.evaluate(INERT) and teacher.evaluate(INERT)
+    finally:
+        server.signal(signal.SIGCONT)
+    stalled = time.monotonic()
+    for page in (player.page, teacher):
+        until(page, f"!{BANNER} && !document.body.classList.contains('aton-offline')", 60)
+    print(f"server answers again -> banners gone, no reload: {time.monotonic() - stalled:.2f} s")
+    for page in (player.page, teacher):
+        assert page.evaluate("window.atonSameDocument === true"), "the page was reloaded"
+        assert not page.evaluate(INERT)
+    # what was typed is not lost: still in the box, or already tried (the box lost the focus when the page
+    # went inert, which sends the code) and the class open
+    if teacher.locator(".aton-class-gate").is_visible():
+        assert teacher.locator(".aton-class-code input").input_value() == TEACHER_CODE
+        teacher.locator(".aton-class-code input").press("Enter")
+    until(teacher, "!!document.querySelector('.aton-class-tables')?.offsetParent", 60)
+    player.assign(sorted(player.hand(), reverse=True))  # the game goes on
+    assert not errors, errors
+    for page in (player.page, teacher):
         page.context.close()

@@ -4,10 +4,12 @@ The kernel beats once a second: a hidden HTML widget (class ``aton-beat``) gets 
 show in the page's language.  A small script in the page (:data:`WATCH_SCRIPT`) watches the beat.  When it
 stops for :data:`STALE_MS`, the script asks the server for a static file:
 
-- no answer: the server is gone.  A banner (``#aton-connection``, ``role="alert"``) says so in the page's
-  language and the page is made inert (no click or key reaches a move).  The script asks again every second
-  and reloads the page as soon as the server answers: the seat key kept in the browser brings the seat back,
-  a spectator's room is in the address (``?room=CODE&watch=1``).
+- no answer (or none within 2 s): the server is gone.  A banner (``#aton-connection``, ``role="alert"``) says
+  so in the page's language and the page is made inert (no click or key reaches a move).  The script asks
+  again every half second.  When the server that holds the page's kernel answers and the beat comes back, it
+  was only slow (a loaded machine): the banner goes and the page goes on as it was, nothing typed lost.
+  Otherwise the page reloads (below): the seat key kept in the browser brings the seat back, a spectator's
+  room is in the address (``?room=CODE&watch=1``).
 - an answer from another server than the one holding the page's kernel (a restarted server, or behind a proxy
   the other server of the class, :mod:`aton.serving.proxy`): the kernel is gone with its server; the banner at
   once, then the reload.  Each server start has an identity (:mod:`aton.apps.identity`, given to its kernels and
@@ -72,6 +74,7 @@ WATCH_SCRIPT = (
   window.atonConnectionWatch = true;
   var STALE = @STALE@, GONE = @GONE@;
   var seen = null, last = Date.now(), lost = false, asking = false, words = {}, mine = '';
+  // lost: false, or when the page last lost its kernel's beat (a time, so a beat seen since can be told)
   function base() {
     try { return JSON.parse(document.getElementById('jupyter-config-data').textContent).baseUrl || '/'; }
     catch (error) { return '/'; }
@@ -96,9 +99,15 @@ WATCH_SCRIPT = (
   }
   function lose() {
     if (lost) { return; }
-    lost = true;
+    lost = Date.now();
     inert(true);
     banner(words.lost);
+  }
+  function recover() {
+    lost = false;
+    inert(false);
+    var box = document.getElementById('aton-connection');
+    if (box) { box.remove(); }
   }
   function back() {
     banner(words.back);
@@ -110,11 +119,14 @@ WATCH_SCRIPT = (
     var stop = new AbortController();
     var timer = setTimeout(function () { stop.abort(); }, 2000);
     fetch(base() + '@ALIVE@', {cache: 'no-store', signal: stop.signal}).then(function (answer) {
-      return answer.ok ? answer.json().then(function (said) { return said.server; }, function () { return ''; }) : '';
+      if (!answer.ok) { return null; }
+      return answer.json().then(function (said) { return said.server || ''; }, function () { return ''; });
     }).then(function (server) {
       clearTimeout(timer); asking = false;
-      var other = mine && server && server !== mine;
-      if (other || lost || Date.now() - last > GONE) { lose(); back(); }
+      if (mine && server === null) { lose(); return; }  // an error page (a proxy's own): not the server itself
+      if (mine && server && server !== mine) { lose(); back(); return; }
+      if (Date.now() - last > GONE || (lost && !mine)) { lose(); back(); return; }
+      if (lost && last > lost) { recover(); }
     }, function () {
       clearTimeout(timer); asking = false;
       lose();
