@@ -18,6 +18,9 @@ The Practise page (``/practise``, ``notebooks/practise.ipynb``) is served the sa
 kernel of its own, and ``/learner/rules`` answers the front page with the rules of the learner whose key the
 browser keeps (:mod:`aton.serving.learner_rules`).
 
+A page gone without asking for its kernel's shutdown (a crashed browser) has its kernel shut down once its
+connection stayed closed for 30 s (:mod:`aton.serving.orphans`).
+
 ``python -m aton.serving.server notebooks/aton.ipynb [voila options]`` runs it; every Voila option and
 ``voila.json`` apply as to ``voila``.
 """
@@ -49,6 +52,7 @@ from .front import (
     tutorial_titles,
 )
 from .learner_rules import LEARNER_RULES_PATH, LearnerRulesHandler, opened_store
+from .orphans import reap_orphans
 
 __all__ = [
     "CLASS_NOTEBOOK",
@@ -290,6 +294,8 @@ class AtonVoila(Voila):  # type: ignore[misc]
                     {"url": url_path_join(self.server_url, "/")},
                 ),
             ]
+        self.orphans = reap_orphans(self.kernel_manager)
+        """Shuts down the kernels of pages gone without their close call (:mod:`aton.serving.orphans`)."""
         return [*handlers[:-1], *ours, handlers[-1]]
 
 

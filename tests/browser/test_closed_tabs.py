@@ -25,6 +25,7 @@ from dashboard_page import TIMEOUT, DashboardPage, local_page
 import aton
 from aton import rooms
 from aton.serving.launch import SERVER_MODULE, free_port, wait_until_up
+from aton.serving.orphans import GRACE_SECONDS
 
 pytestmark = pytest.mark.browser
 
@@ -161,6 +162,44 @@ def test_a_closed_tab_reads_away_for_the_partner_and_the_class_page(
         assert store.info(code).seat(aton.BLUE).nickname == "Dan"  # the seat is kept for his return
         for page in (ana, teacher):
             page.context.close()
+    finally:
+        store.dispose()
+    assert not page_errors, page_errors
+
+
+def test_a_page_gone_without_its_close_call_frees_its_kernel_and_reads_left(
+    served: Served, browser: Any, page_errors: PageErrors
+) -> None:
+    """A crashed tab (closed without ``beforeunload``: only its websocket drops) loses its kernel after the grace
+    of :data:`aton.serving.orphans.GRACE_SECONDS`, and its partner reads "left" then, not at the cull."""
+    assert served.wait_kernels(POOL, 120) == POOL
+    store = rooms.open_store(served.store_url)
+    try:
+        code = store.create(seed=78)
+        keys = {seat: store.join(code, seat, nickname=name) for seat, name in ((aton.RED, "Ana"), (aton.BLUE, "Dan"))}
+        dashes = {}
+        for seat in (aton.RED, aton.BLUE):
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            saved = json.dumps({"code": code, "token": keys[seat]})
+            context.add_init_script(f"window.localStorage.setItem('aton-room', {json.dumps(saved)});")
+            dashes[seat] = DashboardPage(local_page(context, page_errors), served.base + "/").open()
+            dashes[seat].wait_status(mode="friend")
+        ana, dan = dashes[aton.RED].page, dashes[aton.BLUE].page
+        with_pages = served.wait_kernels(POOL + 2, 120)
+        assert with_pages == POOL + 2, with_pages
+
+        crashed = time.monotonic()
+        dan.close(run_before_unload=False)  # no call to shut the kernel down: as a browser that crashed
+        limit = GRACE_SECONDS + 30
+        ana.wait_for_function("() => document.body.innerText.includes('Dan left')", timeout=limit * 1000)
+        told = time.monotonic() - crashed
+        after = served.wait_kernels(POOL + 1, max(1.0, limit - (time.monotonic() - crashed)))
+        freed = time.monotonic() - crashed
+        print(f"tab crashed -> partner told: {told:.2f} s; kernels {with_pages} -> {after} after {freed:.2f} s")
+        assert after == POOL + 1 and told < limit
+        assert store.info(code).seat(aton.BLUE).nickname == "Dan"  # the seat is kept for his return
+        ana.context.close()
+        dan.context.close()
     finally:
         store.dispose()
     assert not page_errors, page_errors
