@@ -27,9 +27,9 @@ from typing import Any
 
 __all__ = ["CHECK_SECONDS", "GRACE_SECONDS", "Orphans", "reap_orphans"]
 
-GRACE_SECONDS = 30.0
+GRACE_SECONDS = 15.0
 """How long a kernel's page may stay disconnected before the kernel is shut down."""
-CHECK_SECONDS = 5.0
+CHECK_SECONDS = 2.0
 """How often the server looks."""
 
 _log = logging.getLogger(__name__)

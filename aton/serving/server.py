@@ -19,7 +19,7 @@ kernel of its own, and ``/learner/rules`` answers the front page with the rules 
 browser keeps (:mod:`aton.serving.learner_rules`).
 
 A page gone without asking for its kernel's shutdown (a crashed browser) has its kernel shut down once its
-connection stayed closed for 30 s (:mod:`aton.serving.orphans`).
+connection stayed closed for 15 s (:mod:`aton.serving.orphans`).
 
 ``python -m aton.serving.server notebooks/aton.ipynb [voila options]`` runs it; every Voila option and
 ``voila.json`` apply as to ``voila``.
