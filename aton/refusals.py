@@ -742,6 +742,12 @@ _SENTENCES: dict[str, Message] = {
         "rules refusal", "temple {temple} row {row} has unknown square codes {unknown}; known codes are {known}"
     ),
     "layout_blue": msg("rules refusal", "temple {temple} has {count} blue squares; each temple has exactly 1"),
+    "layout_no_yellow": msg(
+        "rules refusal", "a layout needs at least one yellow square (Y): holding every yellow square wins the game"
+    ),
+    "layout_no_green": msg(
+        "rules refusal", "a layout needs at least one green square (G): holding every green square wins the game"
+    ),
     "layout_file": msg("rules refusal", "cannot read a layout from {path}: {problem}"),
     "layout_file_shape": msg("rules refusal", "a layout file holds a list of 4 temples, each a list of 3 row strings"),
     "layout_shape": msg(

@@ -85,6 +85,10 @@ class Layout:
             blues = sum(row.split().count("B") for row in temple)
             if blues != 1:
                 raise LayoutError("layout_blue", temple=number, count=blues)
+        codes = [code for temple in rows for row in temple for code in row.split()]
+        for code, refusal in (("Y", "layout_no_yellow"), ("G", "layout_no_green")):
+            if code not in codes:  # "every yellow square" of no square would be held by anyone at once
+                raise LayoutError(refusal)
 
     @cached_property
     def kinds(self) -> tuple[SquareKind, ...]:

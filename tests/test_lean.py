@@ -11,14 +11,40 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import aton
+from aton import data
 from aton.actions import Assign, Exchange
 from aton.bots.heuristics import BoardInfo, evaluator
 from aton.bots.lean import ASSIGN, NEXT_ROUND, OVER, PLACE, REMOVE, SCORING_REMOVE, LeanRound, count_changes
 from aton.bots.mcts import PRESETS, SearchConfig, _Search, assignment_patterns, war
 from aton.game import Game, Phase, shuffler
-from aton.rules import Rules
+from aton.rules import Layout, Rules
 
 PHASES = {Phase.REMOVE: REMOVE, Phase.PLACE: PLACE, Phase.SCORING_REMOVE: SCORING_REMOVE}
+OTHER_CODES = [code for code in data.SQUARE_KIND_CODES if code != "B"]
+
+
+def random_layout(chooser: random.Random) -> Layout:
+    """A board of random square kinds: one blue square a temple, anywhere in it, at least one yellow and one green
+    square, the kinds' shares drawn too, so that some boards have only a few yellow or green squares (where a
+    board victory comes often)."""
+    weights = [chooser.random() ** 3 + 0.01 for _ in OTHER_CODES]
+    codes = []
+    for _ in range(data.TEMPLE_COUNT):
+        temple = chooser.choices(OTHER_CODES, weights, k=data.SQUARES_PER_TEMPLE - 1)
+        temple.insert(chooser.randrange(data.SQUARES_PER_TEMPLE), "B")
+        codes += temple
+    free = [flat for flat, code in enumerate(codes) if code != "B"]
+    for needed in ("Y", "G"):
+        if needed not in codes:
+            flat = chooser.choice([f for f in free if codes[f] not in ("Y", "G")])
+            codes[flat] = needed
+    width, size = data.COLUMNS_PER_TEMPLE, data.SQUARES_PER_TEMPLE
+    rows = [" ".join(codes[start : start + width]) for start in range(0, len(codes), width)]
+    return Layout(tuple(tuple(rows[t * size // width : (t + 1) * size // width]) for t in range(data.TEMPLE_COUNT)))
+
+
+layouts = st.one_of(st.just(Layout()), st.integers(0, 10**6).map(lambda seed: random_layout(random.Random(seed))))
+"""The default board or a random one: the lean round must follow any board the rules accept."""
 
 
 def play_randomly(game: Game, chooser: random.Random, steps: int) -> None:
@@ -77,11 +103,12 @@ def race(game: Game, chooser: random.Random) -> int:
     choices=st.integers(0, 10**6),
     limit=st.sampled_from([200, 3, 6]),
     war=st.sampled_from(["bottom", "discard"]),
+    layout=layouts,
 )
 def test_a_lean_round_plays_as_the_engine(
-    seed: int, before: int, choices: int, limit: int, war: Literal["bottom", "discard"]
+    seed: int, before: int, choices: int, limit: int, war: Literal["bottom", "discard"], layout: Layout
 ) -> None:
-    game = aton.new_game(seed, Rules(round_limit=limit, war_cards=war), events=False)
+    game = aton.new_game(seed, Rules(round_limit=limit, war_cards=war, layout=layout), events=False)
     chooser = random.Random(choices)
     play_randomly(game, chooser, before)
     while game.result is None and game.phase is Phase.ASSIGN:
@@ -97,7 +124,8 @@ def test_many_rounds_agree_to_the_end_of_each_game() -> None:
     endings = set()
     compared = 0
     for seed in range(40):
-        game = aton.new_game(seed, events=False)
+        layout = Layout() if seed % 2 else random_layout(random.Random(seed))
+        game = aton.new_game(seed, Rules(layout=layout), events=False)
         chooser = random.Random(seed)
         while game.result is None:
             if game.phase is Phase.ASSIGN:
@@ -121,12 +149,13 @@ def search_of(game: Game, config: SearchConfig) -> _Search:
     generator=st.integers(0, 10**6),
     playout=st.sampled_from(["greedy", "random"]),
     evaluation=st.sampled_from(["heuristic", "fitted"]),
+    layout=layouts,
 )
 def test_the_lean_playout_scores_as_the_engine_playout(
-    seed: int, before: int, generator: int, playout: str, evaluation: str
+    seed: int, before: int, generator: int, playout: str, evaluation: str, layout: Layout
 ) -> None:
     """The same imagined game and generator state: the same choices, score and scoring, and the same draws after."""
-    game = aton.new_game(seed, events=False)
+    game = aton.new_game(seed, Rules(layout=layout), events=False)
     play_randomly(game, random.Random(seed), before)
     if game.result is not None:
         return
@@ -155,15 +184,27 @@ def test_the_lean_playout_scores_as_the_engine_playout(
     choices=st.integers(0, 10**6),
     war_cards=st.sampled_from(["bottom", "discard"]),
     exchange=st.booleans(),
+    layout=layouts,
 )
-@example(seed=360, rounds=6, choices=360, war_cards="bottom", exchange=False)  # a war, then nobody can act
-@example(seed=11599, rounds=11, choices=11599, war_cards="discard", exchange=False)  # the same, then a scoring
-@example(seed=122, rounds=10, choices=10, war_cards="bottom", exchange=False)  # a war, then a scoring that ends it
+@example(
+    seed=360, rounds=6, choices=360, war_cards="bottom", exchange=False, layout=Layout()
+)  # a war, then nobody can act
+@example(
+    seed=11599, rounds=11, choices=11599, war_cards="discard", exchange=False, layout=Layout()
+)  # the same, then a scoring
+@example(
+    seed=122, rounds=10, choices=10, war_cards="bottom", exchange=False, layout=Layout()
+)  # a war, then a scoring that ends it
 def test_a_lean_reveal_plays_as_the_engine(
-    seed: int, rounds: int, choices: int, war_cards: Literal["bottom", "discard"], exchange: bool
+    seed: int,
+    rounds: int,
+    choices: int,
+    war_cards: Literal["bottom", "discard"],
+    exchange: bool,
+    layout: Layout,
 ) -> None:
     """Cards laid on a lean round (an exchange taking the top of the pile, a war the top cards) as on the engine."""
-    game = aton.new_game(seed, Rules(war_cards=war_cards), events=False)
+    game = aton.new_game(seed, Rules(war_cards=war_cards, layout=layout), events=False)
     chooser = random.Random(choices)
     for _ in range(rounds):  # whole rounds at random, to where nobody has laid cards yet
         play_randomly(game, chooser, 1)
@@ -215,7 +256,8 @@ def search_positions_both_ways() -> list[aton.GameView]:
     views = []
     for war_cards in ("bottom", "discard"):
         for seed in range(6):
-            game = aton.new_game(seed, Rules(war_cards=war_cards), events=False)
+            layout = Layout() if seed % 2 else random_layout(random.Random(seed))
+            game = aton.new_game(seed, Rules(war_cards=war_cards, layout=layout), events=False)
             chooser = random.Random(seed)
             step = 0
             while game.result is None:

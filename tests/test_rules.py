@@ -800,6 +800,15 @@ class TestBoardVictory:
         with pytest.raises(aton.PositionError, match="victory condition"):
             position(temples=board(["B B B B", "B B B B", "B B B B"]))
 
+    @pytest.mark.parametrize(("missing", "words"), [("Y", "yellow square"), ("G", "green square")])
+    def test_a_board_without_yellow_or_green_squares_is_refused(self, missing: str, words: str) -> None:
+        """Every yellow square of a board with none would be held by both players before any counter is placed."""
+        rows = tuple(tuple(row.replace(missing, "K") for row in temple) for temple in data.DEFAULT_LAYOUT_ROWS)
+        with pytest.raises(aton.LayoutError, match=words):
+            aton.Layout(rows)
+        with pytest.raises(aton.LayoutError, match=words):
+            aton.Rules.from_dict({"layout": [list(temple) for temple in rows]})
+
 
 # --------------------------------------------------------------------- exchange
 class TestExchange:
