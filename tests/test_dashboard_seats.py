@@ -222,3 +222,57 @@ def test_a_freed_seat_is_said_as_free_to_the_partner(made: list[FriendPage], url
     cleo.panel.code.value, cleo.panel.nickname.value = ana.room.code or "", "Cleo"
     cleo.panel.join_button.click()
     assert cleo.room.seat is aton.BLUE and cleo.room.status.state == "playing"
+
+
+def kept_script(friend: FriendPage) -> str:
+    """The script the page last ran to write the browser's localStorage."""
+    return str(friend.panel.keeper.outputs[0]["data"]["application/javascript"])
+
+
+def test_a_key_made_in_the_browser_takes_the_seat_and_a_reload_finds_it(made: list[FriendPage], url: str) -> None:
+    """The browser makes the seat key as Join is pressed and keeps it as pending; the page joins with it, then
+    keeps the seat (and stops keeping the key as pending) in one script.  A reload before that script ran finds
+    the seat by the pending key; a pending key no room knows is forgotten; a key made twice is refused."""
+    ana = new_page(made, url)
+    ana.panel.nickname.value = "Ana"
+    ana.panel.create_button.click()
+    code = ana.room.code or ""
+    ben = new_page(made, url)
+    key = rooms.keys.new_token()
+    ben.panel.key_field.value = key  # what the page's script types as Join is pressed
+    ben.panel.code.value, ben.panel.nickname.value = code, "Ben"
+    ben.panel.join_button.click()
+    assert ben.room.seat is aton.BLUE and ben.room.client.token == key
+    script = kept_script(ben)
+    saved = json.dumps({"code": code, "token": key}, separators=(",", ":"))
+    assert script.index(json.dumps(saved)) < script.index("aton-room-pending") and f'=== "{key}"' in script
+    ben.close()
+    # reloaded before the seat was kept: the browser has only the pending key
+    again = new_page(made, url)
+    facts = {"query": "", "saved": None, "base": BASE, "hash": "", "pending": key}
+    again.panel.bridge.value = json.dumps(facts | {"n": 1})
+    assert again.room.code == code and again.room.seat is aton.BLUE and again.room.client.token == key
+    assert json.dumps(saved) in kept_script(again)
+    # a pending key no room knows (the page was reloaded before the join reached the store): forgotten
+    unknown = rooms.keys.new_token()
+    lost = new_page(made, url)
+    lost.panel.bridge.value = json.dumps(facts | {"pending": unknown, "n": 2})
+    assert lost.room.client is None and f'=== "{unknown}"' in kept_script(lost)
+    assert "setItem" not in kept_script(lost)
+    # the same key made again (a copied browser): refused with a message, nothing taken
+    third = new_page(made, url)
+    other = new_page(made, url)
+    other.panel.create_button.click()
+    third.panel.key_field.value = key
+    third.panel.code.value = other.room.code or ""
+    third.panel.join_button.click()
+    assert third.room.client is None and third.controller.message is not None
+    assert "try again" in third.controller.message("en") and "réessayez" in third.controller.message("fr")
+    check = rooms.open_store(url)
+    assert check.info(other.room.code or "").seat(aton.BLUE).taken is False
+    check.dispose()
+    # without a key from the browser, the store draws one, as before
+    fourth = new_page(made, url)
+    fourth.panel.code.value = other.room.code or ""
+    fourth.panel.join_button.click()
+    assert fourth.room.seat is aton.BLUE and fourth.room.client.token not in (key, unknown)

@@ -208,3 +208,38 @@ def test_the_teacher_hands_a_seat_to_a_new_key_and_the_old_page_is_refused(
     wait_text(dan, MESSAGE, f"You are back in room {code}: you play Blue")
     dan.assign(sorted(dan.hand()))
     ana.wait_status(to_act="red")
+
+
+def test_a_reload_right_after_join_keeps_the_seat(contexts: Contexts, served: tuple[str, str]) -> None:
+    """The browser makes the seat key as Join is pressed and keeps it before the kernel hears of the press, so a
+    reload at once (not waiting for anything the kernel writes back) finds the seat again."""
+    store = rooms.open_store(served[1])
+    try:
+        code = store.create(seed=7)
+        store.join(code, aton.RED, nickname="Ana")
+    finally:
+        store.dispose()
+    ben = contexts.page(f"/?room={code}")
+    ben.page.wait_for_function(
+        "(code) => document.querySelector('.aton-friend-code input')?.value === code", arg=code, timeout=TIMEOUT
+    )
+    ben.page.locator(".aton-friend-nickname input").fill("Ben")
+    ben.page.on("dialog", lambda dialog: dialog.accept())  # "leave the page?" (a game may be in progress): yes
+    ben.page.locator(".aton-friend-join").click()
+    pending = ben.page.evaluate("() => window.localStorage.getItem('aton-room-pending')")
+    ben.page.reload(wait_until="commit")  # at once: the kernel may not even have heard the press yet
+    assert isinstance(pending, str) and rooms.keys.well_formed(pending)
+    ben.page.wait_for_selector(".aton-status-line", state="attached", timeout=TIMEOUT)
+    ben.wait_status(mode="friend")
+    wait_text(ben, MESSAGE, f"You are back in room {code}")
+    assert "Blue" in ben.text(MESSAGE)
+    ben.page.wait_for_function("() => window.localStorage.getItem('aton-room-pending') === null", timeout=TIMEOUT)
+    stored = json.loads(ben.page.evaluate("() => window.localStorage.getItem('aton-room')"))
+    assert stored == {"code": code, "token": pending}  # the key the browser made is the seat's
+    store = rooms.open_store(served[1])
+    try:
+        assert store.seat_by_key(pending) == (code, aton.BLUE)
+        assert store.info(code).state == "playing"
+    finally:
+        store.dispose()
+    ben.page.screenshot(path=str(SHOTS / "seats-reload-after-join.png"))

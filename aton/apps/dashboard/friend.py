@@ -44,7 +44,7 @@ from ...timeline import Step
 from ...widgets.i18n import player_word
 from .text import say
 
-__all__ = ["SAVED_KEY", "Follower", "FriendFlow", "rooms_available"]
+__all__ = ["PENDING_KEY", "SAVED_KEY", "Follower", "FriendFlow", "rooms_available"]
 
 Text = Callable[[str], str]
 
@@ -54,6 +54,11 @@ SAVED_KEY = "aton-room"
 QUIET_SECONDS = 20.0
 """After a store outage, how long a seat that reads away is not said to have left (longer than a seat's
 presence lasts without a touch, :data:`aton.rooms.PRESENCE_SECONDS`)."""
+
+PENDING_KEY = "aton-room-pending"
+"""The browser's localStorage key that keeps the seat key it made as "Create a room" or "Join" was pressed, until
+the kernel says the seat is kept under :data:`SAVED_KEY` (or that no room knows the key): a reload in between finds
+the seat by it (:meth:`FriendFlow.pending_seat`)."""
 
 MAX_SAVED = 200
 """Saved text longer than this is not a room's code and key: it is ignored."""
@@ -144,24 +149,26 @@ class FriendFlow:
         return self.client is not None and self.client.seat is None
 
     # ================================================================ entering a room
-    def create(self, nickname: str = "", seat: Player = RED) -> bool:
-        """Open a new room and sit at ``seat``; the message gives the code to pass on."""
+    def create(self, nickname: str = "", seat: Player = RED, *, key: str | None = None) -> bool:
+        """Open a new room and sit at ``seat``; the message gives the code to pass on.  ``key``: the seat key the
+        browser made (``None``: the store draws one)."""
         from ...rooms import RoomClient
 
         def enter() -> None:
-            self._enter(RoomClient.create(self.store, seat, nickname=nickname.strip() or None))
+            self._enter(RoomClient.create(self.store, seat, nickname=nickname.strip() or None, token=key))
             code = self.code
             self._say(lambda lang: say("friend.created", lang, code=code))
 
         return self._try(enter)
 
-    def join(self, code_or_link: str, nickname: str = "") -> bool:
-        """Take the free seat of the room in a typed code or a link; a full room is watched instead."""
+    def join(self, code_or_link: str, nickname: str = "", *, key: str | None = None) -> bool:
+        """Take the free seat of the room in a typed code or a link; a full room is watched instead.  ``key``: the
+        seat key the browser made (``None``: the store draws one)."""
         from ...rooms import RoomClient, RoomFull
 
         def enter() -> None:
             try:
-                self._enter(RoomClient.join(self.store, code_or_link, nickname=nickname.strip() or None))
+                self._enter(RoomClient.join(self.store, code_or_link, nickname=nickname.strip() or None, token=key))
             except RoomFull:
                 self._enter(RoomClient.spectate(self.store, code_or_link))
                 code = self.code
@@ -208,6 +215,16 @@ class FriendFlow:
             self._say(lambda lang: say("friend.resumed", lang, code=code, seat=player_word(seat.label, lang)))
 
         return self._try(enter)
+
+    def pending_seat(self, key: object) -> str | None:
+        """The seat a key the browser made holds, as :meth:`saved_text` would keep it, or ``None`` when no room
+        knows the key (its page was reloaded before the store took it: the browser forgets it).
+
+        A store that cannot answer raises its :class:`aton.rooms.RoomError` (the key is kept for later)."""
+        found = self.store.seat_by_key(key)
+        if found is None:
+            return None
+        return json.dumps({"code": found[0], "token": key}, separators=(",", ":"))
 
     def _enter(self, client: Any) -> None:
         with self._lock:

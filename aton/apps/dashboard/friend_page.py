@@ -54,8 +54,8 @@ class FriendPage:
         self.room = FriendFlow(url)
         self.follower: Follower | None = None
         self.base_url = ""
-        panel.on_create(lambda nickname: self._enter(lambda: self.room.create(nickname)))
-        panel.on_join(lambda code, nickname: self._enter(lambda: self.room.join(code, nickname)))
+        panel.on_create(lambda nickname: self._enter_keyed(lambda key: self.room.create(nickname, key=key)))
+        panel.on_join(lambda code, nickname: self._enter_keyed(lambda key: self.room.join(code, nickname, key=key)))
         panel.on_rematch(self._rematch)
         panel.on_leave(self.ask_leave)
         panel.on_leave_choice(self.choose)
@@ -64,7 +64,16 @@ class FriendPage:
         # its last touch grows old (weakly held, so a page closed earlier is not kept alive by this).
         atexit.register(_away_at_exit, weakref.ref(self.room))
 
-    def _enter(self, attempt: Callable[[], bool]) -> bool:
+    def _enter_keyed(self, attempt: Callable[[str | None], bool]) -> bool:
+        """Create or join with the seat key the browser made as the button was pressed (kept there as pending);
+        whatever comes of it, the browser then stops keeping that key as pending."""
+        key = self.panel.take_key()
+        entered = self._enter(lambda: attempt(key), settled=key or "")
+        if not entered and key:
+            self.panel.settle(key)
+        return entered
+
+    def _enter(self, attempt: Callable[[], bool], settled: str = "") -> bool:
         try:
             entered = attempt()
         except Exception as error:  # never a traceback in the page
@@ -77,7 +86,7 @@ class FriendPage:
         status = self.room.status
         if status is not None and status.state == "waiting" and self.show_form is not None:
             self.show_form()  # the code, the link and the QR code to give the opponent
-        self.panel.keep(self.room.saved_text() if self.room.seat is not None else "")
+        self.panel.keep(self.room.saved_text() if self.room.seat is not None else "", settled=settled)
         self.panel.address(self.room.code if self.room.spectating else None)  # a reload watches the room again
         if self.follower is None:
             self.follower = Follower(self.room, self._deliver, self.schedule)
@@ -120,6 +129,8 @@ class FriendPage:
                 if self.show_form is not None:
                     self.show_form()
             return
+        if facts.get("pending") and self._pending(facts["pending"]):
+            return
         try:
             saved_code = json.loads(saved).get("code") if saved else None
         except (ValueError, AttributeError):
@@ -136,6 +147,21 @@ class FriendPage:
             self.panel.code.value = room
             if self.show_form is not None:
                 self.show_form()
+
+    def _pending(self, key: str) -> bool:
+        """A seat key the browser made before a reload: the seat it holds is taken again (whether it was).  No room
+        knows it: the browser forgets it.  The store cannot say: it stays pending, for the next reload."""
+        try:
+            taken = self.room.pending_seat(key)
+        except Exception as error:  # never a traceback in the page
+            self.controller.report(error)
+            return True
+        if taken is None:
+            self.panel.settle(key)
+            return False
+        if not self._enter(lambda: self.room.resume(taken), settled=key):
+            self.panel.settle(key)
+        return True
 
     def _rematch(self) -> None:
         if self.room.rematch() and self.room.status is not None:
