@@ -228,7 +228,14 @@ def test_a_reload_right_after_join_keeps_the_seat(contexts: Contexts, served: tu
     ben.page.locator(".aton-friend-join").click()
     pending = ben.page.evaluate("() => window.localStorage.getItem('aton-room-pending')")
     ben.page.reload(wait_until="commit")  # at once: the kernel may not even have heard the press yet
-    assert isinstance(pending, str) and rooms.keys.well_formed(pending)
+    assert isinstance(pending, str)  # the browser kept the key, and what it was for, before the kernel heard
+    made = json.loads(pending)
+    assert rooms.keys.well_formed(made["key"]) and (made["pressed"], made["code"], made["nickname"]) == (
+        "join",
+        code,
+        "Ben",
+    )
+    pending = made["key"]
     ben.page.wait_for_selector(".aton-status-line", state="attached", timeout=TIMEOUT)
     ben.wait_status(mode="friend")
     wait_text(ben, MESSAGE, f"You are back in room {code}")

@@ -216,6 +216,26 @@ class FriendFlow:
 
         return self._try(enter)
 
+    @staticmethod
+    def pending_record(text: object) -> dict[str, str] | None:
+        """What the browser keeps (as pending) of a press of "Create a room" or "Join": the seat key it made, the
+        button (``pressed``: ``"create"`` or ``"join"``), the code and nickname typed; ``None`` if that is not it.
+
+        >>> FriendFlow.pending_record('{"key": "' + "k" * 24 + '", "pressed": "join", "code": "KTX-HMA"}')["code"]
+        'KTX-HMA'
+        >>> FriendFlow.pending_record('{"key": "short", "pressed": "join"}') is None
+        True
+        """
+        from ...rooms.keys import well_formed
+
+        try:
+            raw = json.loads(text) if isinstance(text, str) and len(text) <= 400 else None
+        except ValueError:
+            return None
+        if not isinstance(raw, dict) or not well_formed(raw.get("key")) or raw.get("pressed") not in ("create", "join"):
+            return None
+        return {name: str(raw.get(name) or "")[:100] for name in ("key", "pressed", "code", "nickname")}
+
     def pending_seat(self, key: object) -> str | None:
         """The seat a key the browser made holds, as :meth:`saved_text` would keep it, or ``None`` when no room
         knows the key (its page was reloaded before the store took it: the browser forgets it).

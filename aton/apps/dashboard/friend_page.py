@@ -9,6 +9,7 @@ shows the seat's view and sends the moves.
 from __future__ import annotations
 
 import atexit
+import functools
 import json
 import weakref
 from collections.abc import Callable
@@ -148,19 +149,35 @@ class FriendPage:
             if self.show_form is not None:
                 self.show_form()
 
-    def _pending(self, key: str) -> bool:
-        """A seat key the browser made before a reload: the seat it holds is taken again (whether it was).  No room
-        knows it: the browser forgets it.  The store cannot say: it stays pending, for the next reload."""
+    def _pending(self, text: str) -> bool:
+        """A press of "Create a room" or "Join" the browser kept (its seat key) before a reload: the seat the key
+        holds is taken again.  If no room knows the key, the press did not reach the store (the page went first,
+        and its kernel with it): it is made now, with the same key.  Whether a room was entered."""
+        record = self.room.pending_record(text)
+        if record is None:  # not a press this page knows: forgotten
+            self.panel.settle(text)
+            return False
+        key, nickname = record["key"], record["nickname"]
+        if record["pressed"] == "create":
+            ask = functools.partial(self.room.create, nickname, key=key)
+        else:
+            ask = functools.partial(self.room.join, record["code"], nickname, key=key)
         try:
             taken = self.room.pending_seat(key)
-        except Exception as error:  # never a traceback in the page
+            if taken is None:
+                entered = self._enter(ask, settled=key)
+                if entered and self.room.seat is not None:
+                    return True
+                taken = self.room.pending_seat(key)  # the page's earlier kernel took the seat meanwhile
+                if taken is None:  # a full room watched, or the refusal said: the press is over
+                    self.panel.settle(key)
+                    return entered
+        except Exception as error:  # the store cannot say now: the press stays kept, for the next reload
             self.controller.report(error)
             return True
-        if taken is None:
-            self.panel.settle(key)
-            return False
         if not self._enter(lambda: self.room.resume(taken), settled=key):
             self.panel.settle(key)
+            return False
         return True
 
     def _rematch(self) -> None:

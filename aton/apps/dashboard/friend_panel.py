@@ -47,8 +47,14 @@ _READER = bridge_reader(
     page_facts="{query: location.search, base: location.origin + location.pathname, hash: location.hash}",
 )
 """Tells the kernel the page's address and what this browser keeps: its room, and its game in the store."""
-_KEY_MAKER = key_maker(".aton-friend-create, .aton-friend-join", "aton-friend-key", PENDING_KEY)
-"""Makes the seat key in the browser as "Create a room" or "Join" is pressed, kept there (pending) first."""
+_KEY_MAKER = key_maker(
+    {"create": ".aton-friend-create", "join": ".aton-friend-join"},
+    "aton-friend-key",
+    PENDING_KEY,
+    {"code": ".aton-friend-code input", "nickname": ".aton-friend-nickname input"},
+)
+"""Makes the seat key in the browser as "Create a room" or "Join" is pressed, kept there (pending) first, with the
+button pressed and the code and nickname typed: a reload before the seat is kept can find it, or ask for it."""
 
 
 def _html(css: str) -> widgets.HTML:
@@ -147,7 +153,7 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         for choice, button in (("end", self.end_button), ("keep", self.keep_button), ("stay", self.stay_button)):
             button.on_click(lambda _b, choice=choice: [f(choice) for f in list(self._choice)])
         self.bridge.observe(self._on_bridge, names="value")
-        self.key_field.observe(lambda change: setattr(self, "_chosen", str(change["new"])[:100]), names="value")
+        self.key_field.observe(lambda change: setattr(self, "_chosen", str(change["new"])[:400]), names="value")
 
     # ================================================================ callbacks
     def on_create(self, callback: Callable[[str], object]) -> None:
@@ -183,8 +189,8 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
     def take_key(self) -> str | None:
         """The seat key the browser made as "Create a room" or "Join" was pressed (kept there as pending), once:
         ``None`` when it made none (the store draws one; the browser learns it after the join)."""
-        key, self._chosen = self._chosen, ""
-        return key or None
+        record, self._chosen = FriendFlow.pending_record(self._chosen), ""
+        return None if record is None else record["key"]
 
     @staticmethod
     def read_bridge(text: str) -> dict[str, str] | None:
@@ -224,7 +230,7 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
             facts["seat"] = key
         pending = raw.get("pending")
         if isinstance(pending, str) and pending:  # a seat key chosen here, not yet known to have been taken
-            facts["pending"] = pending[:100]
+            facts["pending"] = pending[:400]
         if "game" in raw:  # the key of the page's own game, kept for a reload (the dashboard's reader sends it)
             facts["game"] = game if isinstance(game, str) and len(game) <= 100 else ""
         return facts
@@ -263,7 +269,7 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         if settled:  # after the seat's own line: a reload between the two still finds the seat
             pending = json.dumps(PENDING_KEY)
             lines.append(
-                f"if (window.localStorage.getItem({pending}) === {json.dumps(settled)})"
+                f"if ((window.localStorage.getItem({pending}) || '').indexOf({json.dumps(settled)}) >= 0)"
                 f" {{ window.localStorage.removeItem({pending}); }}"
             )
         self.keeper.outputs = script_outputs(" ".join(lines) + f" // {self._writes}")
