@@ -313,3 +313,60 @@ def test_a_press_that_never_reached_the_store_is_made_after_the_reload(made: lis
     for junk in ("nonsense", pressed("short", "join"), pressed(rooms.keys.new_token(), "leave")):
         lost = reloaded(made, url, junk)
         assert lost.room.client is None and "removeItem" in kept_script(lost)
+
+
+def two_tabs(made: list[FriendPage], url: str) -> tuple[FriendPage, FriendPage, FriendPage]:
+    """Ana's seat open in two tabs (the same key), Ben at the other; nobody follows by itself (polled by hand)."""
+    ana, ben = two_players(made, url)
+    again = new_page(made, url)
+    again.panel.bridge.value = json.dumps({"query": "", "saved": ana.room.saved_text(), "base": BASE, "hash": ""})
+    follower = again.follower
+    again.stop()
+    if follower is not None:  # the test polls by hand: the follower must be done
+        follower._thread.join(timeout=30)
+    assert again.room.seat is aton.RED and again.room.status.state == "playing"
+    return ana, again, ben
+
+
+def poll_into(friend: FriendPage, timeout: float = 1.0) -> None:
+    status = friend.room.poll(timeout)
+    if status is not None:
+        friend.controller.room_changed(status)
+
+
+@pytest.mark.parametrize("heard", [False, True], ids=["at-once", "after-hearing"])
+def test_two_tabs_of_one_seat_confirming_different_cards(made: list[FriendPage], url: str, heard: bool) -> None:
+    """Each tab confirms another assignment: the first lands; the other tab says why its cards were not played
+    (another page holding the seat confirmed first), in English and French, and its card panel shows the cards
+    that were laid, not its own choice.  The tab that played is told nothing of the kind."""
+    from aton.apps.dashboard.play import PlayPanel
+
+    first, second, _ben = two_tabs(made, url)
+    panels = PlayPanel(first.controller), PlayPanel(second.controller)
+    for panel in panels:
+        panel.render("en")
+    hand = sorted(first.controller.game.hand(aton.RED))
+    mine, theirs = panels[0].panel, panels[1].panel
+    assert mine is not None and theirs is not None
+    mine.choose(hand)
+    theirs.choose(list(reversed(hand)))
+    assert mine.confirm() is not None
+    panels[0].render("en")
+    if heard:  # the second tab heard of the first one's cards before its own press
+        poll_into(second)
+        panels[1].render("en")
+        assert theirs.confirm() is None  # nothing to confirm any more: the panel shows the laid cards
+    else:
+        assert theirs.confirm() is None  # sent at the version both tabs saw: the store refuses it
+        panels[1].render("en")
+    said = second.controller.message
+    assert said is not None
+    assert "another page that holds your seat" in said("en") and "autre page qui tient votre place" in said("fr")
+    assert ("not played" in said("en")) is (not heard)
+    laid = second.controller.game.assignment(aton.RED)
+    assert laid is not None and list(laid) == hand  # the first tab's cards, as the second tab shows them
+    assert not theirs.editable and list(theirs.cards) == hand
+    # the tab that played: its own move is never said to come from elsewhere
+    poll_into(first, 0.3)
+    told = first.controller.message
+    assert told is None or "another page" not in told("en")

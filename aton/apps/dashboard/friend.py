@@ -37,7 +37,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ...actions import RED, Action, Player
+from ...actions import RED, Action, Assign, Player
 from ...game import IllegalAction
 from ...refusals import error_text
 from ...timeline import Step
@@ -281,12 +281,14 @@ class FriendFlow:
             self._say(lambda lang: say("friend.not_seated", lang), alert=True)
             return False
         with self._lock:
+            before = self.status
             try:
                 self.status = client.play(action)
             except StaleMove as error:
-                why = _refusal(error)
                 self._refresh()
-                self._say(lambda lang: say("friend.not_played", lang, reason=why(lang)), alert=True)
+                elsewhere = self._elsewhere(before, self.status, refused=True, action=action)  # another tab was first
+                why = _refusal(error)
+                self._say(elsewhere or (lambda lang: say("friend.not_played", lang, reason=why(lang))), alert=True)
                 return False
             except (RoomError, IllegalAction) as error:
                 if isinstance(error, BadToken) and error.code == "seat_lost":
@@ -297,12 +299,32 @@ class FriendFlow:
                         alert=True,
                     )
                     return False
-                why = _refusal(error)
                 self._refresh()
-                self._say(lambda lang: say("friend.not_played", lang, reason=why(lang)), alert=True)
+                elsewhere, why = self._elsewhere(before, self.status, refused=True, action=action), _refusal(error)
+                self._say(elsewhere or (lambda lang: say("friend.not_played", lang, reason=why(lang))), alert=True)
                 return False
             self._say(None)
             return True
+
+    def _elsewhere(
+        self, before: Any, after: Any, *, refused: bool = False, action: Action | None = None
+    ) -> Text | None:
+        """What this seat played between two statuses of one game that this page did not: another page holding
+        the same seat (another tab, another device) played it.  In words (``refused``: as the reason this page's
+        own ``action`` was not played), or ``None``."""
+        if after is None or self.seat is None:
+            return None
+        seat = self.seat
+        if isinstance(action, Assign) and action.player is seat and after.view.has_assigned(seat):
+            return functools.partial(_lang_text, "friend.elsewhere_cards_refused")  # this page's own cards never landed
+        if before is None or _new_game(before, after):
+            return None
+        mine = [action for action in after.view.actions if action.player is seat]
+        new = mine[sum(1 for action in before.view.actions if action.player is seat) :]
+        if not new:
+            return None
+        key = "friend.elsewhere_cards" if any(isinstance(action, Assign) for action in new) else "friend.elsewhere"
+        return functools.partial(_lang_text, key + "_refused" * refused)
 
     def rematch(self) -> bool:
         """Ask for a new game in the same room (it starts when the opponent asks too)."""
@@ -427,6 +449,9 @@ class FriendFlow:
                 if self.client is not client:
                     return None
                 status = client.poll(timeout=0.0)
+                elsewhere = self._elsewhere(self.status, status)  # this page's own moves are in its status already
+                if elsewhere is not None:
+                    self._say(elsewhere, alert=True)
                 if status is not None:
                     if last is not None and status.version > last.version and _new_game(last, status):
                         self.game_no += 1
@@ -546,6 +571,10 @@ class FriendFlow:
         if self._owns_store and self._store is not None:
             self._store.dispose()
             self._store = None
+
+
+def _lang_text(key: str, lang: str) -> str:
+    return say(key, lang)
 
 
 def _event_text(key: str, name: str, lang: str) -> str:
