@@ -9,7 +9,9 @@ and fragment on 127.0.0.1.  Screenshots are saved as ``seats-*.png`` in the temp
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
 import tempfile
 import urllib.parse
 from collections.abc import Iterator
@@ -19,6 +21,7 @@ from typing import Any
 import pytest
 from conftest import dashboard_server
 from dashboard_page import TIMEOUT, DashboardPage, local_page
+from playwright.sync_api import Error as PlaywrightError
 
 import aton
 from aton import rooms
@@ -250,3 +253,51 @@ def test_a_reload_right_after_join_keeps_the_seat(contexts: Contexts, served: tu
     finally:
         store.dispose()
     ben.page.screenshot(path=str(SHOTS / "seats-reload-after-join.png"))
+
+
+def fill_cartouches(dash: DashboardPage, cards: list[int]) -> None:
+    """Put ``cards`` on cartouches 1-4 (a card, then a cartouche), without confirming."""
+    dash.tab_by_class(0)
+    for number, value in enumerate(cards, start=1):
+        button = dash.page.locator(".aton-assign .aton-card:not([disabled])", has_text=re.compile(rf"\b{value}\b"))
+        button.first.click()
+        dash.page.locator(".aton-assign .aton-cartouche-slot").nth(number - 1).click()
+        dash.page.wait_for_function(
+            f"() => document.querySelectorAll('.aton-assign .aton-card[disabled]').length >= {number}",
+            timeout=TIMEOUT,
+        )
+
+
+def test_two_tabs_of_one_seat_confirming_different_cards(contexts: Contexts, served: tuple[str, str]) -> None:
+    """One seat open in two tabs (the second in French), each confirming another assignment at once: one lands;
+    the other tab says, in French, that another page holding the seat confirmed first, and its card panel shows
+    the cards laid, with nothing left to confirm."""
+    store = rooms.open_store(served[1])
+    try:
+        code = store.create(seed=12)
+        ana_key = store.join(code, aton.RED, nickname="Ana")
+        store.join(code, aton.BLUE, nickname="Ben")
+    finally:
+        store.dispose()
+    saved = json.dumps({"code": code, "token": ana_key})
+    first, second = contexts.page(saved=saved), contexts.page("/?lang=fr", saved=saved)
+    for tab in (first, second):
+        tab.wait_status(mode="friend", to_act="red blue")
+    cards = sorted(first.hand())
+    fill_cartouches(first, cards)
+    fill_cartouches(second, list(reversed(cards)))
+    first.page.locator(".aton-assign .aton-confirm:not([disabled])").click()
+    with contextlib.suppress(PlaywrightError):  # gone already if this tab heard of the first one's cards
+        second.page.locator(".aton-assign .aton-confirm:not([disabled])").click(timeout=2_000)
+    for tab in (first, second):
+        tab.wait_status(to_act="blue")
+    wait_text(second, MESSAGE, "autre page qui tient votre place")
+    second.page.wait_for_function(
+        "() => document.querySelectorAll('.aton-assign .aton-confirm:not([disabled])').length === 0"
+        " || Array.from(document.querySelectorAll('.aton-assign .aton-confirm')).every(b => b.offsetParent === null)",
+        timeout=TIMEOUT,
+    )
+    wait_text(second, ".aton-assign", "Vos cartes sont posées face cachée")
+    second.page.screenshot(path=str(SHOTS / "seats-two-tabs-refused.png"))
+    first.page.screenshot(path=str(SHOTS / "seats-two-tabs-landed.png"))
+    assert "another page" not in first.text(MESSAGE) and "autre page" not in first.text(MESSAGE)
