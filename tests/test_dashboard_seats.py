@@ -222,3 +222,151 @@ def test_a_freed_seat_is_said_as_free_to_the_partner(made: list[FriendPage], url
     cleo.panel.code.value, cleo.panel.nickname.value = ana.room.code or "", "Cleo"
     cleo.panel.join_button.click()
     assert cleo.room.seat is aton.BLUE and cleo.room.status.state == "playing"
+
+
+def kept_script(friend: FriendPage) -> str:
+    """The script the page last ran to write the browser's localStorage."""
+    return str(friend.panel.keeper.outputs[0]["data"]["application/javascript"])
+
+
+def pressed(key: str, button: str, code: str = "", nickname: str = "") -> str:
+    """What the page's script keeps and types as "Create a room" or "Join" is pressed."""
+    return json.dumps({"key": key, "pressed": button, "code": code, "nickname": nickname})
+
+
+def reloaded(made: list[FriendPage], url: str, pending: str) -> FriendPage:
+    """A page opened again in a browser that keeps only ``pending`` (the seat was not kept yet)."""
+    friend = FriendPage(DashboardController(), FriendPanel(), url=url)
+    made.append(friend)
+    facts = {"query": "", "saved": None, "base": BASE, "hash": "", "pending": pending}
+    friend.panel.bridge.value = json.dumps(facts)
+    return friend
+
+
+def test_a_key_made_in_the_browser_takes_the_seat_and_a_reload_finds_it(made: list[FriendPage], url: str) -> None:
+    """The browser makes the seat key as Join is pressed and keeps it as pending; the page joins with it, then
+    keeps the seat (and stops keeping the key as pending) in one script.  A reload before that script ran finds
+    the seat by the pending key; a key made twice is refused with a message."""
+    ana = new_page(made, url)
+    ana.panel.nickname.value = "Ana"
+    ana.panel.create_button.click()
+    code = ana.room.code or ""
+    ben = new_page(made, url)
+    key = rooms.keys.new_token()
+    ben.panel.key_field.value = pressed(key, "join", code, "Ben")  # what the page's script types as Join is pressed
+    ben.panel.code.value, ben.panel.nickname.value = code, "Ben"
+    ben.panel.join_button.click()
+    assert ben.room.seat is aton.BLUE and ben.room.client.token == key
+    script = kept_script(ben)
+    saved = json.dumps({"code": code, "token": key}, separators=(",", ":"))
+    assert script.index(json.dumps(saved)) < script.index("aton-room-pending") and f'indexOf("{key}")' in script
+    ben.close()
+    # reloaded before the seat was kept: the browser has only the pending key
+    again = reloaded(made, url, pressed(key, "join", code, "Ben"))
+    assert again.room.code == code and again.room.seat is aton.BLUE and again.room.client.token == key
+    assert json.dumps(saved) in kept_script(again)
+    # the same key made again (a copied browser): refused with a message, nothing taken
+    third = new_page(made, url)
+    other = new_page(made, url)
+    other.panel.create_button.click()
+    third.panel.key_field.value = pressed(key, "join")
+    third.panel.code.value = other.room.code or ""
+    third.panel.join_button.click()
+    assert third.room.client is None and third.controller.message is not None
+    assert "try again" in third.controller.message("en") and "réessayez" in third.controller.message("fr")
+    check = rooms.open_store(url)
+    assert check.info(other.room.code or "").seat(aton.BLUE).taken is False
+    check.dispose()
+    # without a key from the browser, the store draws one, as before
+    fourth = new_page(made, url)
+    fourth.panel.code.value = other.room.code or ""
+    fourth.panel.join_button.click()
+    assert fourth.room.seat is aton.BLUE and fourth.room.client.token != key
+
+
+def test_a_press_that_never_reached_the_store_is_made_after_the_reload(made: list[FriendPage], url: str) -> None:
+    """The page was reloaded (and its kernel shut down) before its kernel heard "Join" or "Create a room": no room
+    knows the pending key, so the new page makes the press itself, with the same key; a press the store refuses
+    is said and forgotten; anything else kept as pending is forgotten."""
+    ana = new_page(made, url)
+    ana.panel.create_button.click()
+    code = ana.room.code or ""
+    key = rooms.keys.new_token()
+    ben = reloaded(made, url, pressed(key, "join", code.lower(), "Ben"))
+    assert ben.room.code == code and ben.room.seat is aton.BLUE and ben.room.client.token == key
+    assert f'indexOf("{key}")' in kept_script(ben) and f'\\"token\\":\\"{key}' in kept_script(ben)
+    created_key = rooms.keys.new_token()
+    cleo = reloaded(made, url, pressed(created_key, "create", "", "Cleo"))
+    assert cleo.room.seat is aton.RED and cleo.room.client.token == created_key and cleo.room.status.state == "waiting"
+    # the room is full now: a press to join it watches it, as the press would have
+    dan_key = rooms.keys.new_token()
+    dan = reloaded(made, url, pressed(dan_key, "join", code, "Dan"))
+    assert (
+        dan.room.spectating and f'indexOf("{dan_key}")' in dan.panel.keeper.outputs[0]["data"]["application/javascript"]
+    )
+    # a refused press (a code no room has) is said; nothing kept
+    eve_key = rooms.keys.new_token()
+    eve = reloaded(made, url, pressed(eve_key, "join", "ZZZZZZ", "Eve"))
+    assert eve.room.client is None and "ZZZZZZ" in (eve.controller.message or (lambda _l: ""))("en")
+    assert f'indexOf("{eve_key}")' in kept_script(eve) and "setItem" not in kept_script(eve)
+    # not a press: forgotten
+    for junk in ("nonsense", pressed("short", "join"), pressed(rooms.keys.new_token(), "leave")):
+        lost = reloaded(made, url, junk)
+        assert lost.room.client is None and "removeItem" in kept_script(lost)
+
+
+def two_tabs(made: list[FriendPage], url: str) -> tuple[FriendPage, FriendPage, FriendPage]:
+    """Ana's seat open in two tabs (the same key), Ben at the other; nobody follows by itself (polled by hand)."""
+    ana, ben = two_players(made, url)
+    again = new_page(made, url)
+    again.panel.bridge.value = json.dumps({"query": "", "saved": ana.room.saved_text(), "base": BASE, "hash": ""})
+    follower = again.follower
+    again.stop()
+    if follower is not None:  # the test polls by hand: the follower must be done
+        follower._thread.join(timeout=30)
+    assert again.room.seat is aton.RED and again.room.status.state == "playing"
+    return ana, again, ben
+
+
+def poll_into(friend: FriendPage, timeout: float = 1.0) -> None:
+    status = friend.room.poll(timeout)
+    if status is not None:
+        friend.controller.room_changed(status)
+
+
+@pytest.mark.parametrize("heard", [False, True], ids=["at-once", "after-hearing"])
+def test_two_tabs_of_one_seat_confirming_different_cards(made: list[FriendPage], url: str, heard: bool) -> None:
+    """Each tab confirms another assignment: the first lands; the other tab says why its cards were not played
+    (another page holding the seat confirmed first), in English and French, and its card panel shows the cards
+    that were laid, not its own choice.  The tab that played is told nothing of the kind."""
+    from aton.apps.dashboard.play import PlayPanel
+
+    first, second, _ben = two_tabs(made, url)
+    panels = PlayPanel(first.controller), PlayPanel(second.controller)
+    for panel in panels:
+        panel.render("en")
+    hand = sorted(first.controller.game.hand(aton.RED))
+    mine, theirs = panels[0].panel, panels[1].panel
+    assert mine is not None and theirs is not None
+    mine.choose(hand)
+    theirs.choose(list(reversed(hand)))
+    assert mine.confirm() is not None
+    panels[0].render("en")
+    if heard:  # the second tab heard of the first one's cards before its own press
+        poll_into(second)
+        panels[1].render("en")
+        assert theirs.confirm() is None  # nothing to confirm any more: the panel shows the laid cards
+    else:
+        assert theirs.confirm() is None  # sent at the version both tabs saw: the store refuses it
+        panels[1].render("en")
+    said = second.controller.message
+    assert said is not None
+    assert "another page that holds your seat" in said("en") and "autre page qui tient votre place" in said("fr")
+    assert ("not played" in said("en")) is (not heard)
+    laid = second.controller.game.assignment(aton.RED)
+    assert laid is not None and list(laid) == hand  # the first tab's cards, as the second tab shows them
+    assert not theirs.editable and list(theirs.cards) == hand
+    # the tab that played: its own move is never said to come from elsewhere
+    poll_into(first, 0.3)
+    told = first.controller.message
+    assert told is None or "another page" not in told("en")

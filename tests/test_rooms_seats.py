@@ -195,3 +195,56 @@ def test_the_opponent_reads_a_forfeit(store: rooms.RoomStore) -> None:
     assert (ended.state, ended.forfeit) == ("over", aton.BLUE)
     seen = ana.poll(timeout=2)
     assert seen is not None and seen.state == "over" and seen.forfeit is aton.BLUE and seen.view.result is None
+
+
+def test_a_key_chosen_by_the_page_takes_the_seat_and_finds_it_again(store: rooms.RoomStore) -> None:
+    """A page may choose its seat key before it asks to join (its browser keeps it first, so a reload at any
+    moment finds the seat): the store keeps only its hash, finds the seat by it, and refuses a key that is not
+    one or that holds a seat already, changing nothing."""
+    chosen = rooms.keys.new_token()
+    assert store.seat_by_key(chosen) is None  # not yet used: a reload before the join forgets it
+    code = store.create()
+    assert store.join(code, aton.RED, nickname="Ana", token=chosen) == chosen
+    assert store.seat_by_key(chosen) == (code, aton.RED)
+    assert store.seat_of(code, chosen) is aton.RED
+    with store.engine.connect() as connection:  # the key itself is nowhere in the database
+        rows = [tuple(row) for row in connection.execute(rooms.db.rooms.select())]
+    assert chosen not in repr(rows) and rooms.keys.token_hash(chosen) in repr(rows)
+    # the same key again, in this room or another: refused, nothing taken
+    other = store.create()
+    for room, seat in ((code, aton.BLUE), (other, aton.RED)):
+        with pytest.raises(rooms.BadRequest) as refused:
+            store.join(room, seat, nickname="Eve", token=chosen)
+        assert refused.value.code == "key_taken"
+    assert store.info(code).seat(aton.BLUE).taken is False and store.info(other).seat(aton.RED).taken is False
+    assert store.version(code) == 0 and store.info(code).state == "waiting"
+    assert refused.value.text("fr") != refused.value.text("en")
+    # keys of the wrong length or alphabet are not keys
+    for forged in ("", "a" * 23, "a" * 25, "a" * 23 + "!", "a" * 23 + "é", "a" * 23 + " ", 42, b"a" * 24):
+        with pytest.raises(rooms.BadRequest) as refused:
+            store.join(other, aton.RED, token=forged)  # type: ignore[arg-type]
+        assert refused.value.code == "bad_key"
+        assert store.seat_by_key(forged) is None
+    assert refused.value.text("fr") != refused.value.text("en") and "24" in refused.value.text("fr")
+    assert store.info(other).seat(aton.RED).taken is False
+    # a key drawn by the store is found as well; a client joining with a chosen key holds it
+    drawn = store.join(other, aton.BLUE)
+    assert store.seat_by_key(drawn) == (other, aton.BLUE)
+    ben_key = rooms.keys.new_token()
+    ben = rooms.RoomClient.join(store, code, nickname="Ben", token=ben_key)
+    assert (ben.seat, ben.token) == (aton.BLUE, ben_key)
+    back = rooms.RoomClient.by_key(store, ben_key)
+    assert back is not None and (back.code, back.seat) == (code, aton.BLUE)
+    assert rooms.RoomClient.by_key(store, rooms.keys.new_token()) is None
+
+
+def test_creating_a_room_with_a_taken_or_forged_key_leaves_no_room(store: rooms.RoomStore) -> None:
+    chosen = rooms.keys.new_token()
+    first = rooms.RoomClient.create(store, aton.RED, nickname="Ana", token=chosen)
+    assert first.token == chosen and store.seat_by_key(chosen) == (first.code, aton.RED)
+    before = len(store.tables())
+    for bad, reason in ((chosen, "key_taken"), ("x" * 24 + "?", "bad_key")):
+        with pytest.raises(rooms.BadRequest) as refused:
+            rooms.RoomClient.create(store, aton.RED, nickname="Eve", token=bad)
+        assert refused.value.code == reason
+    assert len(store.tables()) == before

@@ -33,8 +33,8 @@ from typing import Any
 from ..actions import PLAYERS, Action, Player
 from ..game import GameView
 from ..rules import Rules
-from .errors import BadToken, RoomFull
-from .keys import normalize_code, well_formed
+from .errors import BadRequest, BadToken, RoomFull
+from .keys import TOKEN_LENGTH, normalize_code, well_formed
 from .overview import RoomInfo
 from .store import RoomStore, check_nickname
 
@@ -215,13 +215,19 @@ class RoomClient:
         seed: int | None = None,
         rules: Rules | None = None,
         bot: str | None = None,
+        token: str | None = None,
     ) -> RoomClient:
-        """Open a new room and sit at ``seat``; ``bot`` (a level) seats a bot opposite.
+        """Open a new room and sit at ``seat``; ``bot`` (a level) seats a bot opposite; ``token``: the seat key
+        the page chose (:meth:`RoomStore.join`), ``None`` for one drawn by the store.
 
-        A nickname the store refuses is refused before the room is made: no empty room is left behind."""
+        A nickname or a key the store refuses is refused before the room is made: no empty room is left behind."""
         check_nickname(nickname)
+        if token is not None and not well_formed(token):
+            raise BadRequest("bad_key", length=TOKEN_LENGTH)
+        if token is not None and store.seat_by_key(token) is not None:
+            raise BadRequest("key_taken")
         code = store.create(seed=seed, rules=rules)
-        client = cls(store, code, store.join(code, seat, nickname=nickname))
+        client = cls(store, code, store.join(code, seat, nickname=nickname, token=token))
         if bot is not None:
             assert client.seat is not None
             store.add_bot(code, client.seat.other, bot)
@@ -229,12 +235,15 @@ class RoomClient:
         return client
 
     @classmethod
-    def join(cls, store: RoomStore, code_or_link: str, *, nickname: str | None = None) -> RoomClient:
-        """Take a free seat (red first) of the room in a link or typed code; :class:`RoomFull` if none."""
+    def join(
+        cls, store: RoomStore, code_or_link: str, *, nickname: str | None = None, token: str | None = None
+    ) -> RoomClient:
+        """Take a free seat (red first) of the room in a link or typed code; :class:`RoomFull` if none.
+        ``token``: the seat key the page chose (:meth:`RoomStore.join`)."""
         code = parse_link(code_or_link)
         for seat in store.info(code).free_seats:
             try:
-                return cls(store, code, store.join(code, seat, nickname=nickname))
+                return cls(store, code, store.join(code, seat, nickname=nickname, token=token))
             except RoomFull:  # taken meanwhile by someone else: try the other seat
                 continue
         raise RoomFull("seat_taken", room=code, seat=PLAYERS[-1].label)
@@ -243,6 +252,12 @@ class RoomClient:
     def resume(cls, store: RoomStore, saved: dict[str, Any]) -> RoomClient:
         """Take the seat again after a reload, from :meth:`saved` (kept in the browser)."""
         return cls(store, str(saved.get("code", "")), saved.get("token"))
+
+    @classmethod
+    def by_key(cls, store: RoomStore, token: object) -> RoomClient | None:
+        """The seat that ``token`` holds in any room (a key the page chose before it joined), or ``None``."""
+        found = store.seat_by_key(token)
+        return None if found is None else cls(store, found[0], str(token))
 
     @classmethod
     def spectate(cls, store: RoomStore, code_or_link: str) -> RoomClient:

@@ -110,6 +110,16 @@ _TEXTS: dict[str, Callable[[Details, str], str]] = {
     "bad_seed": lambda d, lang: gtext(
         lang, "room refusal", "a room's seed is a whole number or nothing, not {given}", given=d["given"]
     ),
+    "bad_key": lambda d, lang: gtext(
+        lang,
+        "room refusal",
+        "a seat key is {length} letters, digits, dashes or underscores; this page's key is not one, so no seat "
+        "was taken",
+        length=d["length"],
+    ),
+    "key_taken": lambda d, lang: gtext(
+        lang, "room refusal", "this seat key already holds a seat, so no seat was taken; try again"
+    ),
     "bad_url": lambda d, lang: gtext(
         lang,
         "room refusal",
@@ -204,9 +214,10 @@ class RoomStateError(RoomError):
 
 
 class BadRequest(RoomError):
-    """An argument that cannot be right: a code, seat, nickname, bot level, seed or store address."""
+    """An argument that cannot be right: a code, seat, nickname, bot level, seed, seat key chosen by a page (badly
+    formed, or one that holds a seat already) or store address."""
 
-    codes = ("bad_code", "bad_seat", "bad_nickname", "bad_bot", "bad_seed", "bad_url")
+    codes = ("bad_code", "bad_seat", "bad_nickname", "bad_bot", "bad_seed", "bad_key", "key_taken", "bad_url")
 
 
 class StoreError(RoomError):

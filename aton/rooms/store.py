@@ -30,7 +30,7 @@ from ..rules import Rules
 from ..timeline import Step, timeline
 from . import db, live, overview
 from .errors import BadRequest, BadToken, RoomClosed, RoomFull, RoomStateError, StaleMove, StoreError, UnknownRoom
-from .keys import matches, new_code, new_token, normalize_code, token_hash, well_formed
+from .keys import TOKEN_LENGTH, matches, new_code, new_token, normalize_code, token_hash, well_formed
 from .overview import KeptRow, RoomInfo, TableRow
 
 NICKNAME_MOST = 20
@@ -55,6 +55,9 @@ _MOVES = (
     .order_by(db.moves.c.version)
 )
 _ADD_MOVE = insert(db.moves)
+_BY_KEY = select(db.rooms).where(
+    (db.rooms.c.red_hash == bindparam("hash")) | (db.rooms.c.blue_hash == bindparam("hash"))
+)
 
 
 def _seat(seat: object) -> Player:
@@ -200,26 +203,50 @@ class RoomStore:
             return code
         raise StoreError("unavailable")  # pragma: no cover - 20 clashes among 148 million codes
 
-    def join(self, code: str, seat: Player | str, nickname: str | None = None) -> str:
+    def join(self, code: str, seat: Player | str, nickname: str | None = None, *, token: str | None = None) -> str:
         """Take the free ``seat`` of room ``code``; returns the seat key (keep it secret).
+
+        ``token``: a key the page chose itself (so that its browser holds it before the seat is taken, and a
+        reload at any moment finds the seat with :meth:`seat_by_key`): :data:`~aton.rooms.keys.TOKEN_LENGTH`
+        URL-safe characters, refused (``BadRequest``) when it is not one (``bad_key``) or already holds a seat
+        in any room (``key_taken``).  ``None``: the store draws one.  Only the key's hash is kept either way.
 
         Raises :class:`RoomFull` when a person or a bot sits there.
         """
         code, player, name = normalize_code(code), _seat(seat), check_nickname(nickname)
-        token, now, label = new_token(), self._clock(), player.label
+        if token is not None and not well_formed(token):
+            raise BadRequest("bad_key", length=TOKEN_LENGTH)
+        token = new_token() if token is None else token
+        now, label, hashed = self._clock(), player.label, token_hash(token)
         with self._write() as connection:
             row = self._row(connection, code, lock=True)
             self._usable(row)
             if row._mapping[f"{label}_hash"] is not None or row._mapping[f"{label}_bot"] is not None:
                 raise RoomFull("seat_taken", room=code, seat=label)
+            if connection.execute(_BY_KEY, {"hash": hashed}).first() is not None:
+                raise BadRequest("key_taken")
             other = player.other.label
             full = row._mapping[f"{other}_hash"] is not None or row._mapping[f"{other}_bot"] is not None
-            values = {f"{label}_hash": token_hash(token), f"{label}_name": name, f"{label}_seen": now, "updated": now}
+            values = {f"{label}_hash": hashed, f"{label}_name": name, f"{label}_seen": now, "updated": now}
             if full and row.state == "waiting":
                 values["state"] = "playing"
             connection.execute(update(db.rooms).where(db.rooms.c.code == code).values(**values))
             self._announce(connection, code)
         return token
+
+    def seat_by_key(self, token: object) -> tuple[str, Player] | None:
+        """The room and seat that ``token`` holds, or ``None`` (a key no room knows, or not a key at all).
+
+        A page that chose its key before asking to join (:meth:`join` with ``token``) and was reloaded before
+        it heard back asks this: a known key takes its seat again, an unknown one is forgotten."""
+        if not well_formed(token):
+            return None
+        assert isinstance(token, str)
+        with self._read() as connection:
+            row = connection.execute(_BY_KEY, {"hash": token_hash(token)}).first()
+        if row is None:
+            return None
+        return str(row.code), self._seat_of(row, token)
 
     def add_bot(self, code: str, seat: Player | str, level: str = "greedy") -> None:
         """Seat a bot (a name of :data:`aton.bots.BOT_NAMES`) at the free ``seat``; its moves come from

@@ -177,6 +177,11 @@ class AssignPanel(widgets.VBox):  # type: ignore[misc]
         self._reset()
         self.refresh()
 
+    def follow(self, game: Game) -> None:
+        """The same game seen anew (a room's next view): the choice in progress stays while it still fits."""
+        self._game = game
+        self.refresh()
+
     def set_player(self, player: Player) -> None:
         """Show ``player``'s hand instead (the previous hand leaves the panel)."""
         self._player = Player(player)

@@ -9,7 +9,9 @@ and fragment on 127.0.0.1.  Screenshots are saved as ``seats-*.png`` in the temp
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
 import tempfile
 import urllib.parse
 from collections.abc import Iterator
@@ -19,6 +21,7 @@ from typing import Any
 import pytest
 from conftest import dashboard_server
 from dashboard_page import TIMEOUT, DashboardPage, local_page
+from playwright.sync_api import Error as PlaywrightError
 
 import aton
 from aton import rooms
@@ -208,3 +211,93 @@ def test_the_teacher_hands_a_seat_to_a_new_key_and_the_old_page_is_refused(
     wait_text(dan, MESSAGE, f"You are back in room {code}: you play Blue")
     dan.assign(sorted(dan.hand()))
     ana.wait_status(to_act="red")
+
+
+def test_a_reload_right_after_join_keeps_the_seat(contexts: Contexts, served: tuple[str, str]) -> None:
+    """The browser makes the seat key as Join is pressed and keeps it before the kernel hears of the press, so a
+    reload at once (not waiting for anything the kernel writes back) finds the seat again."""
+    store = rooms.open_store(served[1])
+    try:
+        code = store.create(seed=7)
+        store.join(code, aton.RED, nickname="Ana")
+    finally:
+        store.dispose()
+    ben = contexts.page(f"/?room={code}")
+    ben.page.wait_for_function(
+        "(code) => document.querySelector('.aton-friend-code input')?.value === code", arg=code, timeout=TIMEOUT
+    )
+    ben.page.locator(".aton-friend-nickname input").fill("Ben")
+    ben.page.on("dialog", lambda dialog: dialog.accept())  # "leave the page?" (a game may be in progress): yes
+    ben.page.locator(".aton-friend-join").click()
+    pending = ben.page.evaluate("() => window.localStorage.getItem('aton-room-pending')")
+    ben.page.reload(wait_until="commit")  # at once: the kernel may not even have heard the press yet
+    assert isinstance(pending, str)  # the browser kept the key, and what it was for, before the kernel heard
+    made = json.loads(pending)
+    assert rooms.keys.well_formed(made["key"]) and (made["pressed"], made["code"], made["nickname"]) == (
+        "join",
+        code,
+        "Ben",
+    )
+    pending = made["key"]
+    ben.page.wait_for_selector(".aton-status-line", state="attached", timeout=TIMEOUT)
+    ben.wait_status(mode="friend")
+    wait_text(ben, MESSAGE, f"You are back in room {code}")
+    assert "Blue" in ben.text(MESSAGE)
+    ben.page.wait_for_function("() => window.localStorage.getItem('aton-room-pending') === null", timeout=TIMEOUT)
+    stored = json.loads(ben.page.evaluate("() => window.localStorage.getItem('aton-room')"))
+    assert stored == {"code": code, "token": pending}  # the key the browser made is the seat's
+    store = rooms.open_store(served[1])
+    try:
+        assert store.seat_by_key(pending) == (code, aton.BLUE)
+        assert store.info(code).state == "playing"
+    finally:
+        store.dispose()
+    ben.page.screenshot(path=str(SHOTS / "seats-reload-after-join.png"))
+
+
+def fill_cartouches(dash: DashboardPage, cards: list[int]) -> None:
+    """Put ``cards`` on cartouches 1-4 (a card, then a cartouche), without confirming."""
+    dash.tab_by_class(0)
+    for number, value in enumerate(cards, start=1):
+        button = dash.page.locator(".aton-assign .aton-card:not([disabled])", has_text=re.compile(rf"\b{value}\b"))
+        button.first.click()
+        dash.page.locator(".aton-assign .aton-cartouche-slot").nth(number - 1).click()
+        dash.page.wait_for_function(
+            f"() => document.querySelectorAll('.aton-assign .aton-card[disabled]').length >= {number}",
+            timeout=TIMEOUT,
+        )
+
+
+def test_two_tabs_of_one_seat_confirming_different_cards(contexts: Contexts, served: tuple[str, str]) -> None:
+    """One seat open in two tabs (the second in French), each confirming another assignment at once: one lands;
+    the other tab says, in French, that another page holding the seat confirmed first, and its card panel shows
+    the cards laid, with nothing left to confirm."""
+    store = rooms.open_store(served[1])
+    try:
+        code = store.create(seed=12)
+        ana_key = store.join(code, aton.RED, nickname="Ana")
+        store.join(code, aton.BLUE, nickname="Ben")
+    finally:
+        store.dispose()
+    saved = json.dumps({"code": code, "token": ana_key})
+    first, second = contexts.page(saved=saved), contexts.page("/?lang=fr", saved=saved)
+    for tab in (first, second):
+        tab.wait_status(mode="friend", to_act="red blue")
+    cards = sorted(first.hand())
+    fill_cartouches(first, cards)
+    fill_cartouches(second, list(reversed(cards)))
+    first.page.locator(".aton-assign .aton-confirm:not([disabled])").click()
+    with contextlib.suppress(PlaywrightError):  # gone already if this tab heard of the first one's cards
+        second.page.locator(".aton-assign .aton-confirm:not([disabled])").click(timeout=2_000)
+    for tab in (first, second):
+        tab.wait_status(to_act="blue")
+    wait_text(second, MESSAGE, "autre page qui tient votre place")
+    second.page.wait_for_function(
+        "() => document.querySelectorAll('.aton-assign .aton-confirm:not([disabled])').length === 0"
+        " || Array.from(document.querySelectorAll('.aton-assign .aton-confirm')).every(b => b.offsetParent === null)",
+        timeout=TIMEOUT,
+    )
+    wait_text(second, ".aton-assign", "Vos cartes sont posées face cachée")
+    second.page.screenshot(path=str(SHOTS / "seats-two-tabs-refused.png"))
+    first.page.screenshot(path=str(SHOTS / "seats-two-tabs-landed.png"))
+    assert "another page" not in first.text(MESSAGE) and "autre page" not in first.text(MESSAGE)

@@ -37,14 +37,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ...actions import RED, Action, Player
+from ...actions import RED, Action, Assign, Player
 from ...game import IllegalAction
 from ...refusals import error_text
 from ...timeline import Step
 from ...widgets.i18n import player_word
 from .text import say
 
-__all__ = ["SAVED_KEY", "Follower", "FriendFlow", "rooms_available"]
+__all__ = ["PENDING_KEY", "SAVED_KEY", "Follower", "FriendFlow", "rooms_available"]
 
 Text = Callable[[str], str]
 
@@ -54,6 +54,11 @@ SAVED_KEY = "aton-room"
 QUIET_SECONDS = 20.0
 """After a store outage, how long a seat that reads away is not said to have left (longer than a seat's
 presence lasts without a touch, :data:`aton.rooms.PRESENCE_SECONDS`)."""
+
+PENDING_KEY = "aton-room-pending"
+"""The browser's localStorage key that keeps the seat key it made as "Create a room" or "Join" was pressed, until
+the kernel says the seat is kept under :data:`SAVED_KEY` (or that no room knows the key): a reload in between finds
+the seat by it (:meth:`FriendFlow.pending_seat`)."""
 
 MAX_SAVED = 200
 """Saved text longer than this is not a room's code and key: it is ignored."""
@@ -144,24 +149,26 @@ class FriendFlow:
         return self.client is not None and self.client.seat is None
 
     # ================================================================ entering a room
-    def create(self, nickname: str = "", seat: Player = RED) -> bool:
-        """Open a new room and sit at ``seat``; the message gives the code to pass on."""
+    def create(self, nickname: str = "", seat: Player = RED, *, key: str | None = None) -> bool:
+        """Open a new room and sit at ``seat``; the message gives the code to pass on.  ``key``: the seat key the
+        browser made (``None``: the store draws one)."""
         from ...rooms import RoomClient
 
         def enter() -> None:
-            self._enter(RoomClient.create(self.store, seat, nickname=nickname.strip() or None))
+            self._enter(RoomClient.create(self.store, seat, nickname=nickname.strip() or None, token=key))
             code = self.code
             self._say(lambda lang: say("friend.created", lang, code=code))
 
         return self._try(enter)
 
-    def join(self, code_or_link: str, nickname: str = "") -> bool:
-        """Take the free seat of the room in a typed code or a link; a full room is watched instead."""
+    def join(self, code_or_link: str, nickname: str = "", *, key: str | None = None) -> bool:
+        """Take the free seat of the room in a typed code or a link; a full room is watched instead.  ``key``: the
+        seat key the browser made (``None``: the store draws one)."""
         from ...rooms import RoomClient, RoomFull
 
         def enter() -> None:
             try:
-                self._enter(RoomClient.join(self.store, code_or_link, nickname=nickname.strip() or None))
+                self._enter(RoomClient.join(self.store, code_or_link, nickname=nickname.strip() or None, token=key))
             except RoomFull:
                 self._enter(RoomClient.spectate(self.store, code_or_link))
                 code = self.code
@@ -209,6 +216,36 @@ class FriendFlow:
 
         return self._try(enter)
 
+    @staticmethod
+    def pending_record(text: object) -> dict[str, str] | None:
+        """What the browser keeps (as pending) of a press of "Create a room" or "Join": the seat key it made, the
+        button (``pressed``: ``"create"`` or ``"join"``), the code and nickname typed; ``None`` if that is not it.
+
+        >>> FriendFlow.pending_record('{"key": "' + "k" * 24 + '", "pressed": "join", "code": "KTX-HMA"}')["code"]
+        'KTX-HMA'
+        >>> FriendFlow.pending_record('{"key": "short", "pressed": "join"}') is None
+        True
+        """
+        from ...rooms.keys import well_formed
+
+        try:
+            raw = json.loads(text) if isinstance(text, str) and len(text) <= 400 else None
+        except ValueError:
+            return None
+        if not isinstance(raw, dict) or not well_formed(raw.get("key")) or raw.get("pressed") not in ("create", "join"):
+            return None
+        return {name: str(raw.get(name) or "")[:100] for name in ("key", "pressed", "code", "nickname")}
+
+    def pending_seat(self, key: object) -> str | None:
+        """The seat a key the browser made holds, as :meth:`saved_text` would keep it, or ``None`` when no room
+        knows the key (its page was reloaded before the store took it: the browser forgets it).
+
+        A store that cannot answer raises its :class:`aton.rooms.RoomError` (the key is kept for later)."""
+        found = self.store.seat_by_key(key)
+        if found is None:
+            return None
+        return json.dumps({"code": found[0], "token": key}, separators=(",", ":"))
+
     def _enter(self, client: Any) -> None:
         with self._lock:
             self.client = client
@@ -244,12 +281,14 @@ class FriendFlow:
             self._say(lambda lang: say("friend.not_seated", lang), alert=True)
             return False
         with self._lock:
+            before = self.status
             try:
                 self.status = client.play(action)
             except StaleMove as error:
-                why = _refusal(error)
                 self._refresh()
-                self._say(lambda lang: say("friend.not_played", lang, reason=why(lang)), alert=True)
+                elsewhere = self._elsewhere(before, self.status, refused=True, action=action)  # another tab was first
+                why = _refusal(error)
+                self._say(elsewhere or (lambda lang: say("friend.not_played", lang, reason=why(lang))), alert=True)
                 return False
             except (RoomError, IllegalAction) as error:
                 if isinstance(error, BadToken) and error.code == "seat_lost":
@@ -260,12 +299,32 @@ class FriendFlow:
                         alert=True,
                     )
                     return False
-                why = _refusal(error)
                 self._refresh()
-                self._say(lambda lang: say("friend.not_played", lang, reason=why(lang)), alert=True)
+                elsewhere, why = self._elsewhere(before, self.status, refused=True, action=action), _refusal(error)
+                self._say(elsewhere or (lambda lang: say("friend.not_played", lang, reason=why(lang))), alert=True)
                 return False
             self._say(None)
             return True
+
+    def _elsewhere(
+        self, before: Any, after: Any, *, refused: bool = False, action: Action | None = None
+    ) -> Text | None:
+        """What this seat played between two statuses of one game that this page did not: another page holding
+        the same seat (another tab, another device) played it.  In words (``refused``: as the reason this page's
+        own ``action`` was not played), or ``None``."""
+        if after is None or self.seat is None:
+            return None
+        seat = self.seat
+        if isinstance(action, Assign) and action.player is seat and after.view.has_assigned(seat):
+            return functools.partial(_lang_text, "friend.elsewhere_cards_refused")  # this page's own cards never landed
+        if before is None or _new_game(before, after):
+            return None
+        mine = [action for action in after.view.actions if action.player is seat]
+        new = mine[sum(1 for action in before.view.actions if action.player is seat) :]
+        if not new:
+            return None
+        key = "friend.elsewhere_cards" if any(isinstance(action, Assign) for action in new) else "friend.elsewhere"
+        return functools.partial(_lang_text, key + "_refused" * refused)
 
     def rematch(self) -> bool:
         """Ask for a new game in the same room (it starts when the opponent asks too)."""
@@ -390,6 +449,9 @@ class FriendFlow:
                 if self.client is not client:
                     return None
                 status = client.poll(timeout=0.0)
+                elsewhere = self._elsewhere(self.status, status)  # this page's own moves are in its status already
+                if elsewhere is not None:
+                    self._say(elsewhere, alert=True)
                 if status is not None:
                     if last is not None and status.version > last.version and _new_game(last, status):
                         self.game_no += 1
@@ -509,6 +571,10 @@ class FriendFlow:
         if self._owns_store and self._store is not None:
             self._store.dispose()
             self._store = None
+
+
+def _lang_text(key: str, lang: str) -> str:
+    return say(key, lang)
 
 
 def _event_text(key: str, name: str, lang: str) -> str:

@@ -9,6 +9,7 @@ shows the seat's view and sends the moves.
 from __future__ import annotations
 
 import atexit
+import functools
 import json
 import weakref
 from collections.abc import Callable
@@ -54,8 +55,8 @@ class FriendPage:
         self.room = FriendFlow(url)
         self.follower: Follower | None = None
         self.base_url = ""
-        panel.on_create(lambda nickname: self._enter(lambda: self.room.create(nickname)))
-        panel.on_join(lambda code, nickname: self._enter(lambda: self.room.join(code, nickname)))
+        panel.on_create(lambda nickname: self._enter_keyed(lambda key: self.room.create(nickname, key=key)))
+        panel.on_join(lambda code, nickname: self._enter_keyed(lambda key: self.room.join(code, nickname, key=key)))
         panel.on_rematch(self._rematch)
         panel.on_leave(self.ask_leave)
         panel.on_leave_choice(self.choose)
@@ -64,7 +65,16 @@ class FriendPage:
         # its last touch grows old (weakly held, so a page closed earlier is not kept alive by this).
         atexit.register(_away_at_exit, weakref.ref(self.room))
 
-    def _enter(self, attempt: Callable[[], bool]) -> bool:
+    def _enter_keyed(self, attempt: Callable[[str | None], bool]) -> bool:
+        """Create or join with the seat key the browser made as the button was pressed (kept there as pending);
+        whatever comes of it, the browser then stops keeping that key as pending."""
+        key = self.panel.take_key()
+        entered = self._enter(lambda: attempt(key), settled=key or "")
+        if not entered and key:
+            self.panel.settle(key)
+        return entered
+
+    def _enter(self, attempt: Callable[[], bool], settled: str = "") -> bool:
         try:
             entered = attempt()
         except Exception as error:  # never a traceback in the page
@@ -77,7 +87,7 @@ class FriendPage:
         status = self.room.status
         if status is not None and status.state == "waiting" and self.show_form is not None:
             self.show_form()  # the code, the link and the QR code to give the opponent
-        self.panel.keep(self.room.saved_text() if self.room.seat is not None else "")
+        self.panel.keep(self.room.saved_text() if self.room.seat is not None else "", settled=settled)
         self.panel.address(self.room.code if self.room.spectating else None)  # a reload watches the room again
         if self.follower is None:
             self.follower = Follower(self.room, self._deliver, self.schedule)
@@ -120,6 +130,8 @@ class FriendPage:
                 if self.show_form is not None:
                     self.show_form()
             return
+        if facts.get("pending") and self._pending(facts["pending"]):
+            return
         try:
             saved_code = json.loads(saved).get("code") if saved else None
         except (ValueError, AttributeError):
@@ -136,6 +148,37 @@ class FriendPage:
             self.panel.code.value = room
             if self.show_form is not None:
                 self.show_form()
+
+    def _pending(self, text: str) -> bool:
+        """A press of "Create a room" or "Join" the browser kept (its seat key) before a reload: the seat the key
+        holds is taken again.  If no room knows the key, the press did not reach the store (the page went first,
+        and its kernel with it): it is made now, with the same key.  Whether a room was entered."""
+        record = self.room.pending_record(text)
+        if record is None:  # not a press this page knows: forgotten
+            self.panel.settle(text)
+            return False
+        key, nickname = record["key"], record["nickname"]
+        if record["pressed"] == "create":
+            ask = functools.partial(self.room.create, nickname, key=key)
+        else:
+            ask = functools.partial(self.room.join, record["code"], nickname, key=key)
+        try:
+            taken = self.room.pending_seat(key)
+            if taken is None:
+                entered = self._enter(ask, settled=key)
+                if entered and self.room.seat is not None:
+                    return True
+                taken = self.room.pending_seat(key)  # the page's earlier kernel took the seat meanwhile
+                if taken is None:  # a full room watched, or the refusal said: the press is over
+                    self.panel.settle(key)
+                    return entered
+        except Exception as error:  # the store cannot say now: the press stays kept, for the next reload
+            self.controller.report(error)
+            return True
+        if not self._enter(lambda: self.room.resume(taken), settled=key):
+            self.panel.settle(key)
+            return False
+        return True
 
     def _rematch(self) -> None:
         if self.room.rematch() and self.room.status is not None:

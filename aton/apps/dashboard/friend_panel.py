@@ -34,8 +34,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...widgets.bridge import script_outputs
-from .friend import SAVED_KEY, FriendFlow
+from ...widgets.bridge import key_maker, script_outputs
+from .friend import PENDING_KEY, SAVED_KEY, FriendFlow
 from .resume import GAME_KEY, bridge_reader
 from .text import say
 
@@ -43,10 +43,18 @@ __all__ = ["FriendPanel"]
 
 _READER = bridge_reader(
     "aton-friend-bridge",
-    {"saved": SAVED_KEY, "game": GAME_KEY},
+    {"saved": SAVED_KEY, "game": GAME_KEY, "pending": PENDING_KEY},
     page_facts="{query: location.search, base: location.origin + location.pathname, hash: location.hash}",
 )
 """Tells the kernel the page's address and what this browser keeps: its room, and its game in the store."""
+_KEY_MAKER = key_maker(
+    {"create": ".aton-friend-create", "join": ".aton-friend-join"},
+    "aton-friend-key",
+    PENDING_KEY,
+    {"code": ".aton-friend-code input", "nickname": ".aton-friend-nickname input"},
+)
+"""Makes the seat key in the browser as "Create a room" or "Join" is pressed, kept there (pending) first, with the
+button pressed and the code and nickname typed: a reload before the seat is kept can find it, or ask for it."""
 
 
 def _html(css: str) -> widgets.HTML:
@@ -113,6 +121,9 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         self.server_only = _html("aton-friend-server-only")
         self.bridge = widgets.Text(layout=widgets.Layout(display="none"))
         self.bridge.add_class("aton-friend-bridge")
+        self.key_field = widgets.Text(layout=widgets.Layout(display="none"))
+        self.key_field.add_class("aton-friend-key")
+        self._chosen = ""
         self.reader = widgets.Output(layout=widgets.Layout(display="none"))
         self.keeper = widgets.Output(layout=widgets.Layout(display="none"))
         self.addresser = widgets.Output(layout=widgets.Layout(display="none"))
@@ -120,8 +131,10 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         self._kept: dict[str, str] = {}
         self._writes = 0
         if available:
-            self.reader.outputs = script_outputs(_READER)
-            self.children = [self.entry, self.in_room, self.bridge, self.reader, self.keeper, self.addresser]
+            self.reader.outputs = script_outputs(_READER + "\n" + _KEY_MAKER)
+            self.children = [
+                *(self.entry, self.in_room, self.bridge, self.key_field, self.reader, self.keeper, self.addresser)
+            ]
         else:
             self.children = [self.server_only]
         self.in_room.layout.display = "none"
@@ -140,6 +153,7 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         for choice, button in (("end", self.end_button), ("keep", self.keep_button), ("stay", self.stay_button)):
             button.on_click(lambda _b, choice=choice: [f(choice) for f in list(self._choice)])
         self.bridge.observe(self._on_bridge, names="value")
+        self.key_field.observe(lambda change: setattr(self, "_chosen", str(change["new"])[:400]), names="value")
 
     # ================================================================ callbacks
     def on_create(self, callback: Callable[[str], object]) -> None:
@@ -171,6 +185,12 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
     def on_bridge(self, callback: Callable[[dict[str, str]], None]) -> None:
         """Call ``callback(facts)`` once the browser said what it holds (:meth:`read_bridge`)."""
         self._bridge.append(callback)
+
+    def take_key(self) -> str | None:
+        """The seat key the browser made as "Create a room" or "Join" was pressed (kept there as pending), once:
+        ``None`` when it made none (the store draws one; the browser learns it after the join)."""
+        record, self._chosen = FriendFlow.pending_record(self._chosen), ""
+        return None if record is None else record["key"]
 
     @staticmethod
     def read_bridge(text: str) -> dict[str, str] | None:
@@ -208,6 +228,9 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         key = seat_key(raw.get("hash"))
         if room and key is not None:  # a seat's link (#seat=KEY): the seat is taken back
             facts["seat"] = key
+        pending = raw.get("pending")
+        if isinstance(pending, str) and pending:  # a seat key chosen here, not yet known to have been taken
+            facts["pending"] = pending[:400]
         if "game" in raw:  # the key of the page's own game, kept for a reload (the dashboard's reader sends it)
             facts["game"] = game if isinstance(game, str) and len(game) <= 100 else ""
         return facts
@@ -219,12 +242,23 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
                 callback(facts)
 
     # ================================================================ drawing
-    def keep(self, saved: str, key: str = SAVED_KEY) -> None:
+    def keep(self, saved: str, key: str = SAVED_KEY, *, settled: str = "") -> None:
         """Keep ``saved`` in the browser's localStorage under ``key`` (a room's code and seat key by default;
-        :data:`~aton.apps.dashboard.resume.GAME_KEY`: the key of the page's own game); ``""`` forgets it."""
-        if self._kept.get(key) == saved or not self.available:
+        :data:`~aton.apps.dashboard.resume.GAME_KEY`: the key of the page's own game); ``""`` forgets it.
+
+        ``settled``: a seat key the browser made (:meth:`take_key`) whose fate is known: in the same script,
+        the browser stops keeping it as pending, if that is still the one it keeps (a later press made another)."""
+        if not self.available or (self._kept.get(key) == saved and not settled):
             return
         self._kept[key] = saved
+        self._write_kept(settled)
+
+    def settle(self, pending: str) -> None:
+        """The browser stops keeping the seat key ``pending`` as pending (no room knows it), if it still does."""
+        if self.available and pending:
+            self._write_kept(pending)
+
+    def _write_kept(self, settled: str) -> None:
         self._writes += 1
         lines = []
         for name, value in sorted(self._kept.items()):  # every key at once: a later write never hides an earlier
@@ -232,6 +266,12 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
                 lines.append(f"window.localStorage.setItem({json.dumps(name)}, {json.dumps(value)});")
             else:
                 lines.append(f"window.localStorage.removeItem({json.dumps(name)});")
+        if settled:  # after the seat's own line: a reload between the two still finds the seat
+            pending = json.dumps(PENDING_KEY)
+            lines.append(
+                f"if ((window.localStorage.getItem({pending}) || '').indexOf({json.dumps(settled)}) >= 0)"
+                f" {{ window.localStorage.removeItem({pending}); }}"
+            )
         self.keeper.outputs = script_outputs(" ".join(lines) + f" // {self._writes}")
 
     def address(self, code: str | None) -> None:

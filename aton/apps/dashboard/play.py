@@ -237,7 +237,7 @@ class PlayPanel(widgets.VBox):  # type: ignore[misc]
         key = (flow.generation, game.round, person)  # a room brings a new view of the same game at each move
         if self.panel is not None and self._panel_key == key:
             self.panel.touch = flow.touch
-            self.panel.refresh()
+            self.panel.follow(game)  # a room's new view of the same game: cards laid from another page show
             return
         self.close_panel()
         # the controller plays the cards; an exchange is asked for twice (it cannot be undone)

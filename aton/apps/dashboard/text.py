@@ -127,6 +127,25 @@ DASHBOARD_STRINGS: dict[str, Message] = {
         msg("dashboard friend.rematch_offered.touch", "{name} wants a rematch: tap Rematch to start a new game."),
         msg("dashboard friend.rematch_waiting", "You asked for a rematch; waiting for {name}."),
         msg("dashboard friend.not_played", "Your move was not played: {reason}"),
+        msg(
+            "dashboard friend.elsewhere_cards",
+            "Your cards for this round were confirmed on another page that holds your seat (another tab or "
+            "device): they are the ones laid now.",
+        ),
+        msg(
+            "dashboard friend.elsewhere",
+            "Your seat played on another page that holds it (another tab or device): the game is shown as it is now.",
+        ),
+        msg(
+            "dashboard friend.elsewhere_cards_refused",
+            "Your cards were not played: this round's cards had already been confirmed on another page that holds "
+            "your seat (another tab or device). They are the ones laid now.",
+        ),
+        msg(
+            "dashboard friend.elsewhere_refused",
+            "Your move was not played: your seat had already played on another page that holds it (another tab or "
+            "device). The game is shown as it is now.",
+        ),
         msg("dashboard friend.not_seated", "You watch this room: you cannot play in it."),
         msg("dashboard friend.other_seat", "{player} is played by your opponent on their screen: you play {seat}."),
         msg("dashboard friend.problem", "The room store cannot be used now: {reason}"),
