@@ -17,6 +17,9 @@ medium     ``mcts`` with the default budget
 hard       ``mcts`` with a large budget
 ========== ==========================================================================
 
+``shipped-easy``, ``shipped-medium`` and ``shipped-hard`` are frozen copies of the presets as shipped on
+a tagged day (:mod:`aton.bots.shipped`), for measuring a change against the bot it replaces.
+
 Search bots take options after a colon: ``"mcts:iterations=400"``,
 ``"mcts:ms=500"`` (a time budget; the answer then depends on the machine's
 speed), ``"hard:playout=random"``.
@@ -65,6 +68,12 @@ def make_bot(spec: str) -> Bot:
         if options.strip():
             raise BotError("bot_no_options", name=name, options=options)
         return _FACTORIES[name]()
+    if name.startswith("shipped-") and name.removeprefix("shipped-") in PRESETS:
+        if options.strip():
+            raise BotError("bot_no_options", name=name, options=options)
+        from .shipped import frozen_bot
+
+        return frozen_bot(name.removeprefix("shipped-"))
     if name == "mcts" or name in PRESETS:
         return MctsBot.from_spec("medium" if name == "mcts" else name, options, name=name)
     raise BotError("bot_unknown", found=spec, known=BOT_NAMES)
