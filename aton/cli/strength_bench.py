@@ -86,7 +86,7 @@ def elo(score: float) -> float:
         return -math.inf
     if score >= 1.0 - 1e-12:  # a Wilson bound at 1 comes back a rounding short of it
         return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
+    return 400.0 * math.log10(score / (1.0 - score))
 
 
 @dataclass(frozen=True)
