@@ -14,7 +14,7 @@ greedy     one-step rules of thumb (see :mod:`aton.bots.greedy`)
 mcts       information-set Monte Carlo tree search, default budget (``medium``)
 easy       ``mcts`` with a small budget
 medium     ``mcts`` with the default budget
-hard       ``mcts`` with a large budget
+hard       ``medium`` with more time to think (four times the budget); not shown stronger than ``medium``
 ========== ==========================================================================
 
 ``shipped-easy``, ``shipped-medium`` and ``shipped-hard`` are frozen copies of the presets as shipped on
