@@ -17,7 +17,7 @@ from aton.bots.mcts import PRESETS
 from aton.bots.shipped import frozen_config, frozen_names, version
 from aton.bots.tournament import GameSummary, TournamentResult, bot_random
 from aton.cli.commands import main
-from aton.cli.strength_bench import StrengthFileError, elo, load, mean_interval, play, save, strength
+from aton.cli.strength_bench import StrengthFileError, elo, join, load, mean_interval, play, save, strength
 
 
 def _game(number: int, winner: str | None, margin: int) -> GameSummary:
@@ -102,6 +102,27 @@ def test_saved_games_load_back(tmp_path: Path) -> None:
     loaded = load(path)
     assert loaded.bots == result.bots and loaded.seed == 8 and loaded.games == result.games
     assert strength(loaded) == strength(result)
+
+
+def test_pieces_played_one_after_another_make_one_series(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    whole = play("greedy", "random", 6, seed=5)
+    paths = []
+    for start, count in ((5, 2), (7, 4)):
+        paths.append(tmp_path / f"from{start}.json")
+        save(play("greedy", "random", count, seed=start), paths[-1])
+    untimed = [replace(g, think_seconds=(0.0, 0.0), seconds=0.0) for g in whole.games]
+    joined = join([load(path) for path in paths])
+    assert [replace(g, think_seconds=(0.0, 0.0), seconds=0.0) for g in joined.games] == untimed
+    args = ["bench-strength", "--load", str(paths[0]), "--load", str(paths[1]), "--save", str(tmp_path / "all.json")]
+    assert main(args) == 0
+    assert "6 games from seed 5" in capsys.readouterr().out
+    assert load(tmp_path / "all.json").games == joined.games
+    assert main(["bench-strength", "--load", str(paths[1]), "--load", str(paths[0])]) == 1
+    assert "does not start where the one before ended" in capsys.readouterr().err
+    odd = tmp_path / "odd.json"
+    save(play("greedy", "random", 1, seed=5), odd)
+    with pytest.raises(ValueError, match="odd number of games"):
+        join([load(odd), load(paths[1])])
 
 
 def _forge(path: Path, change: object) -> None:

@@ -434,7 +434,7 @@ def _bench_strength(args: argparse.Namespace) -> int:
 
     from .strength_bench import StrengthFileError, run
 
-    if args.load is None and (args.first is None or args.second is None):
+    if not args.load and (args.first is None or args.second is None):
         print("aton bench-strength: name two bots (--first and --second), or --load a saved file", file=sys.stderr)
         return 2
     try:
@@ -444,7 +444,7 @@ def _bench_strength(args: argparse.Namespace) -> int:
             args.games,
             args.seed,
             args.jobs,
-            load_path=Path(args.load) if args.load else None,
+            load_paths=[Path(name) for name in args.load],
             save_path=Path(args.save) if args.save else None,
             log=lambda line: print(line, file=sys.stderr, flush=True),
         )
@@ -472,7 +472,14 @@ def _add_bench_strength(commands: argparse._SubParsersAction[argparse.ArgumentPa
     bench.add_argument("--seed", type=_whole, default=0, help="seed of the first game (default 0)")
     bench.add_argument("--jobs", type=_positive, default=1, help="parallel processes (default 1; the same games)")
     bench.add_argument("--save", metavar="FILE.json", help="keep the games in FILE")
-    bench.add_argument("--load", metavar="FILE.json", help="read games kept by --save instead of playing")
+    bench.add_argument(
+        "--load",
+        metavar="FILE.json",
+        action="append",
+        default=[],
+        help="read games kept by --save instead of playing; several files that continue one another "
+        "(each from the seed where the one before ended) make one series",
+    )
     bench.set_defaults(handler=_bench_strength)
 
 

@@ -13,6 +13,9 @@ the same games, one process or several.  The report gives, for the first bot:
 
 ``--save`` keeps the games in a JSON file; ``--load`` reads such a file instead of playing, after checking
 every field (a file that was edited by hand or cut short is refused with a message saying what is wrong).
+Several ``--load`` files that continue one another (``--seed 0 --games 20``, then ``--seed 20 --games
+20``...) are joined into the one series they make (:func:`join`): a long head to head can be played in
+pieces on a busy machine, and stopped between two of them.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import math
 import os
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -321,6 +324,39 @@ def load(path: Path) -> TournamentResult:
     return result
 
 
+def join(parts: list[TournamentResult]) -> TournamentResult:
+    """Head-to-head pieces played one after another as one series: the same bots, each piece starting at the
+    seed where the one before ended, every piece but the last with an even number of games (so that the
+    colours go on alternating).  The result is the series one run from the first seed would have played.
+
+    >>> from aton.bots.tournament import TournamentResult
+    >>> join([TournamentResult(("a", "b"), 0, True), TournamentResult(("a", "b"), 2, True)])
+    Traceback (most recent call last):
+    ...
+    ValueError: the piece from seed 2 does not start where the one before ended (seed 0)
+    """
+    if not parts:
+        raise ValueError("no piece to join")
+    first = parts[0]
+    games = list(first.games)
+    for part in parts[1:]:
+        end = first.seed + len(games)
+        if part.bots != first.bots:
+            raise ValueError(
+                f"the piece from seed {part.seed} is {part.bots[0]} vs {part.bots[1]}, not "
+                f"{first.bots[0]} vs {first.bots[1]}"
+            )
+        if part.seed != end:
+            raise ValueError(f"the piece from seed {part.seed} does not start where the one before ended (seed {end})")
+        if len(games) % 2:
+            raise ValueError(
+                f"the piece ending at seed {end - 1} has an odd number of games: colours would not alternate"
+            )
+        offset = len(games)
+        games.extend(replace(game, number=game.number + offset) for game in part.games)
+    return TournamentResult(first.bots, first.seed, True, games)
+
+
 def run(
     first: str,
     second: str,
@@ -328,13 +364,18 @@ def run(
     seed: int = 0,
     jobs: int = 1,
     *,
-    load_path: Path | None = None,
+    load_paths: list[Path] | None = None,
     save_path: Path | None = None,
     log: Callable[[str], None] | None = None,
 ) -> str:
     """Play (or load) the head to head, keep it if asked, and return the report with the load average."""
-    if load_path is not None:
-        result = load(load_path)
+    if load_paths:
+        try:
+            result = join([load(path) for path in load_paths])
+        except StrengthFileError:
+            raise
+        except ValueError as error:
+            raise StrengthFileError(str(error)) from None
     else:
         done = [0]
 
@@ -347,7 +388,7 @@ def run(
     if save_path is not None:
         save(result, save_path)
     text = report(result)
-    if load_path is None and hasattr(os, "getloadavg"):
+    if not load_paths and hasattr(os, "getloadavg"):
         one, five, fifteen = os.getloadavg()
         text += f"\nload average at the end: {one:.2f}, {five:.2f}, {fifteen:.2f}"
     return text
@@ -358,6 +399,7 @@ __all__ = [
     "Strength",
     "StrengthFileError",
     "elo",
+    "join",
     "load",
     "mean_interval",
     "play",
