@@ -119,10 +119,11 @@ def test_pieces_played_one_after_another_make_one_series(tmp_path: Path, capsys:
     assert load(tmp_path / "all.json").games == joined.games
     assert main(["bench-strength", "--load", str(paths[1]), "--load", str(paths[0])]) == 1
     assert "does not start where the one before ended" in capsys.readouterr().err
-    odd = tmp_path / "odd.json"
+    odd, after = tmp_path / "odd.json", tmp_path / "after.json"
     save(play("greedy", "random", 1, seed=5), odd)
+    save(play("greedy", "random", 2, seed=6), after)
     with pytest.raises(ValueError, match="odd number of games"):
-        join([load(odd), load(paths[1])])
+        join([load(odd), load(after)])
 
 
 def _forge(path: Path, change: object) -> None:
