@@ -1,12 +1,15 @@
 """An Elo ladder of the bots from a round-robin of seeded series, with a plot.
 
-    .venv/bin/python scripts/elo_ladder.py [--scale 1.0] [--svg docs/img/elo-ladder.svg] [--save ladder.json]
+    .venv/bin/python scripts/elo_ladder.py [--scale 1.0] [--anchor greedy] [--svg docs/img/elo-ladder.svg] \
+        [--save ladder.json]
 
 Plays every pair of ``random``, ``greedy``, ``easy``, ``medium`` and ``hard`` (colours alternated, one
-process), fits the ratings with :func:`aton.bots.tournament.elo_ladder` (``random`` = 0) and prints the
-table: rating, 95% interval (two standard errors each way) and games.  Pairs with the slow bots play fewer
+process), fits the ratings with :func:`aton.bots.tournament.elo_ladder` (the ``--anchor`` bot = 0, ``greedy``
+by default: every bot has many games against it, so the other ratings are measured from it closely, where
+``random``, which never wins, would leave them hundreds of points wide) and prints the table: rating, 95%
+interval (two standard errors each way) and games.  Pairs with the slow bots play fewer
 games (see ``GAMES``); ``--scale`` multiplies every number of games.  ``--load`` reads the games kept by
-``--save`` instead of playing.
+``--save`` instead of playing; ``--no-play`` rates only the games given by ``--tally`` (totals of a pair).
 """
 
 from __future__ import annotations
@@ -81,6 +84,12 @@ def main() -> None:
         metavar="FIRST,SECOND,WINS,LOSSES,DRAWS",
         help="games played elsewhere (aton simulate --alternate), counted as they are",
     )
+    parser.add_argument(
+        "--anchor", default="greedy", help="the bot rated 0, from which the others are measured (default greedy)"
+    )
+    parser.add_argument(
+        "--no-play", action="store_true", help="play nothing: rate only the games of --load and --tally"
+    )
     args = parser.parse_args()
     skipped = {tuple(pair.split(",")) for pair in args.skip}
     results: list[TournamentResult] = []
@@ -89,7 +98,7 @@ def main() -> None:
             result = TournamentResult((raw["bots"][0], raw["bots"][1]), raw["seed"], True)
             result.games.extend(GameSummary(**game) for game in raw["games"])
             results.append(result)
-    else:
+    elif not args.no_play:
         for (first, second), games in GAMES.items():
             if (first, second) in skipped:
                 continue
@@ -116,15 +125,19 @@ def main() -> None:
     print("|---|---:|---:|---:|")
     for result in results:
         print(f"| {result.bots[0]} vs {result.bots[1]} | {len(result.games)} | {result.wins_of(0)} | {result.draws} |")
-    ladder = elo_ladder(results)
+    if args.anchor not in {name for result in results for name in result.bots}:
+        parser.error(f"--anchor {args.anchor!r} played no game here")
+    ladder = elo_ladder(results, anchor=args.anchor)
     print()
     print("| bot | Elo | 95% interval | games |")
     print("|---|---:|---|---:|")
     for rating in ladder:
         low, high = rating.elo - 2 * rating.error, rating.elo + 2 * rating.error
-        print(f"| {rating.bot} | {rating.elo:.0f} | {low:.0f} to {high:.0f} | {rating.games} |")
+        interval = "(the anchor)" if rating.bot == args.anchor else f"{low:.0f} to {high:.0f}"
+        print(f"| {rating.bot} | {rating.elo:.0f} | {interval} | {rating.games} |")
     if args.svg:
-        args.svg.write_text(ladder_svg(ladder), encoding="utf-8")
+        title = f"Elo ladder, {args.anchor} = 0 (95% intervals)"
+        args.svg.write_text(ladder_svg(ladder, title), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -105,6 +105,14 @@ def test_the_form_says_a_seed_gives_the_cards_away() -> None:
     assert "retrouver toutes les cartes" in dash.form.seed_help.value
 
 
+def test_the_form_says_hard_is_medium_with_more_time() -> None:
+    dash = dashboard()
+    assert "Hard is medium with four times as long" in dash.form.level_help.value
+    assert dash.form.level_help.layout.display == dash.form.level_choice.layout.display == ""
+    dash.lang = "fr"
+    assert "plus de temps" in dash.form.level_help.value and "difficile" in dash.form.level_help.value
+
+
 # ------------------------------------------------------------------ the board
 def card_tags(dash: Dashboard, player: aton.Player) -> set[str]:
     scene = dash.board.scene

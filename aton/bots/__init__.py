@@ -14,8 +14,11 @@ greedy     one-step rules of thumb (see :mod:`aton.bots.greedy`)
 mcts       information-set Monte Carlo tree search, default budget (``medium``)
 easy       ``mcts`` with a small budget
 medium     ``mcts`` with the default budget
-hard       ``mcts`` with a large budget
+hard       ``medium`` with more time to think (four times the budget); not shown stronger than ``medium``
 ========== ==========================================================================
+
+``shipped-easy``, ``shipped-medium`` and ``shipped-hard`` are frozen copies of the presets as shipped on
+a tagged day (:mod:`aton.bots.shipped`), for measuring a change against the bot it replaces.
 
 Search bots take options after a colon: ``"mcts:iterations=400"``,
 ``"mcts:ms=500"`` (a time budget; the answer then depends on the machine's
@@ -65,6 +68,12 @@ def make_bot(spec: str) -> Bot:
         if options.strip():
             raise BotError("bot_no_options", name=name, options=options)
         return _FACTORIES[name]()
+    if name.startswith("shipped-") and name.removeprefix("shipped-") in PRESETS:
+        if options.strip():
+            raise BotError("bot_no_options", name=name, options=options)
+        from .shipped import frozen_bot
+
+        return frozen_bot(name.removeprefix("shipped-"))
     if name == "mcts" or name in PRESETS:
         return MctsBot.from_spec("medium" if name == "mcts" else name, options, name=name)
     raise BotError("bot_unknown", found=spec, known=BOT_NAMES)

@@ -148,6 +148,13 @@ class Evaluation:
         stored = json.loads(PATH.read_text(encoding="utf-8"))["coefficients"]
         return cls(tuple(float(stored[name]) for name in FEATURE_NAMES))
 
+    @classmethod
+    @cache
+    def of(cls, coefficients: tuple[float, ...] | None) -> Evaluation:
+        """The model with these ``coefficients`` (``None``: the stored one, :meth:`load`), one object per set of
+        coefficients, so that the board terms it remembers serve every search that uses it."""
+        return cls.load() if coefficients is None else cls(coefficients)
+
     def logit(self, values: Sequence[float]) -> float:
         """The coefficients times ``values`` (:func:`features`), before the logistic."""
         total: float = sum(map(mul, self.coefficients, values))

@@ -95,6 +95,9 @@ class SearchConfig:
     - ``temperature``, ``race``, ``projection`` (options of :meth:`MctsBot.from_spec`): the evaluation's
       :class:`~aton.bots.heuristics.Weights` (the board values of the quick policy; the end of a playout
       with ``evaluation="heuristic"``).
+    - ``coefficients``: with ``evaluation="fitted"``, the model's coefficients (in the order of
+      :data:`aton.bots.evaluation.FEATURE_NAMES`) instead of those stored in ``evaluation.json``: a frozen
+      copy of a shipped bot (:mod:`aton.bots.shipped`) keeps the model it was shipped with.
     """
 
     iterations: int = 300
@@ -109,6 +112,7 @@ class SearchConfig:
     decisive: bool = False
     evaluation: str = "heuristic"
     weights: Weights = field(default=DEFAULT_WEIGHTS, compare=False)
+    coefficients: tuple[float, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -240,7 +244,9 @@ class MctsBot(Bot):
         """A bot from a preset name and ``key=value`` options separated by commas."""
         config = PRESETS[preset]
         changes: dict[str, Any] = {}
-        known = {f.name: f for f in fields(SearchConfig) if f.name != "weights"} | dict.fromkeys(WEIGHT_OPTIONS)
+        known = {f.name: f for f in fields(SearchConfig) if f.name not in ("weights", "coefficients")} | dict.fromkeys(
+            WEIGHT_OPTIONS
+        )
         for item in filter(None, (part.strip() for part in options.split(","))):
             key, equals, text = item.partition("=")
             key = key.strip()
@@ -508,7 +514,7 @@ class _Search:
         self.square_cache: dict[Key, list[tuple[Key, Action]]] = {}
         self.deal, self.build = view._dealer(hidden_assignment="hand" if self.opponent_locked else "assigned")
         self.judge = evaluator(self.info, config.weights)
-        self.model = Evaluation.load() if config.evaluation == "fitted" else None
+        self.model = Evaluation.of(config.coefficients) if config.evaluation == "fitted" else None
         """The fitted evaluation of the end of a playout (``None``: the heuristic's chance)."""
         self.changes = count_changes(self.info)
         self.greedy_squares = greedy_memory(self.info, config.weights)

@@ -429,6 +429,60 @@ def _add_bench_calibration(commands: argparse._SubParsersAction[argparse.Argumen
     bench.set_defaults(handler=_bench_calibration)
 
 
+def _bench_strength(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .strength_bench import StrengthFileError, run
+
+    if not args.load and (args.first is None or args.second is None):
+        print("aton bench-strength: name two bots (--first and --second), or --load a saved file", file=sys.stderr)
+        return 2
+    try:
+        text = run(
+            args.first,
+            args.second,
+            args.games,
+            args.seed,
+            args.jobs,
+            load_paths=[Path(name) for name in args.load],
+            save_path=Path(args.save) if args.save else None,
+            log=lambda line: print(line, file=sys.stderr, flush=True),
+        )
+    except StrengthFileError as error:
+        print(f"aton bench-strength: {error}", file=sys.stderr)
+        return 1
+    print(text)
+    return 0
+
+
+def _add_bench_strength(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    bench = commands.add_parser(
+        "bench-strength",
+        help="head to head of two bots: win rate, margin and Elo difference with 95% intervals",
+        description="Play N seeded games between two bots, colours alternated (game i from seed S+i, the first "
+        "bot red in even games): the first bot's wins, draws and losses, its win rate with a 95% Wilson "
+        "interval, its mean final margin with a 95% interval, the Elo difference with its interval, and each "
+        "bot's processor time per decision. Bots: random, greedy, easy, medium, hard (with options, e.g. "
+        "medium:iterations=900), and the frozen copies of the shipped search bots shipped-easy, "
+        "shipped-medium, shipped-hard.",
+    )
+    bench.add_argument("--first", type=_bot_spec, metavar="BOT", help="the bot measured")
+    bench.add_argument("--second", type=_bot_spec, metavar="BOT", help="the bot it is measured against")
+    bench.add_argument("--games", type=_positive, default=400, help="number of games (default 400)")
+    bench.add_argument("--seed", type=_whole, default=0, help="seed of the first game (default 0)")
+    bench.add_argument("--jobs", type=_positive, default=1, help="parallel processes (default 1; the same games)")
+    bench.add_argument("--save", metavar="FILE.json", help="keep the games in FILE")
+    bench.add_argument(
+        "--load",
+        metavar="FILE.json",
+        action="append",
+        default=[],
+        help="read games kept by --save instead of playing; several files that continue one another "
+        "(each from the seed where the one before ended) make one series",
+    )
+    bench.set_defaults(handler=_bench_strength)
+
+
 def _answer_sheet(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -470,6 +524,7 @@ REGISTRARS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]],
     _add_review,
     _add_bench_review,
     _add_bench_calibration,
+    _add_bench_strength,
     _add_answer_sheet,
 ]
 """Functions that add one sub-command each to the parser."""

@@ -106,6 +106,7 @@ class GameForm(widgets.VBox):  # type: ignore[misc]
         self.new_title = _html("aton-new-title")
         self.mode_choice = _toggles("aton-mode", [("", m.value) for m in Mode], Mode(mode).value, "auto")
         self.level_choice = _toggles("aton-level", [(name, name) for name in LEVELS], level, "7em")
+        self.level_help = _html("aton-level-help")
         self.human_choice = _toggles("aton-human", [("", p.label) for p in PLAYERS], Player(human).label, "7em")
         self.name_red = widgets.Text(layout=widgets.Layout(width="16em"))
         self.name_red.add_class("aton-name-red")
@@ -135,6 +136,7 @@ class GameForm(widgets.VBox):  # type: ignore[misc]
             self.new_title,
             self.mode_choice,
             self.level_choice,
+            self.level_help,
             self.human_choice,
             self.names_box,
             self.seed_text,
@@ -220,6 +222,7 @@ class GameForm(widgets.VBox):  # type: ignore[misc]
         self.level_choice.options = [(say(f"new.level.{name}", lang), name) for name in LEVELS]
         self.level_choice.value = level
         self.level_choice.description = say("new.level", lang)
+        self.level_help.value = f"<p><small>{escape(say('new.level_help', lang))}</small></p>"
         human = self.human_choice.value
         self.human_choice.options = [(player_word(p.label, lang), p.label) for p in PLAYERS]
         self.human_choice.value = human
@@ -246,6 +249,7 @@ class GameForm(widgets.VBox):  # type: ignore[misc]
         chosen = Mode(self.mode_choice.value)
         friend = chosen is Mode.FRIEND
         self.level_choice.layout.display = "none" if chosen in (Mode.TWO, Mode.FRIEND) else ""
+        self.level_help.layout.display = self.level_choice.layout.display
         self.human_choice.layout.display = "" if chosen is Mode.BOT else "none"
         self.names_box.layout.display = "" if chosen is Mode.TWO else "none"
         for field in (self.seed_text, self.seed_help, self.start_button):

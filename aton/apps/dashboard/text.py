@@ -153,6 +153,11 @@ DASHBOARD_STRINGS: dict[str, Message] = {
         msg("dashboard new.level.easy", "easy"),
         msg("dashboard new.level.medium", "medium"),
         msg("dashboard new.level.hard", "hard"),
+        msg(
+            "dashboard new.level_help",
+            "The three levels are one search bot given more and more time to think. Hard is medium with four "
+            "times as long: it has not been shown to win more often than medium.",
+        ),
         msg("dashboard new.human", "You play"),
         msg("dashboard new.names", "Names (optional)"),
         msg("dashboard new.name_red", "Red"),
