@@ -96,6 +96,23 @@ def close_tab(page: Any) -> None:
     assert page.is_closed()
 
 
+def seated_pair(
+    served: Served, store: rooms.RoomStore, browser: Any, page_errors: PageErrors, seed: int
+) -> tuple[str, Any, Any]:
+    """A new room with Ana (Red) and Dan (Blue) each in their seat on a page of their own: the code and the pages."""
+    code = store.create(seed=seed)
+    keys = {seat: store.join(code, seat, nickname=name) for seat, name in ((aton.RED, "Ana"), (aton.BLUE, "Dan"))}
+    pages = []
+    for seat in (aton.RED, aton.BLUE):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        saved = json.dumps({"code": code, "token": keys[seat]})
+        context.add_init_script(f"window.localStorage.setItem('aton-room', {json.dumps(saved)});")
+        dash = DashboardPage(local_page(context, page_errors), served.base + "/").open()
+        dash.wait_status(mode="friend")
+        pages.append(dash.page)
+    return code, pages[0], pages[1]
+
+
 def test_closed_pages_give_their_kernels_back(served: Served, browser: Any, page_errors: PageErrors) -> None:
     before = served.wait_kernels(POOL, 120)
     assert before == POOL, f"the pool never reached {POOL} kernels: {before}"
@@ -121,16 +138,7 @@ def test_a_closed_tab_reads_away_for_the_partner_and_the_class_page(
 ) -> None:
     store = rooms.open_store(served.store_url)
     try:
-        code = store.create(seed=77)
-        keys = {seat: store.join(code, seat, nickname=name) for seat, name in ((aton.RED, "Ana"), (aton.BLUE, "Dan"))}
-        dashes = {}
-        for seat in (aton.RED, aton.BLUE):
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            saved = json.dumps({"code": code, "token": keys[seat]})
-            context.add_init_script(f"window.localStorage.setItem('aton-room', {json.dumps(saved)});")
-            dashes[seat] = DashboardPage(local_page(context, page_errors), served.base + "/").open()
-            dashes[seat].wait_status(mode="friend")
-        ana, dan = dashes[aton.RED].page, dashes[aton.BLUE].page
+        code, ana, dan = seated_pair(served, store, browser, page_errors, seed=77)
         teacher = local_page(browser.new_context(viewport={"width": 1280, "height": 900}), page_errors, 60_000)
         teacher.goto(served.base + "/class")
         box = teacher.locator(".aton-class-code input")
@@ -175,16 +183,7 @@ def test_a_page_gone_without_its_close_call_frees_its_kernel_and_reads_left(
     assert served.wait_kernels(POOL, 120) == POOL
     store = rooms.open_store(served.store_url)
     try:
-        code = store.create(seed=78)
-        keys = {seat: store.join(code, seat, nickname=name) for seat, name in ((aton.RED, "Ana"), (aton.BLUE, "Dan"))}
-        dashes = {}
-        for seat in (aton.RED, aton.BLUE):
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            saved = json.dumps({"code": code, "token": keys[seat]})
-            context.add_init_script(f"window.localStorage.setItem('aton-room', {json.dumps(saved)});")
-            dashes[seat] = DashboardPage(local_page(context, page_errors), served.base + "/").open()
-            dashes[seat].wait_status(mode="friend")
-        ana, dan = dashes[aton.RED].page, dashes[aton.BLUE].page
+        code, ana, dan = seated_pair(served, store, browser, page_errors, seed=78)
         with_pages = served.wait_kernels(POOL + 2, 120)
         assert with_pages == POOL + 2, with_pages
 
