@@ -63,6 +63,8 @@ body:has(#rendered_cells .aton-classroom), body:has(#rendered_cells .aton-classr
   background: #f4efe4 !important; }
 .aton-classroom .widget-html, .aton-classroom .widget-html-content { color: #1a1a1a; line-height: 1.4; }
 .aton-classroom h1 { font-size: 1.5em; color: #8c6d46; margin: 0; }
+.aton-classroom .jupyter-button:focus-visible, .aton-classroom input:focus-visible, .aton-classroom a:focus-visible {
+  outline: 3px solid #1f4e79; outline-offset: 2px; }
 .aton-class-header { align-items: center; flex-wrap: wrap; gap: 4px 16px; border-bottom: 2px solid #d6c7a4;
   margin-bottom: 6px; }
 .aton-class-header .aton-language > .widget-label { position: absolute; width: 1px; height: 1px;

@@ -25,10 +25,13 @@ SEATS_CSS = """
 .aton-class-handed [role="status"] { margin-bottom: 0; }
 .aton-class-handed-box { background: #fffdf8; border: 2px solid #8c6d46; border-radius: 6px; padding: 0 10px; }
 .aton-class-handed a { color: #1f4e79; font-weight: bold; }
+.aton-classroom .aton-class-handed .aton-class-handed-link a[href] { line-height: 1.4 !important; padding: 11px 0;
+  box-sizing: border-box; }
 .aton-class-qr svg { width: 220px; max-width: 100%; height: auto; }
 .aton-class-seats-form .widget-toggle-buttons .widget-toggle-button { width: auto; min-height: 36px; }
 """
-"""The seats' part of the class page's style (the panel's ``class_css`` takes it in)."""
+"""The seats' part of the class page's style (the panel's ``class_css`` takes it in).  A seat's link is long and
+wraps on a phone: its lines are spaced as text, and the link stays a touch target by its padding."""
 
 
 class SeatsForm(widgets.VBox):  # type: ignore[misc]
@@ -46,7 +49,10 @@ class SeatsForm(widgets.VBox):  # type: ignore[misc]
         self.text = widgets.HTML()
         self.colour = widgets.ToggleButtons(options=[("Red", "red"), ("Blue", "blue")], value="red")
         self.colour.add_class("aton-class-seat-colour")
-        self.name = widgets.Text(layout=widgets.Layout(width="16em", max_width="100%"))
+        # wide enough for its placeholder beside its label on a phone (390 px), never wider than the card; its
+        # value goes to the kernel once, as the field is left (Tab, Enter): keystrokes sent one by one wait behind
+        # each other, and a button pressed at once would find only the first letters (measured: "D" of "Dan")
+        self.name = widgets.Text(continuous_update=False, layout=widgets.Layout(width="24em", max_width="100%"))
         self.name.add_class("aton-class-seat-name")
         self.give_button = widgets.Button(button_style="primary")
         self.give_button.add_class("aton-class-give")

@@ -192,12 +192,12 @@ class FriendPage:
         if not choices:
             self.leave()
             return
-        self.panel.ask_leave(choices)
+        self.panel.ask_leave(choices, focus=True)
         self.controller.tell(None)
 
     def choose(self, choice: str) -> None:
         """The answer to "Leave the room": ``"end"`` the game (a forfeit), ``"keep"`` the seat, or ``"stay"``."""
-        self.panel.ask_leave(())
+        self.panel.ask_leave((), focus=choice == "stay")  # staying: the keyboard is back on "Leave the room"
         self.controller.tell(None)  # the question goes at once, whatever comes of the answer
         try:
             if choice == "end":

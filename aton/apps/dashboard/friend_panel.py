@@ -57,6 +57,14 @@ _KEY_MAKER = key_maker(
 button pressed and the code and nickname typed: a reload before the seat is kept can find it, or ask for it."""
 
 
+_LABEL = {"description_width": "initial"}
+
+
+def _field() -> widgets.Layout:
+    """The nickname's and code's fields: their whole label, and their placeholder beside it, on a phone (390 px)."""
+    return widgets.Layout(width="24em", max_width="100%")
+
+
 def _html(css: str) -> widgets.HTML:
     box = widgets.HTML()
     box.add_class(css)
@@ -86,10 +94,12 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         self.add_class("aton-friend")
         self.available = available
         self.help = _html("aton-friend-help")
-        self.nickname = widgets.Text(layout=widgets.Layout(width="16em"))
+        # each value goes once, as the field is left (keystrokes one by one wait behind each other: a button
+        # pressed at once would find only the first letters)
+        self.nickname = widgets.Text(continuous_update=False, layout=_field(), style=_LABEL)
         self.nickname.add_class("aton-friend-nickname")
         self.create_button = _button("aton-friend-create", "success")
-        self.code = widgets.Text(layout=widgets.Layout(width="16em"))
+        self.code = widgets.Text(continuous_update=False, layout=_field(), style=_LABEL)
         self.code.add_class("aton-friend-code")
         self.join_button = _button("aton-friend-join", "primary")
         self.entry = widgets.VBox([self.help, self.nickname, self.create_button, self.code, self.join_button])
@@ -117,6 +127,7 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         self.kept = _html("aton-friend-kept")
         self.entry.children = (self.kept, *self.entry.children)
         self.choices: tuple[str, ...] = ()
+        self._focus: widgets.Button | None = None
         """The choices "Leave the room" asks about now (``()``: not asking)."""
         self.server_only = _html("aton-friend-server-only")
         self.bridge = widgets.Text(layout=widgets.Layout(display="none"))
@@ -176,11 +187,14 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         """Call ``callback(choice)`` when a choice of "Leave the room" is clicked: ``"end"``, ``"keep"``, ``"stay"``."""
         self._choice.append(callback)
 
-    def ask_leave(self, choices: tuple[str, ...]) -> None:
+    def ask_leave(self, choices: tuple[str, ...], *, focus: bool = False) -> None:
         """Ask what becomes of the seat (``choices`` of :meth:`FriendFlow.leave_choices`); ``()`` stops asking.
 
-        The question shows at the next :meth:`render`, with its words."""
+        The question shows at the next :meth:`render`, with its words.  ``focus``: the keyboard's focus then goes
+        to "Stay" (the question's harmless answer) or, when asking stops, back to "Leave the room", instead of being
+        lost with the button that was pressed and hidden."""
         self.choices = choices
+        self._focus = (self.stay_button if choices else self.leave_button) if focus else None
 
     def on_bridge(self, callback: Callable[[dict[str, str]], None]) -> None:
         """Call ``callback(facts)`` once the browser said what it holds (:meth:`read_bridge`)."""
@@ -328,6 +342,9 @@ class FriendPanel(widgets.VBox):  # type: ignore[misc]
         self.end_button.layout.display = "" if "end" in choices else "none"
         self.leave_button.layout.display = "none" if choices else ""
         self.leave_box.layout.display = "" if choices else "none"
+        if self._focus is not None:  # after the buttons are shown: a hidden one cannot take the focus
+            self._focus.focus()
+            self._focus = None
         code = status.code
         parts = [f'<h2 class="aton-h4">{escape(say("friend.room", lang, code=code))}</h2>']
         if base_url:

@@ -181,6 +181,10 @@ body:has(#rendered_cells .aton-dashboard.aton-light) #rendered_cells {{ backgrou
 }}
 .aton-dashboard canvas.aton-board:focus {{ outline: none; }}
 .aton-dashboard canvas.aton-board:focus-visible {{ outline: 3px solid var(--aton-accent); outline-offset: 2px; }}
+.aton-dashboard .jupyter-button:focus-visible, .aton-dashboard input:focus-visible,
+.aton-dashboard a:focus-visible {{ outline: 3px solid var(--aton-accent); outline-offset: 2px; }}
+.aton-dashboard .aton-friend-kept .aton-friend-kept-link a[href] {{ line-height: 1.4; padding: 11px 0;
+  box-sizing: border-box; }}
 .aton-dashboard.aton-dark .aton-board {{ box-shadow: 0 0 0 2px #5c513d; border-radius: 6px; }}
 .aton-dashboard .aton-keys-help {{ color: var(--aton-muted); }}
 .aton-steps {{
