@@ -117,6 +117,10 @@ def test_a_mapping_is_kept_only_where_it_makes_the_held_out_games_better(tmp_pat
         assert bench.better(raw, bench.measure(test_set[source], mapping, source))
     svg = (tmp_path / "d.svg").read_text(encoding="utf-8")
     assert svg.startswith("<svg") and "mapped" in svg and svg.count("<polyline") == 6
+    assert svg == bench.diagram(test_set, mapping)  # the mapping written
+    bench.run(0, load_path=saved, diagram_path=tmp_path / "shipped.svg")
+    shown = (tmp_path / "shipped.svg").read_text(encoding="utf-8")
+    assert shown == bench.diagram(test_set, load()) != svg  # without --fit: the mapping shipped
 
 
 def test_serial_and_parallel_gathering_give_the_same_chances() -> None:

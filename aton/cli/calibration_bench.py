@@ -21,7 +21,8 @@ the expected calibration error (10 bins) and the Brier score of each source befo
 mapping, each with a 95% interval from resampling whole games (every point of one game shares its
 outcome, so the game is the unit of chance).  ``--fit`` writes the mapping of each source that makes
 the second set better (both figures) into ``aton/bots/calibration.json``; ``--diagram FILE.svg`` draws
-the reliability diagram.
+the reliability diagram of the mapping the app applies after the run (the one written with ``--fit``, the
+shipped one without).
 
 Game ``i`` of a set is played with seed ``S + i`` and reviewed with seed ``i``, so ``--jobs J`` (processes)
 gives exactly the serial result; ``--minutes M`` stops starting games after M minutes of wall time and
@@ -601,7 +602,8 @@ def run(
         )
         lines.append(f"mapping written to {target}")
     if diagram_path is not None:
-        diagram_path.write_text(diagram(test_set, kept if write_fit else chosen), encoding="utf-8")
+        # the mapping the app applies after this run: the one written, or the one shipped
+        diagram_path.write_text(diagram(test_set, kept if write_fit else current), encoding="utf-8")
         lines.append(f"reliability diagram written to {diagram_path}")
     return "\n".join(lines)
 
