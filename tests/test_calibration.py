@@ -117,6 +117,10 @@ def test_a_mapping_is_kept_only_where_it_makes_the_held_out_games_better(tmp_pat
         assert bench.better(raw, bench.measure(test_set[source], mapping, source))
     svg = (tmp_path / "d.svg").read_text(encoding="utf-8")
     assert svg.startswith("<svg") and "mapped" in svg and svg.count("<polyline") == 6
+    assert svg == bench.diagram(test_set, mapping)  # the mapping written
+    bench.run(0, load_path=saved, diagram_path=tmp_path / "shipped.svg")
+    shown = (tmp_path / "shipped.svg").read_text(encoding="utf-8")
+    assert shown == bench.diagram(test_set, load()) != svg  # without --fit: the mapping shipped
 
 
 def test_serial_and_parallel_gathering_give_the_same_chances() -> None:
@@ -131,6 +135,55 @@ def test_serial_and_parallel_gathering_give_the_same_chances() -> None:
     outcomes = [y for _r, _g, y, _n, _t in fit_set["graph"]]
     assert set(outcomes) in ({0.0, 1.0}, {0.5})  # both players' views: one won what the other lost
     assert abs(sum(outcomes) / len(outcomes) - 0.5) < 0.1
+
+
+def test_the_bench_reads_the_chances_the_review_and_the_coach_show() -> None:
+    """Every chance the bench reads, put through the shipped mapping, is the one the app shows at that
+    decision: the review's graph point, the review's settled judgement (judged again deeper where the review
+    does so), the coach's shown candidate."""
+    from aton.bots.coach import CANDIDATES_SHOWN, search_candidates
+    from aton.bots.heuristics import BoardInfo, class_representatives
+    from aton.bots.review import review
+    from aton.bots.tournament import play_game
+    from aton.position import record_start
+
+    number, iterations = 0, 12
+    game, _summary = play_game(*bench.PAIRS[number], bench.FIT_SEED + number)
+    assert game.result is not None and game.result.winner is not None
+    samples, times = bench.read_chances(game, number, coach_iterations=40, review_iterations=iterations)
+    shipped = load()
+    for player in (aton.RED, aton.BLUE):
+        outcome = float(game.result.winner is player)
+        shown = review(game, player, seed=number, iterations=iterations)
+        mine = [s for s in samples["graph"] if s[2] == outcome]
+        curve = [point.chance for point in shown.curve[: len(mine)]]
+        assert len(mine) == len(shown.curve) - 1  # the last point is the finished game: exact, not read
+        mapped = [shipped.apply("graph", raw, games, t) for raw, games, _y, _n, t in mine]
+        assert mapped == pytest.approx(curve, abs=1e-12)
+        turns = list(shown.decisions)
+        sampled = [j for k, j in enumerate(turns) if (k + number) % bench.JUDGE_EVERY == 0 and j.verdict is not None]
+        mine = [s for s in samples["judged"] if s[2] == outcome]
+        assert len(mine) == len(sampled) > 3
+        mapped = [shipped.apply("judged", raw, games, t) for raw, games, _y, _n, t in mine]
+        assert mapped == pytest.approx([j.played_chance for j in sampled], abs=1e-12)
+    assert times["deeper"] > 0, "no sampled decision was judged deeper: the game does not test that path"
+    start, texts = record_start(game.record())
+    info = BoardInfo.of(start.rules.layout)
+    decided = {aton.RED: 0, aton.BLUE: 0}
+    expected = []
+    for text in texts:
+        action = aton.parse_action(text)
+        view = start.view(action.player)
+        turn = decided[action.player] + number
+        if turn % bench.COACH_EVERY == 0 and len(class_representatives(view.legal_actions(action.player), info)) > 1:
+            for candidate in search_candidates(view, iterations=40, seed=number)[:CANDIDATES_SHOWN]:
+                if bench._alike(candidate.action, action, info):
+                    expected.append(candidate.win_rate)
+                    break
+        decided[action.player] += 1
+        start.apply(action)
+    mapped = [shipped.apply("coach", raw, games, t) for raw, games, _y, _n, t in samples["coach"]]
+    assert expected and sorted(mapped) == pytest.approx(sorted(expected), abs=1e-12)
 
 
 def test_games_kept_by_save_are_taken_again_and_only_the_rest_is_played(tmp_path: Path) -> None:

@@ -329,6 +329,10 @@ class Judgement:
     """The move played in words, by language (with ``text``)."""
     games: tuple[int, int] = (0, 0)
     """Imagined games behind ``played_chance`` and ``best_chance`` (few games: the chance is told as a range)."""
+    raw: tuple[float, float] = (math.nan, math.nan)
+    """``played_chance`` and ``best_chance`` before the mapping: as the search measured them, clamped as
+    :meth:`~aton.bots.calibration.Calibration.apply` clamps them (0 or 1 only for a move that wins at once, an
+    exact chance); ``aton bench-calibration`` fits the mapping on these."""
 
     @property
     def loss(self) -> float:
@@ -723,8 +727,12 @@ def judge_steps(
     best = found.action
     if _same_choice(best, played, info):
         games = found.options[0].visits
-        rate = mapping.apply("judged", _rate(found), _games(view, played, games, stream), view_progress(view))
-        return Judgement(number, view.round, kind, played, played, rate, rate, Verdict.GOOD, games=(games, games))
+        exact = _games(view, played, games, stream)
+        rate = mapping.apply("judged", _rate(found), exact, view_progress(view))
+        raw = IDENTITY.apply("judged", _rate(found), exact)
+        return Judgement(
+            number, view.round, kind, played, played, rate, rate, Verdict.GOOD, games=(games, games), raw=(raw, raw)
+        )
     measure = MctsBot(replace(ANALYSIS, iterations=max(1, round(iterations * MEASURE_SHARE))))
     best_found = yield from measure.search_steps(view, random.Random(f"{stream}/measure"), only=best)
     played_found = yield from measure.search_steps(view, random.Random(f"{stream}/measure"), only=played)
@@ -746,8 +754,9 @@ def judge_steps(
         best_m, played_m = best_m.pooled(_Measure.of(best_again)), played_m.pooled(_Measure.of(played_again))
         gap = _compare(view, (best, best_m), (played, played_m), stream, mapping, progress)
     best_rate, played_rate = gap.shown
+    best_raw, played_raw = gap.raw
     if played_rate >= best_rate:
-        best, best_m, best_rate = played, played_m, played_rate
+        best, best_m, best_rate, best_raw = played, played_m, played_rate, played_raw
     verdict = verdict_of(gap.loss - CONFIDENCE * gap.error)
     best_games, played_games = best_m.visits, played_m.visits
     best_stats, played_stats = best_m.result(best), played_m.result(played)
@@ -769,6 +778,7 @@ def judge_steps(
         text,
         played_words,
         games=(played_games, best_games),
+        raw=(played_raw, best_raw),
     )
 
 
@@ -848,6 +858,8 @@ class _Gap(NamedTuple):
 
     shown: tuple[float, float]
     error: float
+    raw: tuple[float, float]
+    """The two chances before the mapping (clamped as shown)."""
 
     @property
     def loss(self) -> float:
@@ -882,7 +894,7 @@ def _compare(
             mapping.apply("judged", middle + SLOPE_STEP / 2, visits, progress)
             - mapping.apply("judged", middle - SLOPE_STEP / 2, visits, progress)
         ) / SLOPE_STEP
-    return _Gap(shown, scale * math.hypot(best_m.error, played_m.error))
+    return _Gap(shown, scale * math.hypot(best_m.error, played_m.error), raw)
 
 
 def _near_threshold(judged: float, uncertainty: float) -> bool:
@@ -995,6 +1007,19 @@ def review(
     )
 
 
+def deepens(before: Judgement, after: Judgement) -> bool:
+    """Whether the review judges ``before`` again, deeper (:data:`DEEPEN_TIMES`): the chance to win falls by
+    :data:`DEEPEN_DROP` or more from the move played there to the best move at ``after``, the reviewed
+    player's next judged decision (both chances as shown, mapped).
+
+    >>> from aton import RED
+    >>> first = Judgement(3, 1, "place", Place(RED, (1, 1)), Place(RED, (1, 1)), 0.7, 0.7, Verdict.GOOD)
+    >>> deepens(first, replace(first, number=5, best_chance=0.45)), deepens(first, replace(first, best_chance=0.6))
+    (True, False)
+    """
+    return before.played_chance - after.best_chance >= DEEPEN_DROP
+
+
 def graph_chance(
     view: GameView,
     *,
@@ -1065,7 +1090,7 @@ def review_steps(
         yield
     judged_only = [j for j in judgements if j.verdict is not None]
     for before, after in pairwise(judged_only):
-        if before.played_chance - after.best_chance >= DEEPEN_DROP:
+        if deepens(before, after):
             deeper = yield from judge_steps(
                 views[before.number],
                 before.played,
@@ -1104,6 +1129,7 @@ __all__ = [
     "ReviewCancelled",
     "Verdict",
     "at_least",
+    "deepens",
     "describe",
     "graph_chance",
     "judge",

@@ -4,8 +4,9 @@ Plays a fixed set of bot games of mixed strength (:data:`PAIRS`, colours alterna
 chance the app shows with who won, for both players, each from its own view:
 
 - ``graph``: the review's chance-to-win graph (after every decision but the last);
-- ``judged``: the review's chance for the move played, at every third decision of the player;
-- ``coach``: the coach's chance for its candidate that the player then played (every sixth decision).
+- ``judged``: the review's chance for the move played, at every third decision of the player, as the review
+  settles it (judged again with more imagined games where the review does so);
+- ``coach``: the coach's chance for its shown candidate that the player then played (every sixth decision).
 
 Both players' chances are read: one game's outcome is a win for one and a loss for the other, so the
 share of games Red happened to win in a set (a large part of the noise of a few dozen games) cannot
@@ -20,13 +21,15 @@ the expected calibration error (10 bins) and the Brier score of each source befo
 mapping, each with a 95% interval from resampling whole games (every point of one game shares its
 outcome, so the game is the unit of chance).  ``--fit`` writes the mapping of each source that makes
 the second set better (both figures) into ``aton/bots/calibration.json``; ``--diagram FILE.svg`` draws
-the reliability diagram.
+the reliability diagram of the mapping the app applies after the run (the one written with ``--fit``, the
+shipped one without).
 
 Game ``i`` of a set is played with seed ``S + i`` and reviewed with seed ``i``, so ``--jobs J`` (processes)
 gives exactly the serial result; ``--minutes M`` stops starting games after M minutes of wall time and
 keeps as many games in each set as both have (the report says how many: ``--games`` that many gives the
 same figures).  ``--reuse FILE`` takes the games a file kept by ``--save`` holds instead of playing them
-again, so a set can grow from one run to the next.
+again, so a set can grow from one run to the next (the same code and the same shipped mapping, which the
+review's verdicts read, play a game to the same chances).
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from ..actions import BLUE, RED, parse_action
+from ..actions import BLUE, RED, Player, parse_action
 from ..bots.calibration import (
     FORMS,
     IDENTITY,
@@ -54,11 +57,12 @@ from ..bots.calibration import (
     shipped,
     view_progress,
 )
-from ..bots.coach import COACH_ITERATIONS, search_candidates
+from ..bots.coach import CANDIDATES_SHOWN, COACH_ITERATIONS, search_candidates
 from ..bots.heuristics import BoardInfo, class_representatives
+from ..bots.review import DEEPEN_TIMES, DEFAULT_SAMPLES, Judgement, deepens, graph_chance, judge
 from ..bots.review import DEFAULT_ITERATIONS as REVIEW_ITERATIONS
-from ..bots.review import DEFAULT_SAMPLES, graph_chance, judge
 from ..bots.tournament import SerialExecutor, play_game
+from ..game import Game, GameView
 from ..position import record_start
 from ..runtime import CAN_START_PROCESSES, cpu_time
 
@@ -92,22 +96,57 @@ GameChances = tuple[Samples, dict[str, Any]]
 """One game's raw chances per source and the processor time its parts took (:func:`gather_game`)."""
 
 
-def gather_game(seed: int, number: int, coach_iterations: int = COACH_ITERATIONS) -> GameChances:
+def gather_game(
+    seed: int, number: int, coach_iterations: int = COACH_ITERATIONS, review_iterations: int = REVIEW_ITERATIONS
+) -> GameChances:
     """Play game ``number`` (seed ``seed + number``) and read both players' chances as the app shows them,
-    each from its own view: the review's graph after every decision, the review's judgement of every
-    :data:`JUDGE_EVERY`-th decision of the player, the coach at every :data:`COACH_EVERY`-th (the review's
-    and the coach's own functions and seeds, unmapped).  Returns the raw chances, each with the outcome
-    for its player, and the processor time each part took."""
-    samples: Samples = {source: [] for source in SOURCES}
+    each from its own view (:func:`read_chances`).  Returns the raw chances, each with the outcome for its
+    player, and the processor time each part took."""
     red, blue = PAIRS[number % len(PAIRS)]
     tick = cpu_time()
     game, _summary = play_game(red, blue, seed + number)
-    times: dict[str, float] = {"play": cpu_time() - tick, "review": 0.0, "coach": 0.0}
+    played = cpu_time() - tick
+    samples, times = read_chances(game, number, coach_iterations=coach_iterations, review_iterations=review_iterations)
+    return samples, {"pair": f"{red}-{blue}", "red_won": _outcomes(game)[RED], "play": played, **times}
+
+
+def _outcomes(game: Game) -> dict[Player, float]:
     result = game.result
     assert result is not None
-    won = {player: 0.5 if result.winner is None else float(result.winner is player) for player in (RED, BLUE)}
+    return {player: 0.5 if result.winner is None else float(result.winner is player) for player in (RED, BLUE)}
+
+
+def read_chances(
+    game: Game,
+    number: int,
+    *,
+    coach_iterations: int = COACH_ITERATIONS,
+    review_iterations: int = REVIEW_ITERATIONS,
+    mapping: Calibration | None = None,
+) -> tuple[Samples, dict[str, float]]:
+    """Both players' raw chances in the finished ``game``, as the review with seed ``number`` and the coach
+    with that seed show them (the review's and the coach's own functions, seeds and budgets):
+
+    - the review's graph after every decision but the last (:func:`aton.bots.review.graph_chance`);
+    - the review's judgement of every :data:`JUDGE_EVERY`-th decision of the player, as the review settles
+      it: judged with ``mapping`` (the shipped one by default), and judged again deeper where the review
+      does so (:func:`aton.bots.review.deepens`, against the player's next judged decision); the chance
+      kept is the one the review shows, before the mapping (``Judgement.raw``);
+    - the coach at every :data:`COACH_EVERY`-th decision: the chance of its shown candidate
+      (:data:`aton.bots.coach.CANDIDATES_SHOWN`) that the player then played.
+
+    The verdicts, and so which losses are measured again and which decisions judged deeper, read the
+    chances mapped: the chances read depend a little on the mapping they were judged with.  Returns the
+    samples and the processor time of the review and the coach (and ``deeper``: how many of the judged
+    chances read were judged again deeper)."""
+    samples: Samples = {source: [] for source in SOURCES}
+    times = {"review": 0.0, "coach": 0.0, "deeper": 0.0}
+    won = _outcomes(game)
     start, texts = record_start(game.record())
     info = BoardInfo.of(start.rules.layout)
+    actions = [parse_action(text) for text in texts]
+    before: dict[int, GameView] = {}
+    progress: dict[int, float] = {}
 
     def graph(decisions: int) -> None:
         for player in (RED, BLUE):
@@ -120,31 +159,70 @@ def gather_game(seed: int, number: int, coach_iterations: int = COACH_ITERATIONS
 
     graph(0)
     decided = {RED: 0, BLUE: 0}
-    for decisions, text in enumerate(texts, start=1):
-        action = parse_action(text)
+    sampled: list[int] = []
+    for decisions, action in enumerate(actions, start=1):
         player = action.player
         view = start.view(player)
-        progress = view_progress(view)
+        before[decisions] = start.clone(events=False).view(player)
+        progress[decisions] = view_progress(view)
         turn = decided[player] + number
         if turn % JUDGE_EVERY == 0:
-            tick = cpu_time()
-            judged = judge(
-                view, action, iterations=REVIEW_ITERATIONS, seed=number, number=decisions, calibration=IDENTITY
-            )
-            if judged.verdict is not None:
-                samples["judged"].append((judged.played_chance, judged.games[0], won[player], number, progress))
-            times["review"] += cpu_time() - tick
+            sampled.append(decisions)
         if turn % COACH_EVERY == 0 and len(class_representatives(view.legal_actions(player), info)) > 1:
             tick = cpu_time()
-            for candidate in search_candidates(view, iterations=coach_iterations, seed=number, calibration=IDENTITY):
+            candidates = search_candidates(view, iterations=coach_iterations, seed=number, calibration=IDENTITY)
+            for candidate in candidates[:CANDIDATES_SHOWN]:
                 if _alike(candidate.action, action, info):
-                    samples["coach"].append((candidate.win_rate, candidate.visits, won[player], number, progress))
+                    chance = (candidate.win_rate, candidate.visits, won[player], number, progress[decisions])
+                    samples["coach"].append(chance)
                     break
             times["coach"] += cpu_time() - tick
         decided[player] += 1
         start.apply(action)
         graph(decisions)
-    return samples, {"pair": f"{red}-{blue}", "red_won": won[RED], **times}
+
+    tick = cpu_time()
+    judged: dict[tuple[int, int], Judgement] = {}
+
+    def judgement(decision: int, times_deeper: int = 1) -> Judgement:
+        key = (decision, times_deeper)
+        if key not in judged:
+            judged[key] = judge(
+                before[decision],
+                actions[decision - 1],
+                iterations=review_iterations * times_deeper,
+                seed=number,
+                number=decision,
+                calibration=mapping,
+            )
+        return judged[key]
+
+    def forced(decision: int) -> bool:
+        view = before[decision]
+        return len(class_representatives(view.legal_actions(view.viewer), info)) == 1
+
+    for decision in sampled:
+        if forced(decision):
+            continue
+        first = judgement(decision)
+        player = actions[decision - 1].player
+        following = next(
+            (
+                later
+                for later in range(decision + 1, len(actions) + 1)
+                if actions[later - 1].player is player and not forced(later)
+            ),
+            None,
+        )
+        shown = first
+        if following is not None and deepens(first, judgement(following)):
+            shown = judgement(decision, DEEPEN_TIMES)
+            times["deeper"] += 1
+        raw = shown.raw[0]
+        games = shown.games[0] if 0.0 < raw < 1.0 else 0
+        samples["judged"].append((raw, games, won[player], number, progress[decision]))
+    times["review"] += cpu_time() - tick
+    return samples, times
 
 
 def _alike(a: Any, b: Any, info: BoardInfo) -> bool:
@@ -424,6 +502,8 @@ def _timing_lines(timing: list[dict[str, Any]], wall: float | None, jobs: int) -
         f"; {sum(total.values()):.0f} s in all for {count} games"
         + (f", {wall:.0f} s of wall time on {jobs} process{'es' if jobs > 1 else ''}" if wall is not None else "")
     )
+    deeper = sum(t.get("deeper", 0) for t in timing)
+    yield f"judged chances read from a deeper judgement (as the review shows them): {deeper:g}"
     pairs: dict[str, list[float]] = {}
     for t in timing:
         pairs.setdefault(t["pair"], []).append(sum(t[part] for part in parts))
@@ -522,7 +602,8 @@ def run(
         )
         lines.append(f"mapping written to {target}")
     if diagram_path is not None:
-        diagram_path.write_text(diagram(test_set, kept if write_fit else chosen), encoding="utf-8")
+        # the mapping the app applies after this run: the one written, or the one shipped
+        diagram_path.write_text(diagram(test_set, kept if write_fit else current), encoding="utf-8")
         lines.append(f"reliability diagram written to {diagram_path}")
     return "\n".join(lines)
 
@@ -546,6 +627,7 @@ __all__ = [
     "kept_games",
     "measure",
     "points",
+    "read_chances",
     "run",
     "table",
 ]
