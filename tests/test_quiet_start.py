@@ -65,9 +65,9 @@ def test_the_server_says_nothing_alarming_when_pages_open(tmp_path: Path) -> Non
         base = f"http://127.0.0.1:{port}"
         wait_until_up(f"{base}/voila/static/", server)
         for path in ("/", "/class", "/tutorials/fr/01-le-plateau.ipynb"):
-            with urllib.request.urlopen(base + path, timeout=120) as answer:
+            with urllib.request.urlopen(base + path, timeout=300) as answer:  # a loaded machine: minutes
                 assert answer.status == 200, path
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 300
         while "Kernel pool of aton.ipynb is filled" not in log.read_text() and time.monotonic() < deadline:
             time.sleep(0.5)
         said = log.read_text()
