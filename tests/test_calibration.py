@@ -123,6 +123,30 @@ def test_a_mapping_is_kept_only_where_it_makes_the_held_out_games_better(tmp_pat
     assert shown == bench.diagram(test_set, load()) != svg  # without --fit: the mapping shipped
 
 
+def test_a_refit_that_does_no_better_keeps_the_mapping_in_use(tmp_path: Path) -> None:
+    """--fit writes, per source, the better of the refit and the mapping in use: a refit that does no better
+    (here one fitted on honest chances, so none is kept) never drops a mapping that makes the held-out games better."""
+    honest = _games(200, 6, gain=1.0, steps=5)
+    fit_set = {source: _samples(honest) for source in SOURCES}
+    test_set = {source: _samples(_games(200, 7 + index, steps=5)) for index, source in enumerate(SOURCES)}
+    saved = tmp_path / "chances.json"
+    saved.write_text(json.dumps({"games": 200, "fit": fit_set, "test": test_set, "timing": []}), encoding="utf-8")
+    distorted = {source: _samples(_games(200, 20 + index, steps=5)) for index, source in enumerate(SOURCES)}
+    in_use = Calibration(
+        {s: bench.fit_source(distorted[s], s, "platt").mappings[s] for s in SOURCES}, dict.fromkeys(SOURCES, "platt")
+    )
+    raw = {s: bench.measure(test_set[s], IDENTITY, s) for s in SOURCES}
+    helped = {s for s in SOURCES if bench.better(raw[s], bench.measure(test_set[s], in_use, s))}
+    assert len(helped) >= 2
+    written = tmp_path / "calibration.json"
+    report = bench.run(0, load_path=saved, write_fit=True, fit_path=written, in_use=in_use)
+    kept = from_dict(json.loads(written.read_text(encoding="utf-8")))
+    assert set(kept.mappings) == helped, report
+    for source in helped:  # the mapping in use, as written (to 6 decimals)
+        again, before = bench.measure(test_set[source], kept, source), bench.measure(test_set[source], in_use, source)
+        assert (again["ece"], again["brier"]) == pytest.approx((before["ece"], before["brier"]), abs=1e-6)
+
+
 def test_serial_and_parallel_gathering_give_the_same_chances() -> None:
     serial = bench.collect(1, jobs=1, coach_iterations=30)
     parallel = bench.collect(1, jobs=2, coach_iterations=30)

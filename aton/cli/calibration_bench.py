@@ -364,6 +364,20 @@ def better(raw: dict[str, Any], mapped: dict[str, Any]) -> bool:
     return bool(mapped["ece"] < raw["ece"] and mapped["brier"] <= raw["brier"])
 
 
+def best_of(test: Samples, raw: dict[str, dict[str, Any]], refit: Calibration, in_use: Calibration) -> Calibration:
+    """Per source, the mapping to keep: the refit where it makes the ``test`` samples better than raw and than the
+    mapping in use; else the mapping in use where it makes them better than raw; else none."""
+    mappings, forms = {}, {}
+    for source in SOURCES:
+        fresh = measure(test[source], refit, source) if source in refit.mappings else None
+        old = measure(test[source], in_use, source) if source in in_use.mappings else None
+        if fresh is not None and better(raw[source], fresh) and (old is None or better(old, fresh)):
+            mappings[source], forms[source] = refit.mappings[source], refit.forms.get(source, "platt")
+        elif old is not None and better(raw[source], old):
+            mappings[source], forms[source] = in_use.mappings[source], in_use.forms.get(source, "platt")
+    return Calibration(mappings, forms)
+
+
 def table(test: Samples, mapping: Calibration, raw: dict[str, dict[str, Any]] | None = None) -> str:
     """ECE and Brier per source, before (raw; ``raw`` if already measured) and after ``mapping``, on the
     ``test`` samples, with intervals."""
@@ -522,10 +536,13 @@ def run(
     fit_path: Path | None = None,
     log: Callable[[str], None] = print,
     reuse_path: Path | None = None,
+    in_use: Calibration | None = None,
 ) -> str:
     """The whole benchmark: gather (or load) both sets, choose and fit, measure; returns the report.
 
-    With ``write_fit``, the kept mappings go to ``fit_path`` (default: the package's ``calibration.json``)."""
+    With ``write_fit``, each source's better mapping on the second set, of the refit and the one in use
+    (``in_use``, default the shipped one: :func:`best_of`), goes to ``fit_path`` (default: the package's
+    ``calibration.json``): a refit that does no better never drops a mapping that does."""
     wall: float | None = None
     known: dict[tuple[int, int], GameChances] = {}
     if load_path is not None:
@@ -573,12 +590,13 @@ def run(
         table(test_set, chosen, raw_test),
         "makes the second set better (lower ECE, Brier no higher), so kept: " + _describe(kept),
     ]
-    current = shipped()
-    if not write_fit and current.mappings:
+    current = shipped() if in_use is None else in_use
+    if current.mappings:
         lines += [
             "the shipped mapping (" + _describe(current) + ") on the second set:",
             table(test_set, current, raw_test),
         ]
+    written = best_of(test_set, raw_test, kept, current)
     for name, index in (("first", 0), ("second", 1)):
         red_won = [t["red_won"] for t in timing[index::2] if "red_won" in t]
         if red_won:
@@ -592,18 +610,21 @@ def run(
                     "aton bench-calibration --fit on the games of FIT_SEED, kept only for the sources they make "
                     "better on the games of TEST_SEED.",
                     "games": games,
-                    "forms": {s: kept.forms[s] for s in kept.mappings},
-                    "mappings": {s: [round(v, 6) for v in kept.mappings[s]] for s in kept.mappings},
+                    "forms": {s: written.forms[s] for s in written.mappings},
+                    "mappings": {s: [round(v, 6) for v in written.mappings[s]] for s in written.mappings},
                 },
                 indent=2,
             )
             + "\n",
             encoding="utf-8",
         )
-        lines.append(f"mapping written to {target}")
+        lines.append(
+            f"written to {target} (per source, the better on the second set of the refit and the shipped): "
+            + _describe(written)
+        )
     if diagram_path is not None:
         # the mapping the app applies after this run: the one written, or the one shipped
-        diagram_path.write_text(diagram(test_set, kept if write_fit else current), encoding="utf-8")
+        diagram_path.write_text(diagram(test_set, written if write_fit else current), encoding="utf-8")
         lines.append(f"reliability diagram written to {diagram_path}")
     return "\n".join(lines)
 
@@ -616,6 +637,7 @@ __all__ = [
     "PAIRS",
     "TEST_SEED",
     "KeptChancesError",
+    "best_of",
     "better",
     "by_game",
     "choose",
