@@ -76,7 +76,7 @@ def make_bot(spec: str) -> Bot:
         return frozen_bot(name.removeprefix("shipped-"))
     if name == "mcts" or name in PRESETS:
         return MctsBot.from_spec("medium" if name == "mcts" else name, options, name=name)
-    raise BotError("bot_unknown", found=spec, known=BOT_NAMES)
+    raise BotError("bot_unknown", found=spec, known=[*BOT_NAMES, *(f"shipped-{preset}" for preset in PRESETS)])
 
 
 __all__ = ["BOT_NAMES", "Bot", "GreedyBot", "MctsBot", "Progress", "RandomBot", "make_bot"]
