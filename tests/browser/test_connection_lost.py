@@ -109,8 +109,16 @@ def until(page: Any, script: str, seconds: float) -> float:
         except Exception as error:  # the page is reloading: its context is gone for a moment
             if "context" not in str(error).lower() and "navigat" not in str(error).lower():
                 raise
-        assert time.monotonic() - start < seconds, f"not true after {seconds} s: {script}"
+        assert time.monotonic() - start < seconds, f"not true after {seconds} s: {script}\n{what_it_shows(page)}"
         page.wait_for_timeout(100)
+
+
+def what_it_shows(page: Any) -> str:
+    """The page's address and the start of its text, to tell in a failure what the page showed instead."""
+    try:
+        return f"{page.url}: " + str(page.evaluate("document.body.innerText.slice(0, 600)"))
+    except Exception as error:  # the page is reloading or gone
+        return f"{page.url}: (unreadable: {error})"
 
 
 def open_class(page: Any, address: str) -> None:
