@@ -412,7 +412,8 @@ def _add_bench_calibration(commands: argparse._SubParsersAction[argparse.Argumen
     bench.add_argument(
         "--fit",
         action="store_true",
-        help="write the mappings that make the second set better to aton/bots/calibration.json",
+        help="write to aton/bots/calibration.json, per source, the better on the second set of the refit and the "
+        "shipped mapping (each only where it beats the raw chances)",
     )
     bench.add_argument("--jobs", type=_positive, default=1, help="parallel processes (default 1; same results)")
     bench.add_argument(
