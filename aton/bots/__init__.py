@@ -30,10 +30,10 @@ speed), ``"hard:playout=random"``.
 >>> action = bot.choose(game.view(aton.BLUE), random.Random(0))
 >>> game.is_legal(action)
 True
->>> make_bot("wizard")
+>>> make_bot("wizard")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-aton.errors.BotError: unknown bot 'wizard'; known bots: random, greedy, mcts, easy, medium, hard
+aton.errors.BotError: unknown bot 'wizard'; known bots: random, greedy, mcts, easy, medium, hard, shipped-easy, ...
 """
 
 from __future__ import annotations

@@ -8,27 +8,32 @@ page, until the server's cull (15 minutes by default).
 
 :class:`Orphans` decides which kernels to shut down from the server's connection counts: a kernel that had
 a page connected and has had none for :data:`GRACE_SECONDS` (a dropped connection that comes back within
-that time, as a network blip, keeps its kernel).  Kernels no page ever connected to (the preheated pool,
-a page still loading) are never touched.  The kernel's own shutdown then tells the store its seat is
-away, as a closed tab's does.  :func:`reap_orphans` runs it on the server's loop.
+that time, as a network blip, keeps its kernel).  A kernel handed to a page that never connected (a tab
+closed while the page was still loading, before its close call existed) goes after
+:data:`UNCLAIMED_SECONDS`.  The preheated pool's kernels are never touched, nor any kernel while the pool is
+still starting one (it cannot be told from the others yet).  The kernel's own shutdown then tells the store
+its seat is away, as a closed tab's does.  :func:`reap_orphans` runs it on the server's loop.
 
->>> orphans = Orphans(grace=30)
->>> orphans.update({"a": 1, "pool": 0}, now=0), orphans.update({"a": 0, "pool": 0}, now=10)
+>>> orphans = Orphans(grace=30, unclaimed=100)
+>>> orphans.update({"a": 1, "pool": 0}, now=0, pooled={"pool"}), orphans.update({"a": 0, "pool": 0}, now=10)
 ([], [])
->>> orphans.update({"a": 0, "pool": 0}, now=41)
+>>> orphans.update({"a": 0, "pool": 0}, now=41, pooled={"pool"})
 ['a']
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
-__all__ = ["CHECK_SECONDS", "GRACE_SECONDS", "Orphans", "reap_orphans"]
+__all__ = ["CHECK_SECONDS", "GRACE_SECONDS", "UNCLAIMED_SECONDS", "Orphans", "pool_state", "reap_orphans"]
 
 GRACE_SECONDS = 15.0
 """How long a kernel's page may stay disconnected before the kernel is shut down."""
+UNCLAIMED_SECONDS = 180.0
+"""How long a kernel outside the pool may wait for its page's first connection (a page renders its notebook in
+its kernel before it connects: seconds, a minute on a loaded machine)."""
 CHECK_SECONDS = 2.0
 """How often the server looks."""
 
@@ -36,29 +41,52 @@ _log = logging.getLogger(__name__)
 
 
 class Orphans:
-    """Which kernels lost their page: connected once, and with no connection for ``grace`` seconds.
+    """Which kernels lost their page: connected once and with no connection for ``grace`` seconds, or never
+    connected, outside the pool, for ``unclaimed`` seconds.
 
-    >>> orphans = Orphans(grace=30)
+    >>> orphans = Orphans(grace=30, unclaimed=100)
     >>> orphans.update({"a": 1}, now=0), orphans.update({"a": 0}, now=20), orphans.update({"a": 1}, now=25)
     ([], [], [])
     >>> orphans.update({"a": 0}, now=40), orphans.update({"a": 0}, now=71)
     ([], ['a'])
     >>> orphans.update({}, now=80)  # a kernel that is gone is forgotten
     []
+
+    A kernel no page connected to: kept while it is in the pool or the pool is filling, else freed in time.
+
+    >>> orphans.update({"p": 0, "b": 0}, now=100, pooled={"p"}), orphans.update({"p": 0, "b": 0}, 150, {"p"})
+    ([], [])
+    >>> orphans.update({"p": 0, "b": 0}, now=300, pooled={"p"}, filling=True)
+    []
+    >>> orphans.update({"p": 0, "b": 0}, now=300, pooled={"p"})
+    ['b']
     """
 
-    def __init__(self, grace: float = GRACE_SECONDS) -> None:
-        self.grace = grace
+    def __init__(self, grace: float = GRACE_SECONDS, unclaimed: float = UNCLAIMED_SECONDS) -> None:
+        self.grace, self.unclaimed = grace, unclaimed
         self._connected: set[str] = set()
         self._alone_since: dict[str, float] = {}
+        self._first_seen: dict[str, float] = {}
 
-    def update(self, connections: Mapping[str, int], now: float) -> list[str]:
-        """The kernels to shut down now, from each running kernel's number of connections at time ``now``."""
-        for gone in (self._connected | set(self._alone_since)) - set(connections):
+    def update(
+        self,
+        connections: Mapping[str, int],
+        now: float,
+        pooled: Collection[str] = (),
+        filling: bool = False,
+    ) -> list[str]:
+        """The kernels to shut down now, from each running kernel's number of connections at time ``now``.
+
+        ``pooled``: the preheated kernels waiting for a page; ``filling``: whether the pool is starting kernels
+        (then no kernel is taken for unclaimed: one of them may be the pool's new one).
+        """
+        for gone in set(self._first_seen) - set(connections):
             self._connected.discard(gone)
             self._alone_since.pop(gone, None)
+            self._first_seen.pop(gone, None)
         orphans = []
         for kernel, count in connections.items():
+            first_seen = self._first_seen.setdefault(kernel, now)
             if count > 0:
                 self._connected.add(kernel)
                 self._alone_since.pop(kernel, None)
@@ -66,13 +94,40 @@ class Orphans:
                 since = self._alone_since.setdefault(kernel, now)
                 if now - since >= self.grace:
                     orphans.append(kernel)
-                    self._connected.discard(kernel)
-                    self._alone_since.pop(kernel, None)
+            elif kernel in pooled:
+                self._first_seen[kernel] = now  # its wait for a page starts when the pool hands it out
+            elif not filling and now - first_seen >= self.unclaimed:
+                orphans.append(kernel)
+        for kernel in orphans:
+            self._connected.discard(kernel)
+            self._alone_since.pop(kernel, None)
+            self._first_seen[kernel] = float("inf")  # asked to shut down once; forgotten once it is gone
         return orphans
 
 
-def reap_orphans(kernel_manager: Any, grace: float = GRACE_SECONDS, every: float = CHECK_SECONDS) -> Any:
-    """Start shutting down ``kernel_manager``'s orphan kernels every ``every`` seconds on the current loop.
+def pool_state(kernel_manager: Any) -> tuple[set[str], bool]:
+    """The preheated kernels of Voila's pools (``_pools``: a list of start tasks per notebook) and whether one is
+    still starting.  A kernel manager without pools has neither."""
+    pooled: set[str] = set()
+    filling = False
+    for tasks in dict(getattr(kernel_manager, "_pools", None) or {}).values():
+        for task in list(tasks):
+            if not task.done():
+                filling = True
+            elif not task.cancelled() and task.exception() is None:
+                pooled.add(str(task.result().get("kernel_id")))
+    return pooled, filling
+
+
+def reap_orphans(
+    kernel_manager: Any,
+    grace: float = GRACE_SECONDS,
+    every: float = CHECK_SECONDS,
+    unclaimed: float = UNCLAIMED_SECONDS,
+    log: logging.Logger | logging.LoggerAdapter[logging.Logger] | None = None,
+) -> Any:
+    """Start shutting down ``kernel_manager``'s orphan kernels every ``every`` seconds on the current loop,
+    saying each in ``log`` (the server's log).
 
     The connection counts are the ones Jupyter's culler reads (``connections`` of each kernel's model).
     Returns the started ``tornado.ioloop.PeriodicCallback``.
@@ -81,7 +136,8 @@ def reap_orphans(kernel_manager: Any, grace: float = GRACE_SECONDS, every: float
 
     from tornado.ioloop import PeriodicCallback
 
-    orphans = Orphans(grace)
+    orphans = Orphans(grace, unclaimed)
+    said = log if log is not None else _log
 
     async def check() -> None:
         counts = {}
@@ -90,12 +146,13 @@ def reap_orphans(kernel_manager: Any, grace: float = GRACE_SECONDS, every: float
                 counts[kernel] = int(kernel_manager.kernel_model(kernel).get("connections", 0))
             except Exception:  # the kernel went meanwhile
                 continue
-        for kernel in orphans.update(counts, time.monotonic()):
-            _log.info("Shutting down kernel %s: its page has been gone for %.0f s", kernel, grace)
+        pooled, filling = pool_state(kernel_manager)
+        for kernel in orphans.update(counts, time.monotonic(), pooled, filling):
+            said.info("Shutting down kernel %s: its page is gone (connected %s)", kernel, counts.get(kernel))
             try:
                 await kernel_manager.shutdown_kernel(kernel)
             except Exception as error:  # already gone: nothing to free
-                _log.info("Kernel %s was already gone: %s", kernel, error)
+                said.info("Kernel %s was already gone: %s", kernel, error)
 
     callback = PeriodicCallback(check, every * 1000)
     callback.start()

@@ -294,7 +294,7 @@ class AtonVoila(Voila):  # type: ignore[misc]
                     {"url": url_path_join(self.server_url, "/")},
                 ),
             ]
-        self.orphans = reap_orphans(self.kernel_manager)
+        self.orphans = reap_orphans(self.kernel_manager, log=self.log)
         """Shuts down the kernels of pages gone without their close call (:mod:`aton.serving.orphans`)."""
         return [*handlers[:-1], *ours, handlers[-1]]
 

@@ -30,7 +30,7 @@ import pytest
 from conftest import browser_required
 from dashboard_page import LEGAL_CELLS, DashboardPage, local_page
 from test_class_page import TABLE, card, type_code
-from test_connection_lost import Server, playable, until
+from test_connection_lost import Server, playable, read, until
 
 import aton
 from aton import rooms
@@ -233,7 +233,7 @@ def test_a_class_across_two_servers_keeps_its_seats_when_one_dies(
         killed = time.time()
         first.kill()
         until(red.page, "!!sessionStorage.getItem('aton-lost-at')", 30)
-        said = int(red.page.evaluate("sessionStorage.getItem('aton-lost-at')")) / 1000 - killed
+        said = int(read(red.page, "sessionStorage.getItem('aton-lost-at')")) / 1000 - killed
         until(red.page, playable("red"), 180)  # reloaded by itself, through the same address, on the other server
         back = time.time() - killed
         print(f"first server killed behind nginx -> Red's page says so {said:.2f} s, playing again {back:.2f} s")

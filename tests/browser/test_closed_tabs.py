@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,7 +27,7 @@ from dashboard_page import TIMEOUT, DashboardPage, local_page
 import aton
 from aton import rooms
 from aton.serving.launch import SERVER_MODULE, free_port, wait_until_up
-from aton.serving.orphans import GRACE_SECONDS
+from aton.serving.orphans import GRACE_SECONDS, UNCLAIMED_SECONDS
 
 pytestmark = pytest.mark.browser
 
@@ -38,8 +40,8 @@ CYCLES = 20
 class Served:
     """The server's address, process and store."""
 
-    def __init__(self, base: str, process: subprocess.Popen[bytes], store_url: str) -> None:
-        self.base, self.process, self.store_url = base, process, store_url
+    def __init__(self, base: str, process: subprocess.Popen[bytes], store_url: str, log: Path) -> None:
+        self.base, self.process, self.store_url, self.log = base, process, store_url, log
 
     def kernels(self) -> int:
         """The kernels the server runs now (its ``ipykernel`` children)."""
@@ -54,6 +56,22 @@ class Served:
         while (now := self.kernels()) != count and time.monotonic() < deadline:
             time.sleep(0.5)
         return now
+
+    def described(self) -> str:
+        """Each kernel the server runs, as its model says (connections, state), and the server's lines on kernels:
+        what a failed count needs to be understood."""
+        listed = subprocess.run(
+            ["ps", "-o", "args=", "--ppid", str(self.process.pid)], capture_output=True, text=True, check=False
+        )
+        models = []
+        for kernel in re.findall(r"kernel-([0-9a-f-]{36})\.json", listed.stdout):
+            try:
+                with urllib.request.urlopen(f"{self.base}/api/kernels/{kernel}", timeout=10) as answer:
+                    models.append(answer.read().decode())
+            except OSError as error:
+                models.append(f"{kernel}: {error}")
+        lines = [line for line in self.log.read_text(errors="replace").splitlines() if "ernel" in line]
+        return "\n".join(["kernels:", *models, "server log:", *lines[-40:]])
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +95,7 @@ def served(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(f"{base}/voila/static/", process)
-        yield Served(base, process, store_url)
+        yield Served(base, process, store_url, folder / "voila.log")
     finally:
         process.send_signal(signal.SIGTERM)
         try:
@@ -115,7 +133,7 @@ def seated_pair(
 
 def test_closed_pages_give_their_kernels_back(served: Served, browser: Any, page_errors: PageErrors) -> None:
     before = served.wait_kernels(POOL, 120)
-    assert before == POOL, f"the pool never reached {POOL} kernels: {before}"
+    assert before == POOL, f"the pool never reached {POOL} kernels: {before}\n{served.described()}"
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     try:
         for cycle in range(CYCLES):
@@ -129,7 +147,7 @@ def test_closed_pages_give_their_kernels_back(served: Served, browser: Any, page
     finally:
         context.close()
     print(f"kernels alive after {CYCLES} open/close cycles: {before} -> {after}")
-    assert after == POOL
+    assert after == POOL, served.described()
     assert not page_errors, page_errors
 
 
@@ -180,12 +198,14 @@ def test_a_page_gone_without_its_close_call_frees_its_kernel_and_reads_left(
 ) -> None:
     """A crashed tab (closed without ``beforeunload``: only its websocket drops) loses its kernel after the grace
     of :data:`aton.serving.orphans.GRACE_SECONDS`, and its partner reads "left" then, not at the cull."""
-    assert served.wait_kernels(POOL, 120) == POOL
+    # the kernels of the pages closed before have gone (a page that never connected: after its own wait)
+    before = served.wait_kernels(POOL, UNCLAIMED_SECONDS + 60)
+    assert before == POOL, served.described()
     store = rooms.open_store(served.store_url)
     try:
         code, ana, dan = seated_pair(served, store, browser, page_errors, seed=78)
         with_pages = served.wait_kernels(POOL + 2, 120)
-        assert with_pages == POOL + 2, with_pages
+        assert with_pages == POOL + 2, served.described()
 
         crashed = time.monotonic()
         dan.close(run_before_unload=False)  # no call to shut the kernel down: as a browser that crashed
@@ -195,7 +215,8 @@ def test_a_page_gone_without_its_close_call_frees_its_kernel_and_reads_left(
         after = served.wait_kernels(POOL + 1, max(1.0, limit - (time.monotonic() - crashed)))
         freed = time.monotonic() - crashed
         print(f"tab crashed -> partner told: {told:.2f} s; kernels {with_pages} -> {after} after {freed:.2f} s")
-        assert after == POOL + 1 and told < limit
+        assert after == POOL + 1, served.described()
+        assert told < limit
         assert store.info(code).seat(aton.BLUE).nickname == "Dan"  # the seat is kept for his return
         ana.context.close()
         dan.context.close()

@@ -28,6 +28,7 @@ from dashboard_page import DashboardPage, local_page
 
 import aton
 from aton import rooms
+from aton.apps.classroom.flow import words as class_words
 from aton.serving.launch import SERVER_MODULE, free_port, wait_until_up
 
 pytestmark = pytest.mark.browser
@@ -99,6 +100,11 @@ def server(chromium_path: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
         made.stop()
 
 
+def reloading(error: Exception) -> bool:
+    """Whether ``error`` only says that the page was reloading (its script context gone for a moment)."""
+    return "context" in str(error).lower() or "navigat" in str(error).lower()
+
+
 def until(page: Any, script: str, seconds: float) -> float:
     """Poll ``script`` in ``page`` until it is true (a reload in between is waited through); the seconds taken."""
     start = time.monotonic()
@@ -106,10 +112,22 @@ def until(page: Any, script: str, seconds: float) -> float:
         try:
             if page.evaluate(script):
                 return time.monotonic() - start
-        except Exception as error:  # the page is reloading: its context is gone for a moment
-            if "context" not in str(error).lower() and "navigat" not in str(error).lower():
+        except Exception as error:
+            if not reloading(error):
                 raise
         assert time.monotonic() - start < seconds, f"not true after {seconds} s: {script}\n{what_it_shows(page)}"
+        page.wait_for_timeout(100)
+
+
+def read(page: Any, script: str, seconds: float = 30) -> Any:
+    """The value of ``script`` in ``page``, read again if a reload took the page's context meanwhile."""
+    start = time.monotonic()
+    while True:
+        try:
+            return page.evaluate(script)
+        except Exception as error:
+            if not reloading(error) or time.monotonic() - start > seconds:
+                raise
         page.wait_for_timeout(100)
 
 
@@ -181,6 +199,8 @@ def test_a_killed_server_is_said_and_the_pages_come_back(server: Server, browser
     send_code(teacher)
     until(teacher, f"!!document.querySelector('.aton-class-table [data-code=\"{code}\"]')", 60)
     until(teacher, "!!document.querySelector('.aton-beat [data-beat]')", 30)
+    # the page shows itself in French (the language its address asks for) before the server dies
+    until(teacher, f"document.querySelector('h1')?.textContent === {json.dumps(class_words('title', 'fr'))}", 60)
 
     killed = time.monotonic()
     server.kill()
