@@ -124,7 +124,7 @@ def main() -> None:
                 context = pinned_context(browser, base, server_name, saved[colour])
                 page = local_page(context, errors, 300_000)  # a loaded server may take minutes for a page
                 page.goto(base + "/", timeout=300_000)
-                pair.append(DashboardPage(page, base + "/"))
+                pair.append(DashboardPage(page, base + "/", timeout=300_000))
             for dash, colour in zip(pair, ("red", "blue"), strict=True):
                 until(dash.page, playable(colour), 300)
             pages.append((pair[0], pair[1]))

@@ -1,11 +1,16 @@
-"""The server's reaper of orphan kernels, against a kernel manager shaped like Voila's (pools of start tasks)."""
+"""The server's reaper of orphan kernels, against a kernel manager shaped like Voila's (pools of start tasks).
+
+Each look is run with the time given, on a loop of its own in a thread of its own (the browser tests' driver
+keeps a loop running in the main thread): no sleeps, the same on a loaded machine."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
-from aton.serving.orphans import pool_state, reap_orphans
+from aton.serving.orphans import Orphans, pool_state, shut_orphans
 
 
 class Manager:
@@ -26,35 +31,58 @@ class Manager:
         del self.connections[kernel]
 
 
-async def started(kernel: str) -> dict[str, str]:
-    return {"kernel_id": kernel}
+Result = TypeVar("Result")
+
+
+def run(look: Coroutine[Any, Any, Result]) -> Result:
+    """``look`` run to its end on a new loop, in a thread of its own."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, look).result()
+
+
+def started(loop: asyncio.AbstractEventLoop, kernel: str | None) -> asyncio.Future[dict[str, str]]:
+    """A pool's start task: done with ``kernel``, or still starting (``None``)."""
+    task: asyncio.Future[dict[str, str]] = loop.create_future()
+    if kernel is not None:
+        task.set_result({"kernel_id": kernel})
+    return task
 
 
 def test_the_pool_is_read_from_its_start_tasks() -> None:
-    async def scenario() -> tuple[set[str], bool]:
-        done = asyncio.ensure_future(started("heated"))
-        await done
-        waiting = asyncio.get_running_loop().create_future()
-        state = pool_state(Manager({}, {"aton.ipynb": [done, waiting]}))
-        waiting.cancel()
-        return state
-
-    assert asyncio.run(scenario()) == ({"heated"}, True)
+    loop = asyncio.new_event_loop()
+    try:
+        failed = loop.create_future()
+        failed.set_exception(RuntimeError("the kernel did not start"))
+        tasks = [started(loop, "heated"), started(loop, None), failed]
+        assert pool_state(Manager({}, {"aton.ipynb": tasks})) == ({"heated"}, True)
+        assert pool_state(Manager({}, {"aton.ipynb": tasks[:1]})) == ({"heated"}, False)
+    finally:
+        loop.close()
     assert pool_state(object()) == (set(), False)
 
 
 def test_gone_pages_and_unclaimed_kernels_are_shut_down_and_the_pool_is_kept() -> None:
-    async def scenario() -> list[str]:
-        pool = asyncio.ensure_future(started("pool"))
-        await pool
-        manager = Manager({"pool": 0, "page": 1, "loading": 0, "closed": 1}, {"aton.ipynb": [pool]})
-        reaper = reap_orphans(manager, grace=0.2, every=0.05, unclaimed=0.6)
-        await asyncio.sleep(0.15)
-        manager.connections["closed"] = 0  # a tab crashed: its websocket dropped
-        await asyncio.sleep(0.4)
-        assert manager.shut == ["closed"]  # the grace is over; the loading page's kernel still waits
-        await asyncio.sleep(0.5)
-        reaper.stop()
-        return manager.shut
+    loop = asyncio.new_event_loop()
+    try:
+        manager = Manager({"pool": 0, "page": 1, "loading": 0, "closed": 1}, {"aton.ipynb": [started(loop, "pool")]})
+        orphans = Orphans(grace=15, unclaimed=180)
 
-    assert asyncio.run(scenario()) == ["closed", "loading"]
+        def look(now: float) -> list[str]:
+            return run(shut_orphans(manager, orphans, now))
+
+        assert look(0) == []
+        manager.connections["closed"] = 0  # a tab crashed: its websocket dropped
+        assert look(2) == []
+        assert look(17) == ["closed"]  # the grace is over; the loading page's kernel still waits
+        assert look(100) == []
+        filling = started(loop, None)
+        manager._pools["aton.ipynb"].append(filling)
+        assert look(200) == []  # the pool is starting a kernel: none is taken for unclaimed meanwhile
+        filling.cancel()
+        manager._pools["aton.ipynb"].remove(filling)
+        assert look(202) == ["loading"]
+        assert look(1000) == []
+    finally:
+        loop.close()
+    assert manager.shut == ["closed", "loading"]
+    assert set(manager.connections) == {"pool", "page"}

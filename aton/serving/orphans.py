@@ -27,7 +27,15 @@ import logging
 from collections.abc import Collection, Mapping
 from typing import Any
 
-__all__ = ["CHECK_SECONDS", "GRACE_SECONDS", "UNCLAIMED_SECONDS", "Orphans", "pool_state", "reap_orphans"]
+__all__ = [
+    "CHECK_SECONDS",
+    "GRACE_SECONDS",
+    "UNCLAIMED_SECONDS",
+    "Orphans",
+    "pool_state",
+    "reap_orphans",
+    "shut_orphans",
+]
 
 GRACE_SECONDS = 15.0
 """How long a kernel's page may stay disconnected before the kernel is shut down."""
@@ -119,15 +127,38 @@ def pool_state(kernel_manager: Any) -> tuple[set[str], bool]:
     return pooled, filling
 
 
+Log = logging.Logger | logging.LoggerAdapter[logging.Logger]
+
+
+async def shut_orphans(kernel_manager: Any, orphans: Orphans, now: float, log: Log = _log) -> list[str]:
+    """One look at ``kernel_manager`` at time ``now``: shut down the kernels ``orphans`` finds gone, saying each
+    in ``log``; the kernels shut down."""
+    counts = {}
+    for kernel in list(kernel_manager.list_kernel_ids()):
+        try:
+            counts[kernel] = int(kernel_manager.kernel_model(kernel).get("connections", 0))
+        except Exception:  # the kernel went meanwhile
+            continue
+    pooled, filling = pool_state(kernel_manager)
+    gone = orphans.update(counts, now, pooled, filling)
+    for kernel in gone:
+        log.info("Shutting down kernel %s: its page is gone (connected %s)", kernel, counts.get(kernel))
+        try:
+            await kernel_manager.shutdown_kernel(kernel)
+        except Exception as error:  # already gone: nothing to free
+            log.info("Kernel %s was already gone: %s", kernel, error)
+    return gone
+
+
 def reap_orphans(
     kernel_manager: Any,
     grace: float = GRACE_SECONDS,
     every: float = CHECK_SECONDS,
     unclaimed: float = UNCLAIMED_SECONDS,
-    log: logging.Logger | logging.LoggerAdapter[logging.Logger] | None = None,
+    log: Log = _log,
 ) -> Any:
-    """Start shutting down ``kernel_manager``'s orphan kernels every ``every`` seconds on the current loop,
-    saying each in ``log`` (the server's log).
+    """Start shutting down ``kernel_manager``'s orphan kernels every ``every`` seconds on the current loop
+    (:func:`shut_orphans`), saying each in ``log`` (the server's log).
 
     The connection counts are the ones Jupyter's culler reads (``connections`` of each kernel's model).
     Returns the started ``tornado.ioloop.PeriodicCallback``.
@@ -137,22 +168,9 @@ def reap_orphans(
     from tornado.ioloop import PeriodicCallback
 
     orphans = Orphans(grace, unclaimed)
-    said = log if log is not None else _log
 
     async def check() -> None:
-        counts = {}
-        for kernel in list(kernel_manager.list_kernel_ids()):
-            try:
-                counts[kernel] = int(kernel_manager.kernel_model(kernel).get("connections", 0))
-            except Exception:  # the kernel went meanwhile
-                continue
-        pooled, filling = pool_state(kernel_manager)
-        for kernel in orphans.update(counts, time.monotonic(), pooled, filling):
-            said.info("Shutting down kernel %s: its page is gone (connected %s)", kernel, counts.get(kernel))
-            try:
-                await kernel_manager.shutdown_kernel(kernel)
-            except Exception as error:  # already gone: nothing to free
-                said.info("Kernel %s was already gone: %s", kernel, error)
+        await shut_orphans(kernel_manager, orphans, time.monotonic(), log)
 
     callback = PeriodicCallback(check, every * 1000)
     callback.start()

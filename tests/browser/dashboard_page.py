@@ -63,9 +63,11 @@ def hex_rgb(colour: str) -> tuple[int, int, int]:
 class DashboardPage:
     """A Playwright page showing the dashboard."""
 
-    def __init__(self, page: Any, url: str, geometry: Geometry = GEOMETRY) -> None:
+    def __init__(self, page: Any, url: str, geometry: Geometry = GEOMETRY, timeout: float = TIMEOUT) -> None:
         self.page = page
         self.url = url
+        self.timeout = timeout
+        """How long (ms) each wait for the page may take: longer where a measurement loads the server on purpose."""
         self.geometry = geometry
         """The main board's geometry on this page (the narrow one on a phone)."""
 
@@ -93,7 +95,7 @@ class DashboardPage:
         pairs = {key.replace("_", "-"): str(value) for key, value in expected.items()}
         checks = " && ".join(f"e.getAttribute('data-{key}') === {json.dumps(value)}" for key, value in pairs.items())
         self.page.wait_for_function(
-            f"() => {{ const e = document.querySelector('{STATUS}'); return e && {checks}; }}", timeout=TIMEOUT
+            f"() => {{ const e = document.querySelector('{STATUS}'); return e && {checks}; }}", timeout=self.timeout
         )
         return self.status()
 
@@ -161,7 +163,7 @@ class DashboardPage:
                 && Math.abs(p[2] - {b}) <= {tolerance};
             }}""",
             arg=[BOARD, logical[0], logical[1], self.geometry.width],
-            timeout=TIMEOUT,
+            timeout=self.timeout,
         )
 
     def wait_square_colour(self, square: tuple[int, int], colour: str) -> None:
@@ -203,7 +205,7 @@ class DashboardPage:
         self.page.wait_for_function(
             "() => Array.from(document.querySelectorAll('.aton-assign .aton-card'))"
             ".filter(b => b.offsetParent !== null).length === 4",
-            timeout=TIMEOUT,
+            timeout=self.timeout,
         )
         texts = self.page.eval_on_selector_all(
             ".aton-assign .aton-card", "bs => bs.filter(b => b.offsetParent !== null).map(b => b.textContent)"
@@ -219,12 +221,12 @@ class DashboardPage:
             self.page.locator(".aton-assign .aton-cartouche-slot").nth(number - 1).click()
             self.page.wait_for_function(
                 f"() => document.querySelectorAll('.aton-assign .aton-card[disabled]').length >= {number}",
-                timeout=TIMEOUT,
+                timeout=self.timeout,
             )
         shown = self.status()["shown"]
         self.page.locator(".aton-assign .aton-confirm:not([disabled])").click()
         self.page.wait_for_function(
-            f"(s) => document.querySelector('{STATUS}').dataset.shown !== s", arg=shown, timeout=TIMEOUT
+            f"(s) => document.querySelector('{STATUS}').dataset.shown !== s", arg=shown, timeout=self.timeout
         )
 
     def step_text(self) -> str:
@@ -236,7 +238,7 @@ class DashboardPage:
         shown = self.status()["shown"]
         self.click(".aton-next-step")
         self.page.wait_for_function(
-            f"() => document.querySelector('{STATUS}').dataset.shown !== {json.dumps(shown)}", timeout=TIMEOUT
+            f"() => document.querySelector('{STATUS}').dataset.shown !== {json.dumps(shown)}", timeout=self.timeout
         )
         return "" if self.status()["over"] == "true" else self.step_text()
 
@@ -247,7 +249,7 @@ class DashboardPage:
             self.page.wait_for_function(
                 f"() => {{ const d = document.querySelector('{STATUS}').dataset;"
                 " return d.pending !== '0' || (d.live === 'true' && !d.thinking.includes('bot')); }",
-                timeout=TIMEOUT,
+                timeout=self.timeout,
             )
             if self.status()["pending"] == "0":
                 return seen
@@ -265,7 +267,7 @@ class DashboardPage:
             if not legal:  # the status line and the board's text twin are separate widgets: their updates
                 # can reach the page a moment apart
                 self.page.wait_for_function(
-                    f"() => document.querySelectorAll('{LEGAL_CELLS}').length > 0", timeout=TIMEOUT
+                    f"() => document.querySelectorAll('{LEGAL_CELLS}').length > 0", timeout=self.timeout
                 )
                 legal = self.legal_squares()
             assert legal, f"{player} must act but no square is marked: {status}"
@@ -273,7 +275,7 @@ class DashboardPage:
             before = status["shown"]
             self.click_square(square)
             self.page.wait_for_function(
-                f"() => document.querySelector('{STATUS}').dataset.shown !== {json.dumps(before)}", timeout=TIMEOUT
+                f"() => document.querySelector('{STATUS}').dataset.shown !== {json.dumps(before)}", timeout=self.timeout
             )
             clicked.append(square)
         raise AssertionError("too many squares to play")
@@ -283,7 +285,7 @@ class DashboardPage:
         self.page.evaluate("() => { const a = document.querySelector('.aton-download-link'); if (a) a.remove(); }")
         self.tab_by_class(3)
         self.click(".aton-save")
-        link = self.page.wait_for_selector("a.aton-download-link", state="attached", timeout=TIMEOUT)
+        link = self.page.wait_for_selector("a.aton-download-link", state="attached", timeout=self.timeout)
         assert link is not None
         href = str(link.get_attribute("href"))
         prefix = "data:application/json;base64,"
@@ -309,7 +311,7 @@ class DashboardPage:
         before = self.status()["game"]
         self.click(".aton-start")
         self.page.wait_for_function(
-            f"(before) => document.querySelector('{STATUS}').dataset.game !== before", arg=before, timeout=TIMEOUT
+            f"(before) => document.querySelector('{STATUS}').dataset.game !== before", arg=before, timeout=self.timeout
         )
         return self.wait_status(mode=mode, round=1)
 

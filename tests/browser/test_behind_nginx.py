@@ -148,12 +148,14 @@ def play_one(mover: DashboardPage, other: DashboardPage) -> float:
     clicked = time.monotonic()
     mover.click_square(square)
     other.page.wait_for_function(
-        "before => document.querySelector('.aton-status-line').dataset.shown !== before", arg=before, timeout=30_000
+        "before => document.querySelector('.aton-status-line').dataset.shown !== before",
+        arg=before,
+        timeout=other.timeout,
     )
     took = time.monotonic() - clicked
     # the mover's board (a widget apart from the status line) shows the counter placed or removed
     mover.page.wait_for_function(
-        "([cell, held]) => document.querySelector(cell).innerText !== held", arg=[cell, held], timeout=30_000
+        "([cell, held]) => document.querySelector(cell).innerText !== held", arg=[cell, held], timeout=mover.timeout
     )
     return took
 
