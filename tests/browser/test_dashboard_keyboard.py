@@ -9,6 +9,7 @@ there), and never clicks.  Every wait is on a state of the page, so a loaded mac
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -116,35 +117,55 @@ class KeyboardPlayer:
         temple, index = str(found.get_attribute("data-cursor")).split("-")
         return int(temple), int(index)
 
-    def wait_cursor(self, square: tuple[int, int]) -> None:
+    def wait_cursor(self, square: tuple[int, int], timeout: float = TIMEOUT) -> None:
         self.page.wait_for_function(
             f"(s) => {{ const e = document.querySelector('{CURSOR}'); return e && e.dataset.cursor === s; }}",
             arg=f"{square[0]}-{square[1]}",
-            timeout=TIMEOUT,
+            timeout=timeout,
         )
 
-    def play_square(self, legal: list[tuple[int, int]]) -> tuple[int, int]:
-        """Move the board's cursor to a legal square with the arrow keys and press Enter; the square played."""
-        # the cursor moves on by itself once the board offers squares again: start from where it settles
-        self.page.wait_for_function(
-            f"(legal) => {{ const e = document.querySelector('{CURSOR}');"
-            " return !e || legal.includes(e.dataset.cursor); }",
-            arg=[f"{t}-{i}" for t, i in legal],
-            timeout=TIMEOUT,
-        )
-        start = self.cursor()
+    def settled_board(self) -> tuple[tuple[int, int] | None, list[tuple[int, int]]]:
+        """The cursor and the legal squares once they stay the same twice in a row, 0.4 s apart, with the cursor
+        (if shown) on a legal square: on a loaded machine the board's squares and its cursor, which moves on by
+        itself after a placement, arrive one after the other."""
+        deadline = time.monotonic() + TIMEOUT / 1000
+        seen = (self.cursor(), self.dash.legal_squares())
+        while True:
+            self.page.wait_for_timeout(400)
+            now = (self.cursor(), self.dash.legal_squares())
+            cursor, legal = now
+            if now == seen and legal and (cursor is None or cursor in legal):
+                return cursor, legal
+            assert time.monotonic() < deadline, f"the board never settled: cursor {cursor}, legal {legal}"
+            seen = now
+
+    def play_square(self) -> tuple[int, int]:
+        """Move the board's cursor to the nearest legal square with the arrow keys and press Enter; the square
+        played.  Where the cursor is not where the keys should have brought it (it moved by itself meanwhile),
+        look again and move from there, as a person does."""
+        start, legal = self.settled_board()
         if start is None:
             self.page.keyboard.press("Enter")  # the first Enter shows the cursor on the first legal square
             self.wait_cursor(legal[0])
             start = legal[0]
         target = min(legal, key=lambda square: distance(start, square))
-        (row, wide), (to_row, to_wide) = grid(start), grid(target)
-        keys = ["ArrowDown" if to_row > row else "ArrowUp"] * abs(to_row - row)
-        keys += ["ArrowRight" if to_wide > wide else "ArrowLeft"] * abs(to_wide - wide)
-        for key in keys:
-            self.page.keyboard.press(key)
-        self.arrows += len(keys)
-        self.wait_cursor(target)
+        for _ in range(3):
+            (row, wide), (to_row, to_wide) = grid(start), grid(target)
+            keys = ["ArrowDown" if to_row > row else "ArrowUp"] * abs(to_row - row)
+            keys += ["ArrowRight" if to_wide > wide else "ArrowLeft"] * abs(to_wide - wide)
+            for key in keys:
+                self.page.keyboard.press(key)
+            self.arrows += len(keys)
+            try:
+                self.wait_cursor(target, timeout=10_000)
+                break
+            except Exception as error:  # Playwright's timeout: the cursor is elsewhere
+                if "Timeout" not in type(error).__name__:
+                    raise
+                start, legal = self.settled_board()
+                assert start is not None and target in legal, (start, target, legal)
+        else:
+            raise AssertionError(f"the arrow keys never brought the cursor to {target}: it is on {self.cursor()}")
         before = self.dash.status()["shown"]
         self.page.keyboard.press("Enter")
         self.wait_shown_change(before)
@@ -198,7 +219,7 @@ def test_a_whole_game_with_the_keyboard_only(page: Any, voila_url: str) -> None:
         elif status["to-act"] == human and status["phase"] in ACTING:
             player.wait_focus(BOARD)  # the focus is on the board when the player must choose a square
             page.wait_for_function(f"() => document.querySelectorAll('{LEGAL_CELLS}').length > 0", timeout=TIMEOUT)
-            placed.append(player.play_square(dash.legal_squares()))
+            placed.append(player.play_square())
         else:
             raise AssertionError(f"nothing to do for the keyboard, and nothing moves: {json.dumps(status)}")
     else:
