@@ -285,6 +285,21 @@ def test_the_panel_says_how_to_set_a_code(store: rooms.RoomStore) -> None:
     assert panel.class_box.layout.display == "none"
 
 
+def test_the_code_box_appears_once_the_page_language_is_known(store: rooms.RoomStore) -> None:
+    """A label changed while a code is typed would empty the box in the page (a widget's view takes its model's
+    value back at any change): the box waits for the browser's language, then shows in that language."""
+    from aton.apps.classroom.panel import ClassroomPanel
+
+    panel = ClassroomPanel(store=store, gate=TeacherGate(CODE), background=False)
+    assert panel.gate_row.layout.display == "none" and panel.gate.layout.display == ""
+    panel.language_keeper.read(json.dumps({"query": "fr", "kept": None, "browser": ["en-US"]}))
+    assert panel.gate_row.layout.display == "" and panel.lang == "fr"
+    assert panel.code_box.description == words("code_label", "fr")
+    other = ClassroomPanel(store=store, gate=TeacherGate(CODE), background=False)
+    other.language_keeper.read("not what the script types")  # heard, but nothing to read: English stays
+    assert other.gate_row.layout.display == "" and other.lang == "en"
+
+
 def test_a_wrong_code_then_the_button_says_the_code_is_wrong(store: rooms.RoomStore) -> None:
     """The button takes the focus from the box: the box sends its code first, which is tried and emptied."""
     from aton.apps.classroom.panel import ClassroomPanel

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import ipywidgets as widgets
+import traitlets
 
 from ..i18n import LANG_KEY, SOURCE_LANGUAGE, language_name, languages
 from .bridge import bridge_reader, script_outputs
@@ -99,6 +100,10 @@ class LanguageKeeper(widgets.Box):  # type: ignore[misc]
     never sees the page's address.
     """
 
+    heard = traitlets.Bool(False)
+    """Whether the browser has told the page's language (then a language change no longer comes by itself: a
+    field shown from then on keeps what is typed in it, which a change of its label would empty)."""
+
     def __init__(self, language: Language, **kwargs: Any) -> None:
         super().__init__(layout=widgets.Layout(display="none"), **kwargs)
         self.add_class("aton-language-keeper")
@@ -118,21 +123,25 @@ class LanguageKeeper(widgets.Box):  # type: ignore[misc]
         language.on_change(self._on_change)
 
     def read(self, text: str) -> None:
-        """What the page's script typed (JSON): set the language it decides, and keep it if it came by address."""
+        """What the page's script typed (JSON): set the language it decides, and keep it if it came by address.
+        Once the browser has been heard at all, :attr:`heard` is true."""
         try:
             facts = json.loads(text) if isinstance(text, str) and len(text) < 2000 else None
         except ValueError:
             facts = None
         if not isinstance(facts, dict):
+            self.heard = True  # nothing to read: the page stays in its language
             return
         lang, keep = choose_language(facts.get("query"), facts.get("kept"), facts.get("browser"))
         if self._chosen and not keep:
+            self.heard = True
             return  # a tap on the switch before the browser was heard wins over what the browser says
         self._reading = True
         try:
             self.language.set(lang)
         finally:
             self._reading = False
+        self.heard = True
         if keep:
             self.keep(lang)
 

@@ -274,6 +274,7 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self.results_button.on_click(lambda _b: self.show_results())
         self.language.connect(self)
         self.observe(lambda _c: self._render(), names="lang")
+        self.language_keeper.observe(lambda _c: self._render(), names="heard")
         self._render()
 
     # ------------------------------------------------------------- actions
@@ -437,7 +438,8 @@ class ClassroomPanel(widgets.VBox):  # type: ignore[misc]
         self.code_box.placeholder = "XXXX-XXXX"
         self.open_button.description = words("code_open", lang)
         self.gate_text.value = f"<p>{escape(words('code_ask' if configured else 'code_none', lang))}</p>"
-        self.gate_row.layout.display = "" if configured else "none"
+        # the box appears once the page's language is known: a label changed later empties what is typed
+        self.gate_row.layout.display = "" if configured and self.language_keeper.heard else "none"
         self.gate.layout.display = "none" if flow.is_open else ""
         self._render_message()
         if not flow.is_open:
