@@ -64,6 +64,17 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[max(0, round(share * len(ordered)) - 1)]
 
 
+def report_lost_move(mover: DashboardPage, other: DashboardPage, folder: Path) -> None:
+    """Print what both pages of a room show when a move was not seen (status, messages), and screenshot them."""
+    for name, dash in (("mover", mover), ("other", other)):
+        messages = dash.page.evaluate(
+            "() => Array.from(document.querySelectorAll('#aton-connection, .aton-board-area .aton-message'))"
+            ".map(e => e.innerText.trim()).filter(t => t)"
+        )
+        dash.page.screenshot(path=str(folder / f"lost-{name}.png"))
+        print(f"{name}: {dash.status()} {messages} {folder / f'lost-{name}.png'}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rooms", type=int, default=15)
@@ -150,7 +161,11 @@ def main() -> None:
                 if status["over"] == "true" or status["phase"] == "assign" or status["to-act"] not in ("red", "blue"):
                     continue
                 mover, other = (red, blue) if status["to-act"] == "red" else (blue, red)
-                seen.append(play_one(mover, other))
+                try:
+                    seen.append(play_one(mover, other))
+                except Exception:
+                    report_lost_move(mover, other, folder)
+                    raise
         if errors:
             print(f"the pages raised errors: {errors[:3]}")
         print(

@@ -26,6 +26,7 @@ from aton.widgets.board_input import (
 )
 from aton.widgets.board_model import BoardModel, Draw
 from aton.widgets.i18n import tr
+from aton.widgets.referee import Outcome
 from aton.widgets.scene import GEOMETRY, Target
 
 WIDGETS = Path(aton.__file__).parent / "widgets"
@@ -112,6 +113,30 @@ def test_the_model_hands_a_choice_to_the_referee_and_asks_for_a_redraw() -> None
     assert model.choose(square) is None and refused  # taken already
     assert drawn[-1:] == ["message"] and model.message_alert
     assert "not allowed" in model.message_text("en")
+
+
+def test_a_move_that_did_not_reach_the_game_is_not_called_not_allowed() -> None:
+    """A room's store that did not answer refuses a legal move: the board says why, not that it is forbidden."""
+    from aton.widgets.referee import Draw as Drawn
+
+    game = placing_game()
+    words = {"en": "Your move was not played: the store did not answer", "fr": "Votre coup n'a pas été joué"}
+
+    class Unreachable:
+        def submit(self, action: aton.Action, draw: Drawn | None = None) -> Outcome:
+            outcome = Outcome.refused(action, words.__getitem__, by_rule=False)
+            if draw is not None:
+                draw(outcome)
+            return outcome
+
+    model = BoardModel(lambda _what: None, controls=(BLUE,), referee=Unreachable())
+    model.set_game(game)
+    square = model.legal_squares()[0]
+    assert model.choose(square) is None and model.message_alert
+    for lang, text in words.items():
+        said = model.message_text(lang)
+        assert text in said and "not allowed" not in said and "interdit" not in said, said
+    assert game.owner(square) is None
 
 
 def test_the_model_only_describes_on_a_board_to_look_at_or_a_shown_step() -> None:

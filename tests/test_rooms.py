@@ -5,6 +5,7 @@ Each test runs on SQLite and, when ATON_TEST_POSTGRES is set, on PostgreSQL (see
 
 from __future__ import annotations
 
+import itertools
 import json
 import pickle
 import subprocess
@@ -395,6 +396,66 @@ def test_waiting_for_a_change(url: str) -> None:
     finally:
         page.dispose()
         other.dispose()
+
+
+@pytest.fixture
+def postgres(tmp_path: Path) -> Iterator[str]:
+    yield from store_url("postgresql", tmp_path)
+
+
+def test_a_page_holds_few_connections_of_a_shared_postgresql_server(postgres: str) -> None:
+    """A class shares one PostgreSQL server and its 100 connection slots: a page's stores share one engine
+    of one idle connection, however many threads used it at once, and each connection says it is ours."""
+    url = postgres
+    room_store, kept_store = rooms.open_store(url), rooms.open_store(url)
+    learners = rooms.LearningStore(url)
+    try:
+        assert room_store.engine is kept_store.engine is learners.engine
+        code, tokens = seated_room(room_store)
+        waiters = [
+            threading.Thread(target=kept_store.wait_for_change, args=(code, 0), kwargs={"timeout": 10})
+            for _ in range(4)
+        ]
+        for waiter in waiters:
+            waiter.start()
+        readers = [threading.Thread(target=lambda: [room_store.watch(code) for _ in range(20)]) for _ in range(4)]
+        for reader in readers:
+            reader.start()
+        play_some(room_store, code, tokens, 2)
+        for thread in waiters + readers:
+            thread.join()
+        pool = room_store.engine.pool
+        assert pool.checkedout() == 0 and pool.checkedin() <= 1  # type: ignore[attr-defined]
+        with room_store.engine.connect() as connection:
+            assert connection.exec_driver_sql("SHOW application_name").scalar() == "aton"
+    finally:
+        learners.dispose()
+        kept_store.dispose()
+        room_store.dispose()
+
+
+def test_a_listener_that_cannot_connect_waits_longer_each_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server with no free slot is not asked again every 0.2 s by every page: the waits double up to 2 s."""
+    import psycopg
+
+    from aton.rooms import live
+
+    tries: list[float] = []
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        tries.append(time.monotonic())
+        raise psycopg.OperationalError("sorry, too many clients already")
+
+    monkeypatch.setattr(psycopg, "connect", refuse)
+    listener = live.Listener("postgresql://aton:aton@127.0.0.1/none")
+    try:
+        time.sleep(1.7)
+    finally:
+        listener.close()
+    assert not listener.alive
+    gaps = [later - earlier for earlier, later in itertools.pairwise(tries)]
+    assert 2 <= len(tries) <= 4, tries  # at 0, 0.2, 0.6 and 1.4 s (a fixed 0.2 s wait made 8 tries)
+    assert all(later > 1.5 * earlier for earlier, later in itertools.pairwise(gaps)), gaps
 
 
 # ---------------------------------------------------------------- errors

@@ -459,7 +459,7 @@ def _bench_strength(args: argparse.Namespace) -> int:
 def _add_bench_strength(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     bench = commands.add_parser(
         "bench-strength",
-        help="head to head of two bots: win rate, margin and Elo difference with 95% intervals",
+        help="head to head of two bots: win rate, margin and Elo difference with 95%% intervals",
         description="Play N seeded games between two bots, colours alternated (game i from seed S+i, the first "
         "bot red in even games): the first bot's wins, draws and losses, its win rate with a 95% Wilson "
         "interval, its mean final margin with a 95% interval, the Elo difference with its interval, and each "

@@ -32,12 +32,16 @@ are opened in WAL mode (readers never wait for the writer) with a busy
 timeout; every write transaction on SQLite starts with ``BEGIN IMMEDIATE``
 so two writers queue on the lock instead of failing half-way.
 PostgreSQL connections are checked before use (``pool_pre_ping``), so a
-restarted server costs one refused call at most.
+restarted server costs one refused call at most.  A PostgreSQL server has a fixed number of connection
+slots (100 by default) for every page of every dashboard server that shares it, so each process keeps one
+engine per address and one idle connection in it (:data:`POSTGRES_POOL`); a page's kernel holds two
+connections at rest, that one and its listener's (:mod:`aton.rooms.live`).
 """
 
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -60,7 +64,7 @@ from sqlalchemy import (
     exc,
     inspect,
 )
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 
 from .errors import BadRequest, StoreError
 
@@ -168,9 +172,20 @@ attempts = Table(
 )
 
 
+POSTGRES_POOL = {"pool_size": 1, "max_overflow": 9}
+"""A PostgreSQL engine's pool: one connection kept between calls (a page's kernel is one person's), up to nine
+more while threads overlap (the page, its room's watcher, its beat), closed as soon as they are returned."""
+
+_shared_engines: dict[str, Engine] = {}
+_shared_lock = threading.Lock()
+
+
 def connect(url: str, busy_timeout: float = BUSY_TIMEOUT_MS / 1000) -> Engine:
     """An engine for ``sqlite:///path`` or ``postgresql://...`` with the store's settings; tables created.
 
+    Every store of one process opened on the same PostgreSQL address shares one engine (a page's room,
+    its kept game and its learner's record), so a class does not run the server out of connection slots;
+    disposing of it closes its idle connections, and it opens new ones when used again.
     Raises :class:`BadRequest` (``bad_url``) for any other address and :class:`StoreError` when the
     database cannot be opened.
     """
@@ -191,19 +206,36 @@ def connect(url: str, busy_timeout: float = BUSY_TIMEOUT_MS / 1000) -> Engine:
         engine = create_engine(parsed.set(drivername="sqlite+pysqlite"), connect_args={"timeout": busy_timeout})
         _sqlite_settings(engine, int(busy_timeout * 1000))
     elif backend == "postgresql":
-        engine = create_engine(
-            parsed.set(drivername="postgresql+psycopg"),
-            pool_pre_ping=True,
-            pool_size=5,
-            max_overflow=10,
-            connect_args={"connect_timeout": 5},
-        )
+        return _postgres(parsed.set(drivername="postgresql+psycopg"))
     else:
         raise BadRequest("bad_url", given=repr(url)[:80])
     with translated():
         metadata.create_all(engine)
         _add_missing_columns(engine)
     return engine
+
+
+def _postgres(address: URL) -> Engine:
+    """The process's engine for a PostgreSQL ``address``, made (and its tables created) on first use."""
+    key = address.render_as_string(hide_password=False)
+    with _shared_lock:
+        engine = _shared_engines.get(key)
+        if engine is None:
+            engine = create_engine(
+                address,
+                pool_pre_ping=True,
+                connect_args={"connect_timeout": 5, "application_name": APPLICATION_NAME},
+                **POSTGRES_POOL,
+            )
+            with translated():
+                metadata.create_all(engine)
+                _add_missing_columns(engine)
+            _shared_engines[key] = engine
+        return engine
+
+
+APPLICATION_NAME = "aton"
+"""How the store's connections name themselves to PostgreSQL (``pg_stat_activity.application_name``)."""
 
 
 ADDED_COLUMNS = {"aton_rooms": ("forfeit",)}

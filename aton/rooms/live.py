@@ -28,6 +28,11 @@ POLL_SECONDS = 0.05
 """The tick of a poll (SQLite, or PostgreSQL while its listener is down)."""
 SAFETY_SECONDS = 1.0
 """With a live listener, the version is still read again this often (a notification lost in transit)."""
+RETRY_SECONDS = (0.2, 2.0)
+"""The listener's wait before connecting again after a failure: the first, doubled at each failure up to the
+second (a server with no free connection slot is not hammered by every page at once)."""
+LISTENER_NAME = "aton-listen"
+"""How the listener's connection names itself to PostgreSQL (``pg_stat_activity.application_name``)."""
 
 
 class Waker:
@@ -114,18 +119,23 @@ class Listener(Waker):
     def _run(self) -> None:
         import psycopg
 
+        pause = RETRY_SECONDS[0]
         while not self._stop.is_set():
             try:
-                with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=5) as connection:
+                with psycopg.connect(
+                    self._conninfo, autocommit=True, connect_timeout=5, application_name=LISTENER_NAME
+                ) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
                     self._set_alive(True)
+                    pause = RETRY_SECONDS[0]
                     while not self._stop.is_set():
                         for note in connection.notifies(timeout=0.5):
                             self._wake(note.payload)
-            except Exception:  # the server went away: waiters poll until the connection is back
+            except Exception:  # the server went away or is full: waiters poll until the connection is back
                 pass
             self._set_alive(False)
-            self._stop.wait(0.2)
+            self._stop.wait(pause)
+            pause = min(2 * pause, RETRY_SECONDS[1])
 
     def _set_alive(self, alive: bool) -> None:
         with self._changed:

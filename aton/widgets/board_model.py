@@ -359,8 +359,9 @@ class BoardModel:
         refusal = outcome.refusal
         if refusal is None:
             return
+        kind = "not_allowed" if outcome.by_rule else "not_played_at"
         self.message = lambda lang: tr(
-            "not_allowed", lang, where=square_words(square, lang), reason=_capital(refusal(lang).rstrip("."))
+            kind, lang, where=square_words(square, lang), reason=_capital(refusal(lang).rstrip("."))
         )
         self.message_alert = True
         self.draw("message")

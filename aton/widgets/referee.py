@@ -56,12 +56,15 @@ class Outcome:
     - ``events``: the events the action itself caused, in order (empty when refused).
     - ``refusal``: why it was refused, in any language (``None``: it was played).
     - ``reason``: the refusal in English, for logs and callbacks ("" when it was played).
+    - ``by_rule``: whether the game's rules or its turn refused it (``False``: it was allowed but did not
+      reach the game, say a room's store that did not answer; a widget then does not call it "not allowed").
     """
 
     action: Action
     events: tuple[Event, ...] = ()
     refusal: Text | None = None
     reason: str = ""
+    by_rule: bool = True
 
     @property
     def accepted(self) -> bool:
@@ -69,9 +72,9 @@ class Outcome:
         return self.refusal is None
 
     @classmethod
-    def refused(cls, action: Action, refusal: Text) -> Outcome:
+    def refused(cls, action: Action, refusal: Text, *, by_rule: bool = True) -> Outcome:
         """An outcome refusing ``action`` with ``refusal`` (its English text becomes ``reason``)."""
-        return cls(action, refusal=refusal, reason=refusal("en"))
+        return cls(action, refusal=refusal, reason=refusal("en"), by_rule=by_rule)
 
 
 class Referee(Protocol):

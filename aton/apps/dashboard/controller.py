@@ -743,13 +743,14 @@ class DashboardController:
             message = room.message if room is not None else functools.partial(say, "friend.not_seated")
             reason = message or functools.partial(say, "friend.not_seated")
             self._set_message(reason, alert=True)
+            not_played = Outcome.refused(action, reason, by_rule=False)  # allowed here, but it did not land
             if draw is not None:
-                self._guard(draw, Outcome.refused(action, reason))
+                self._guard(draw, not_played)
             if room is not None and room.status is not None:
                 self.room_changed(room.status)  # a stale move: the page shows the game as it is now
             else:
                 self._changed()
-            return Outcome.refused(action, reason)
+            return not_played
         before = self.session.game
         status = room.status
         self.applied += 1
