@@ -174,7 +174,7 @@ STRINGS: dict[str, Message] = table(
         "board. Touch: tap a square to play it, hold a finger on it to read about it.",
     ),
     msg("not_allowed", "{where}: not allowed. {reason}."),
-    msg("not_played_at", "{where}: {reason}."),
+    msg("not_played_at", "{where}. {reason}."),
     msg("read_only", "This board shows the game; choose moves elsewhere."),
     msg("winner", "Game over: {player} wins ({reason})."),
     msg("draw", "Game over: a draw ({reason})."),

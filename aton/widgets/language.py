@@ -124,24 +124,27 @@ class LanguageKeeper(widgets.Box):  # type: ignore[misc]
 
     def read(self, text: str) -> None:
         """What the page's script typed (JSON): set the language it decides, and keep it if it came by address.
-        Once the browser has been heard at all, :attr:`heard` is true."""
+        Once the browser has been heard at all, readable or not, :attr:`heard` is true."""
+        try:
+            self._decide(text)
+        finally:
+            self.heard = True
+
+    def _decide(self, text: str) -> None:
         try:
             facts = json.loads(text) if isinstance(text, str) and len(text) < 2000 else None
         except ValueError:
             facts = None
         if not isinstance(facts, dict):
-            self.heard = True  # nothing to read: the page stays in its language
-            return
+            return  # nothing to read: the page stays in its language
         lang, keep = choose_language(facts.get("query"), facts.get("kept"), facts.get("browser"))
         if self._chosen and not keep:
-            self.heard = True
             return  # a tap on the switch before the browser was heard wins over what the browser says
         self._reading = True
         try:
             self.language.set(lang)
         finally:
             self._reading = False
-        self.heard = True
         if keep:
             self.keep(lang)
 

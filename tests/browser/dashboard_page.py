@@ -10,7 +10,9 @@ from __future__ import annotations
 import base64
 import json
 import re
-from typing import Any
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from aton.widgets.scene import GEOMETRY, Geometry
 
@@ -52,6 +54,23 @@ def local_page(context: Any, errors: list[str], timeout: float = TIMEOUT) -> Any
     page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(LOCAL) else route.abort())
     page.on("pageerror", lambda error: errors.append(str(error)))
     return page
+
+
+Seen = TypeVar("Seen")
+
+
+def settled(read: Callable[[], Seen], ready: Callable[[Seen], bool] = lambda _seen: True, pause: float = 0.3) -> Seen:
+    """What ``read()`` gives once it gives the same twice in a row, ``pause`` seconds apart, and ``ready`` takes it:
+    on a loaded machine the parts of a page (a board's place, its squares, its cursor) arrive one after the other."""
+    deadline = time.monotonic() + TIMEOUT / 1000
+    seen = read()
+    while True:
+        time.sleep(pause)
+        now = read()
+        if now == seen and ready(now):
+            return now
+        assert time.monotonic() < deadline, f"the page never settled: {seen} then {now}"
+        seen = now
 
 
 def hex_rgb(colour: str) -> tuple[int, int, int]:

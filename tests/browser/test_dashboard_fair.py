@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from typing import Any
 
 import pytest
-from dashboard_page import BOARD, TIMEOUT, DashboardPage
+from dashboard_page import BOARD, TIMEOUT, DashboardPage, settled
 
 import aton
 from aton.widgets.scene import GEOMETRY, PALETTE
@@ -165,22 +164,10 @@ def test_two_people_no_seed_nor_hidden_card_before_the_end(page: Any, voila_url:
     assert any(shows_cards(text, aton.RED, red) for text in frames[reveal:])
 
 
-def settled_box(element: Any) -> dict[str, float]:
-    """Where ``element`` is once the page has laid it out: the same box twice in a row, 0.3 s apart (a loaded
-    machine may still be placing the page's parts when its board is first drawn)."""
-    deadline = time.monotonic() + TIMEOUT / 1000
-    box, previous = element.bounding_box(), None
-    while box is None or box != previous:
-        assert time.monotonic() < deadline, f"the element never stayed in place: {previous} then {box}"
-        time.sleep(0.3)
-        box, previous = element.bounding_box(), box
-    return dict(box)
-
-
 def test_a_refused_click_or_a_message_does_not_move_the_board(page: Any, voila_url: str) -> None:
     dash = DashboardPage(page, voila_url).open()
     board = page.locator(BOARD)
-    before = settled_box(board)
+    before = dict(settled(board.bounding_box, lambda box: box is not None))  # once the page has placed it
     shown = dash.status()["shown"]
     dash.click_square((1, 0))  # cards first: the board refuses and says why
     page.wait_for_selector(".aton-board-area .aton-board-view .aton-message [role=alert]", timeout=TIMEOUT)

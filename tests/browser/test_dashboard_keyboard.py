@@ -9,11 +9,10 @@ there), and never clicks.  Every wait is on a state of the page, so a loaded mac
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 import pytest
-from dashboard_page import BOARD, LEGAL_CELLS, STATUS, TIMEOUT, DashboardPage, local_page
+from dashboard_page import BOARD, LEGAL_CELLS, STATUS, TIMEOUT, DashboardPage, local_page, settled
 
 from aton import data
 from aton.widgets.scene import NARROW
@@ -128,16 +127,11 @@ class KeyboardPlayer:
         """The cursor and the legal squares once they stay the same twice in a row, 0.4 s apart, with the cursor
         (if shown) on a legal square: on a loaded machine the board's squares and its cursor, which moves on by
         itself after a placement, arrive one after the other."""
-        deadline = time.monotonic() + TIMEOUT / 1000
-        seen = (self.cursor(), self.dash.legal_squares())
-        while True:
-            self.page.wait_for_timeout(400)
-            now = (self.cursor(), self.dash.legal_squares())
-            cursor, legal = now
-            if now == seen and legal and (cursor is None or cursor in legal):
-                return cursor, legal
-            assert time.monotonic() < deadline, f"the board never settled: cursor {cursor}, legal {legal}"
-            seen = now
+        return settled(
+            lambda: (self.cursor(), self.dash.legal_squares()),
+            lambda seen: bool(seen[1]) and (seen[0] is None or seen[0] in seen[1]),
+            pause=0.4,
+        )
 
     def play_square(self) -> tuple[int, int]:
         """Move the board's cursor to the nearest legal square with the arrow keys and press Enter; the square
