@@ -349,6 +349,22 @@ def test_the_refuted_placement_is_a_blunder_measured_near_the_deep_review() -> N
         assert judged.played_chance < 0.25 and judged.best_chance > 0.9
 
 
+def test_an_exchange_the_first_search_ranks_low_is_measured() -> None:
+    """Red's round-7 cards in a recorded game of ``medium`` against ``greedy`` (decision 64): the deep review
+    finds the exchange 20 points better.  On seed 1 the first search tries the exchange fifth, 12 times against
+    19 for its first choice; measured as a rival, it shows the cards laid are not good."""
+    from aton.bots.review import _start
+
+    record = json.loads((Path(__file__).parent / "data" / "review" / "medium-vs-greedy-23.json").read_text("utf-8"))
+    game, actions = _start(record)
+    for action in actions[:63]:
+        game.apply(action)
+    played = actions[63]
+    assert isinstance(played, aton.Assign) and game.exchange_available(aton.RED)
+    judged = judge(game.view(aton.RED), played, seed=1, number=64)
+    assert judged.verdict is not Verdict.GOOD and isinstance(judged.best, aton.Exchange)
+
+
 def test_a_drop_in_the_chance_deepens_the_judgement_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where the chance falls by :data:`DEEPEN_DROP` between two judged decisions, the first is judged again
     with :data:`DEEPEN_TIMES` the imagined games (as :func:`judge` at that budget would); elsewhere not."""

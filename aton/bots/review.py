@@ -92,9 +92,16 @@ REMEASURE_TIMES = 3
 """At most this many further measures of one loss, each while it stays near a threshold."""
 
 RIVAL_SHARE = 0.5
-"""The search's second choice is measured too (and the better of the two measured is the best move) when it
-was tried at least this share as often as its first: a search of ``iterations`` imagined games often
-cannot tell two such moves apart, and the verdict would change with the one it happened to prefer."""
+"""The search's next choices are measured too (and the best of those measured is the best move) when they
+were tried at least this share as often as its first: a search of ``iterations`` imagined games often
+cannot tell such moves apart, and the verdict would change with the one it happened to prefer."""
+
+RIVALS = 1
+"""At most this many of those next choices are measured (:data:`RIVAL_SHARE`), and the exchange of cards
+besides when it is one of them: the ways of laying one hand share what the search learns of the opponent's
+replies, a new hand does not, so a search of ``iterations`` imagined games ranks the exchange least surely (a
+card decision whose fourth choice was the exchange, never measured, was called good where the exchange was
+better by 21-27 points)."""
 
 REMEASURE_NEAR = 1.5
 """A judged loss whose verdict lies within this many standard errors of a threshold is measured again
@@ -725,7 +732,11 @@ def judge_steps(
     stream = f"aton/review/{seed}/{number}"
     found = yield from bot.search_steps(view, random.Random(f"{stream}/search"))
     best = found.action
+    rivals = _rivals(found, best, played, info)
     if _same_choice(best, played, info):
+        best = played
+        rivals = [rival for rival in rivals if isinstance(rival, Exchange)]  # see RIVALS
+    if best is played and not rivals:
         games = found.options[0].visits
         exact = _games(view, played, games, stream)
         rate = mapping.apply("judged", _rate(found), exact, view_progress(view))
@@ -734,11 +745,12 @@ def judge_steps(
             number, view.round, kind, played, played, rate, rate, Verdict.GOOD, games=(games, games), raw=(raw, raw)
         )
     measure = MctsBot(replace(ANALYSIS, iterations=max(1, round(iterations * MEASURE_SHARE))))
-    best_found = yield from measure.search_steps(view, random.Random(f"{stream}/measure"), only=best)
     played_found = yield from measure.search_steps(view, random.Random(f"{stream}/measure"), only=played)
+    best_found = played_found
+    if best is not played:
+        best_found = yield from measure.search_steps(view, random.Random(f"{stream}/measure"), only=best)
     best_m, played_m = _Measure.of(best_found), _Measure.of(played_found)
-    rival = _rival(found, best, played, info)
-    if rival is not None:
+    for rival in rivals:
         rival_found = yield from measure.search_steps(view, random.Random(f"{stream}/measure"), only=rival)
         rival_m = _Measure.of(rival_found)
         if rival_m.rate > best_m.rate:
@@ -782,16 +794,20 @@ def judge_steps(
     )
 
 
-def _rival(found: SearchResult, best: Action, played: Action, info: BoardInfo) -> Action | None:
-    """The search's next choice after ``best`` that is not the move played, when it was tried at least
-    :data:`RIVAL_SHARE` as often as ``best`` (else ``None``)."""
+def _rivals(found: SearchResult, best: Action, played: Action, info: BoardInfo) -> list[Action]:
+    """The search's next choices after ``best`` that are not the move played, tried at least
+    :data:`RIVAL_SHARE` as often as ``best``, most tried first (at most :data:`RIVALS`, and the exchange)."""
     first = found.options[0].visits
+    rivals: list[Action] = []
     for option in found.options[1:]:
         if option.visits < RIVAL_SHARE * first:
-            return None
-        if not _same_choice(option.action, played, info) and not _same_choice(option.action, best, info):
-            return option.action
-    return None
+            break
+        action = option.action
+        if _same_choice(action, played, info) or _same_choice(action, best, info):
+            continue
+        if len(rivals) < RIVALS or isinstance(action, Exchange):
+            rivals.append(action)
+    return rivals
 
 
 def _games(view: GameView, action: Action, games: int, stream: str) -> int:
