@@ -773,7 +773,7 @@ _SENTENCES: dict[str, Message] = {
     "search_iterations": msg("bot refusal", "iterations must be at least 1, not {found}"),
     "search_ms": msg("bot refusal", "ms must be a positive number of milliseconds, not {found}"),
     "search_playout": msg("bot refusal", "playout must be 'greedy' or 'random', not {found}"),
-    "search_evaluation": msg("bot refusal", "evaluation must be 'fitted' or 'heuristic', not {found}"),
+    "search_evaluation": msg("bot refusal", "evaluation must be 'fitted', 'ahead' or 'heuristic', not {found}"),
     "search_epsilon": msg("bot refusal", "epsilon must be between 0 and 1, not {found}"),
     "search_negative": msg("bot refusal", "{option} must be 0 or more, not {found}"),
     "search_option_unknown": msg("bot refusal", "unknown search option {found}; options are {known} (as key=value)"),

@@ -14,8 +14,11 @@ Needs numpy (in the development environment, not a dependency of the package; th
 
     .venv/bin/python scripts/fit_evaluation.py --games 3000 --jobs 2 --save /tmp/positions.npz
     .venv/bin/python scripts/fit_evaluation.py --load /tmp/positions.npz --write
+    .venv/bin/python scripts/fit_evaluation.py --load /tmp/positions.npz --model ahead --write
 
-``--write`` stores the coefficients in ``aton/bots/evaluation.json``.
+``--model fitted`` (the default) fits the model without the look at the next round's hands, ``--model ahead``
+with it (:mod:`aton.bots.lookahead`); ``--write`` stores the coefficients where the search reads that model
+(:data:`aton.bots.evaluation.MODELS`: ``evaluation.json``, ``evaluation-ahead.json``).
 """
 
 from __future__ import annotations
@@ -32,14 +35,16 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from aton import BLUE, RED, Game  # noqa: E402
+from aton import BLUE, RED, Game, Player, data  # noqa: E402
 from aton.bots import make_bot  # noqa: E402
-from aton.bots.evaluation import FEATURE_NAMES, PATH, board_terms, features  # noqa: E402
+from aton.bots.evaluation import AHEAD_NAMES, FEATURE_NAMES, MODELS, board_terms, features  # noqa: E402
 from aton.bots.heuristics import BoardInfo, evaluator  # noqa: E402
-from aton.game import Phase  # noqa: E402
+from aton.bots.lookahead import VictoryGroups, reach  # noqa: E402
+from aton.game import Geometry, Phase  # noqa: E402
 
-RAW = 18 + 2 + 2 + 2 + 1
-"""A position's raw numbers: both players' counts, scores, stock, counters in the Kingdom, the round."""
+RAW = 18 + 2 + 2 + 2 + 1 + 2 + 8
+"""A position's raw numbers: both players' counts, scores, stock, counters in the Kingdom, the round,
+whether each player's hand completes a board victory at once (:mod:`aton.bots.lookahead`), and both hands."""
 
 
 def play(seed: int) -> tuple[list[list[int]], float]:
@@ -53,6 +58,7 @@ def play(seed: int) -> tuple[list[list[int]], float]:
     generators = [random.Random(f"fit/{seed}/{colour}") for colour in ("red", "blue")]
     game = Game(seed, events=False)
     judge = evaluator(BoardInfo.of(game.rules.layout))
+    groups = VictoryGroups.of(Geometry.of(game.rules.layout))
     rows: list[list[int]] = []
     current = game.round
     while game.result is None:
@@ -70,6 +76,12 @@ def play(seed: int) -> tuple[list[list[int]], float]:
                         kingdom.count(RED),
                         kingdom.count(BLUE),
                         game.round,
+                        *(
+                            int(groups.completes(game.squares, player, game.hand(player) or (), game.stock(player)))
+                            for player in (RED, BLUE)
+                        ),
+                        *hand_numbers(game, RED),
+                        *hand_numbers(game, BLUE),
                     ]
                 )
         player = game.to_act[0]
@@ -82,6 +94,12 @@ def play(seed: int) -> tuple[list[list[int]], float]:
         game.apply(action)
     winner = game.result.winner
     return rows, 0.5 if winner is None else 1.0 if winner is RED else 0.0
+
+
+def hand_numbers(game: Game, player: Player) -> list[int]:
+    """``player``'s hand at the start of the round, sorted (zeros when it does not hold four cards)."""
+    hand = sorted(game.hand(player) or ())
+    return hand if len(hand) == data.HAND_SIZE else [0] * data.HAND_SIZE
 
 
 def play_range(seeds: range) -> list[tuple[int, list[list[int]], float]]:
@@ -106,8 +124,9 @@ def flipped(raw: np.ndarray) -> np.ndarray:
     """The same positions seen from Blue (the players' numbers swapped)."""
     out = raw.copy()
     out[:, :9], out[:, 9:18] = raw[:, 9:18], raw[:, :9]
-    for a in (18, 20, 22):
+    for a in (18, 20, 22, 25):
         out[:, a], out[:, a + 1] = raw[:, a + 1], raw[:, a]
+    out[:, 27:31], out[:, 31:35] = raw[:, 31:35], raw[:, 27:31]
     return out
 
 
@@ -122,7 +141,16 @@ def matrix(raw: np.ndarray) -> np.ndarray:
         my_stock, their_stock = (int(v) for v in stock)
         my_kingdom, their_kingdom = (int(v) for v in kingdom)
         terms = board_terms(counts, judge)
-        rows.append(features(terms, mine, theirs, my_stock, their_stock, my_kingdom, their_kingdom, int(round_number)))
+        hands = [tuple(int(v) for v in row[27:31] if v), tuple(int(v) for v in row[31:35] if v)]
+        reaches = [reach(mine, theirs, hands[0], hands[1]), reach(theirs, mine, hands[1], hands[0])]
+        ahead = (
+            float(row[25] - row[26]),
+            float(reaches[0] == 2) - float(reaches[1] == 2),
+            float(reaches[0] == 1) - float(reaches[1] == 1),
+        )
+        rows.append(
+            features(terms, mine, theirs, my_stock, their_stock, my_kingdom, their_kingdom, int(round_number), ahead)
+        )
     return np.array(rows)
 
 
@@ -169,8 +197,11 @@ def main() -> None:
     parser.add_argument("--load", type=Path, help="fit positions saved before instead of playing")
     parser.add_argument("--holdout", type=float, default=0.25, help="share of the games held out")
     parser.add_argument("--l2", type=float, default=1.0)
-    parser.add_argument("--write", action="store_true", help=f"store the fit in {PATH.relative_to(ROOT)}")
+    parser.add_argument("--model", choices=sorted(MODELS), default="fitted", help="the model to fit (default fitted)")
+    parser.add_argument("--write", action="store_true", help="store the fit where the search reads the model")
     args = parser.parse_args()
+    names = FEATURE_NAMES if args.model == "ahead" else tuple(n for n in FEATURE_NAMES if n not in AHEAD_NAMES)
+    path = MODELS[args.model]
     if args.load:
         loaded = np.load(args.load)
         raw, outcome, game_of = loaded["raw"], loaded["outcome"], loaded["game"]
@@ -184,12 +215,12 @@ def main() -> None:
     both_raw = np.vstack([raw, flipped(raw)])
     both_y = np.concatenate([outcome, 1 - outcome])
     both_test = np.concatenate([test, test])
-    x = matrix(both_raw)
+    x = matrix(both_raw)[:, [FEATURE_NAMES.index(name) for name in names]]
     w = fit(x[~both_test], both_y[~both_test], args.l2)
     new = 1.0 / (1.0 + np.exp(-(x @ w)))
     old = old_chance(both_raw)
     print(f"{len(games)} games, {len(raw)} positions ({test.sum()} held out, from {len(held)} games)")
-    for name, value in zip(FEATURE_NAMES, w, strict=True):
+    for name, value in zip(names, w, strict=True):
         print(f"  {name:>16} {value:+.4f}")
     for label, mask in (("fitted on", ~both_test), ("held out", both_test)):
         print(
@@ -198,20 +229,22 @@ def main() -> None:
         )
     if args.write:
         w_all = fit(x, both_y, args.l2)
-        PATH.write_text(
+        path.write_text(
             json.dumps(
                 {
-                    "about": "Logistic model of the winner at the end of a round (scripts/fit_evaluation.py).",
+                    "about": "Logistic model of the winner at the end of a round"
+                    + (", with a look at the next round's hands" if args.model == "ahead" else "")
+                    + " (scripts/fit_evaluation.py).",
                     "games": len(games),
                     "positions": len(raw),
                     "l2": args.l2,
-                    "coefficients": {n: round(float(v), 6) for n, v in zip(FEATURE_NAMES, w_all, strict=True)},
+                    "coefficients": {n: round(float(v), 6) for n, v in zip(names, w_all, strict=True)},
                 },
                 indent=2,
             )
             + "\n"
         )
-        print(f"wrote {PATH}")
+        print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ import pytest
 
 import aton
 from aton.bots import MctsBot
-from aton.bots.evaluation import FEATURE_NAMES, Evaluation, board_terms, features
+from aton.bots.evaluation import AHEAD_NAMES, FEATURE_NAMES, Evaluation, board_terms, features
 from aton.bots.heuristics import BoardInfo, evaluator, logistic
 from aton.bots.mcts import ANALYSIS, PRESETS, TEACHING, SearchConfig
 from aton.errors import BotError
@@ -49,6 +49,22 @@ def test_the_chance_is_the_logistic_of_the_features_and_the_players_chances_add_
         values = features(board_terms(counts, judge), *scores, *stock, red, blue, game.round)
         assert chances[0] == logistic(model.logit(values))  # the same operations
         assert 0.0 < chances[0] < 1.0
+
+
+def test_the_stored_models_look_ahead_only_where_fitted_to() -> None:
+    """``fitted`` (what medium, hard, the coach and the review use) was fitted without the look at the next
+    round's hands, so its search does not work it out; ``ahead`` was fitted with it."""
+    assert not Evaluation.load().looks_ahead
+    assert all(Evaluation.load().coefficients[FEATURE_NAMES.index(name)] == 0.0 for name in AHEAD_NAMES)
+    ahead = Evaluation.load("ahead")
+    assert ahead.looks_ahead and len(ahead.coefficients) == len(FEATURE_NAMES)
+    assert all(ahead.coefficients[FEATURE_NAMES.index(name)] > 0.0 for name in AHEAD_NAMES)
+    bot = MctsBot.from_spec("medium", "evaluation=ahead,iterations=60")
+    view = _positions(3)[-1].view(aton.RED)
+    assert bot.config.evaluation == "ahead"
+    assert bot.choose(view, random.Random(0)) in view.legal_actions(aton.RED)
+    with pytest.raises(BotError, match="'fitted', 'ahead' or 'heuristic'"):
+        MctsBot.from_spec("medium", "evaluation=later")
 
 
 def test_the_search_takes_the_evaluation_it_is_given() -> None:

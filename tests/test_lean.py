@@ -15,7 +15,7 @@ from aton import data
 from aton.actions import Assign, Exchange
 from aton.bots.heuristics import BoardInfo, evaluator
 from aton.bots.lean import ASSIGN, NEXT_ROUND, OVER, PLACE, REMOVE, SCORING_REMOVE, LeanRound, count_changes
-from aton.bots.mcts import PRESETS, SearchConfig, _Search, assignment_patterns, war
+from aton.bots.mcts import PRESETS, SearchConfig, _Search, assignment_patterns, piles_after_war, war
 from aton.game import Game, Phase, shuffler
 from aton.rules import Layout, Rules
 
@@ -148,7 +148,7 @@ def search_of(game: Game, config: SearchConfig) -> _Search:
     before=st.integers(0, 200),
     generator=st.integers(0, 10**6),
     playout=st.sampled_from(["greedy", "random"]),
-    evaluation=st.sampled_from(["heuristic", "fitted"]),
+    evaluation=st.sampled_from(["heuristic", "fitted", "ahead"]),
     layout=layouts,
 )
 def test_the_lean_playout_scores_as_the_engine_playout(
@@ -227,10 +227,12 @@ def test_a_lean_reveal_plays_as_the_engine(
     blues = [cards for _pattern, cards in assignment_patterns(blue_hand)]
     same = [cards for cards in blues if cards[:2] == red[:2]]  # a war now and then
     blue = chooser.choice(same) if same and chooser.random() < 0.7 else chooser.choice(blues)
-    winner = war(decks, drawn)
+    winner, turned = war(decks, drawn)
     game.apply(Assign(aton.RED, red))
     game.apply(Assign(aton.BLUE, blue))
     played_out = game.phase not in (Phase.REMOVE, Phase.PLACE)  # nobody could act: the round ended on its own
+    if red[:2] == blue[:2] and winner is not None and not played_out:  # the piles the look at the next hands reads
+        assert piles_after_war(decks, drawn, turned, war_cards)[0] == game._deck
     if not lean.reveal(red, blue):
         assert red[:2] == blue[:2]
         if winner is None:  # a pile ran out: the engine shuffles with its own generator
@@ -278,6 +280,7 @@ def statistics(search: _Search) -> list[tuple[object, ...]]:
         (PRESETS["easy"], 1),
         (SearchConfig(iterations=120, width=8, decisive=True, playout="random"), 2),
         (SearchConfig(iterations=40, width=8, decisive=True, evaluation="fitted"), 1),
+        (SearchConfig(iterations=40, width=8, decisive=True, evaluation="ahead"), 1),  # the next hands read alike
     ],
 )
 def test_the_search_decides_as_with_the_engine(config: SearchConfig, seeds: int) -> None:

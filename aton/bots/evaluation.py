@@ -49,6 +49,10 @@ if TYPE_CHECKING:
 PATH = Path(__file__).with_name("evaluation.json")
 """Where the fitted coefficients are stored."""
 
+MODELS = {"fitted": PATH, "ahead": Path(__file__).with_name("evaluation-ahead.json")}
+"""The stored models by the name a search's ``evaluation`` gives them: ``fitted`` (without the look at the next
+round's hands: those coefficients are 0) and ``ahead`` (fitted with it)."""
+
 FEATURE_NAMES = (
     "score",
     "score_late",
@@ -62,8 +66,17 @@ FEATURE_NAMES = (
     "threat",
     "stock",
     "kingdom",
+    "next_win",
+    "next_reach",
+    "next_forced",
 )
 """The model's features, in the order of :func:`features` and of the coefficients."""
+
+AHEAD_NAMES = ("next_win", "next_reach", "next_forced")
+"""The features that look at the next round's hands (:func:`aton.bots.lookahead.ahead`), last of the features."""
+
+NOT_AHEAD = (0.0, 0.0, 0.0)
+"""Those features when the next hands are not known."""
 
 LATE = 10
 """The ``score_late`` feature is the score difference times the round number over this."""
@@ -96,10 +109,11 @@ def features(
     my_kingdom: int,
     their_kingdom: int,
     round_number: int,
+    ahead: tuple[float, float, float] = NOT_AHEAD,
 ) -> tuple[float, ...]:
     """The features of a position for one player: ``terms`` is the board's part (:func:`board_terms` of the
     counts, that player's first), which :class:`Evaluation` remembers; ``round_number`` is the round about to
-    start."""
+    start; ``ahead`` is the look at the next round's hands (:func:`aton.bots.lookahead.ahead`; none by default)."""
     smoothed, gained, lost, threat = terms
     soon = (my_kingdom + their_kingdom) / data.KINGDOM_SIZE
     my_total, their_total = my_score + gained, their_score + lost
@@ -121,6 +135,7 @@ def features(
         threat,
         float(my_stock - their_stock),
         float(my_kingdom - their_kingdom),
+        *ahead,
     )
 
 
@@ -132,28 +147,31 @@ class Evaluation:
     :class:`~aton.bots.heuristics.Evaluator` remembers board values (at most :data:`MEMO_SIZE` boards).
     """
 
-    __slots__ = ("_boards", "coefficients")
+    __slots__ = ("_boards", "coefficients", "looks_ahead")
 
     def __init__(self, coefficients: tuple[float, ...]) -> None:
         if len(coefficients) != len(FEATURE_NAMES):
             raise ValueError(f"the model needs {len(FEATURE_NAMES)} coefficients, not {len(coefficients)}")
         self.coefficients = coefficients
+        self.looks_ahead = any(coefficients[FEATURE_NAMES.index(name)] != 0.0 for name in AHEAD_NAMES)
+        """Whether the look at the next round's hands counts (the search then reads them from its imagined piles)."""
         self._boards: dict[Evaluator, dict[tuple[int, ...], tuple[float, int, int, float]]] = {}
         """Per evaluator (a layout and its threat values), the board terms by counts."""
 
     @classmethod
     @cache
-    def load(cls) -> Evaluation:
-        """The model stored in :data:`PATH` (read once)."""
-        stored = json.loads(PATH.read_text(encoding="utf-8"))["coefficients"]
-        return cls(tuple(float(stored[name]) for name in FEATURE_NAMES))
+    def load(cls, name: str = "fitted") -> Evaluation:
+        """The model stored under ``name`` (:data:`MODELS`; read once).  A feature the file does not name counts 0:
+        the model was fitted without it."""
+        stored = json.loads(MODELS[name].read_text(encoding="utf-8"))["coefficients"]
+        return cls(tuple(float(stored.get(name, 0.0)) for name in FEATURE_NAMES))
 
     @classmethod
     @cache
-    def of(cls, coefficients: tuple[float, ...] | None) -> Evaluation:
-        """The model with these ``coefficients`` (``None``: the stored one, :meth:`load`), one object per set of
-        coefficients, so that the board terms it remembers serve every search that uses it."""
-        return cls.load() if coefficients is None else cls(coefficients)
+    def of(cls, coefficients: tuple[float, ...] | None, name: str = "fitted") -> Evaluation:
+        """The model with these ``coefficients`` (``None``: the one stored under ``name``, :meth:`load`), one object
+        per set of coefficients, so that the board terms it remembers serve every search that uses it."""
+        return cls.load(name) if coefficients is None else cls(coefficients)
 
     def logit(self, values: Sequence[float]) -> float:
         """The coefficients times ``values`` (:func:`features`), before the logistic."""
@@ -170,9 +188,11 @@ class Evaluation:
         blue_kingdom: int,
         judge: Evaluator,
         round_number: int,
+        ahead: tuple[float, float, float] = NOT_AHEAD,
     ) -> float:
         """``player``'s chance to win at the start of round ``round_number``: counts (Red's 9, then Blue's),
-        scores and stock by player (Red first), counters of each colour in the Kingdom of the Dead.
+        scores and stock by player (Red first), counters of each colour in the Kingdom of the Dead, and the look at
+        the next round's hands for ``player`` (:func:`features`).
 
         The same as ``logistic(self.logit(features(board_terms(...), ...)))`` for ``player``, sooner.
         """
@@ -198,6 +218,7 @@ class Evaluation:
             kingdom[player],
             kingdom[other],
             round_number,
+            ahead,
         )
         return logistic(sum(map(mul, self.coefficients, values)))
 
@@ -206,4 +227,4 @@ MEMO_SIZE = 50_000
 """Boards whose terms an :class:`Evaluation` keeps."""
 
 
-__all__ = ["FEATURE_NAMES", "PATH", "Evaluation", "board_terms", "features"]
+__all__ = ["AHEAD_NAMES", "FEATURE_NAMES", "MODELS", "NOT_AHEAD", "PATH", "Evaluation", "board_terms", "features"]

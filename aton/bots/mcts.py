@@ -40,9 +40,9 @@ from typing import Any
 from .. import data
 from ..actions import BLUE, RED, Action, Assign, Exchange, Place, Player, Remove
 from ..errors import BotError
-from ..game import SQUARES, Deal, Game, GameView, Phase
+from ..game import SQUARES, Deal, Game, GameView, Geometry, Phase
 from .base import Bot, Progress, Steps, run_steps
-from .evaluation import Evaluation
+from .evaluation import MODELS, NOT_AHEAD, Evaluation
 from .greedy import AssignmentRater
 from .heuristics import (
     DEFAULT_WEIGHTS,
@@ -58,6 +58,7 @@ from .heuristics import (
     win_probability,
 )
 from .lean import ASSIGN, OVER, PLACE, SCORING_REMOVE, LeanRound, count_changes
+from .lookahead import VictoryGroups, ahead, nothing_ahead
 
 _LEAN_PHASES = (Phase.REMOVE, Phase.PLACE, Phase.SCORING_REMOVE)
 """Where a playout may go on with a :class:`~aton.bots.lean.LeanRound` (not at a card assignment)."""
@@ -91,12 +92,13 @@ class SearchConfig:
     - ``decisive``: where an imagined opposing hand can complete a board victory in its own turn
       (:func:`wins_at_once`), the opponent considers only the assignments that do.
     - ``evaluation``: how the end of a playout is judged: ``"heuristic"``
-      (:func:`~aton.bots.heuristics.win_probability`) or ``"fitted"`` (the model of :mod:`aton.bots.evaluation`).
+      (:func:`~aton.bots.heuristics.win_probability`), ``"fitted"`` (the model of :mod:`aton.bots.evaluation`)
+      or ``"ahead"`` (that model fitted again with a look at the next round's hands, :mod:`aton.bots.lookahead`).
     - ``temperature``, ``race``, ``projection`` (options of :meth:`MctsBot.from_spec`): the evaluation's
       :class:`~aton.bots.heuristics.Weights` (the board values of the quick policy; the end of a playout
       with ``evaluation="heuristic"``).
-    - ``coefficients``: with ``evaluation="fitted"``, the model's coefficients (in the order of
-      :data:`aton.bots.evaluation.FEATURE_NAMES`) instead of those stored in ``evaluation.json``: a frozen
+    - ``coefficients``: with a fitted evaluation, the model's coefficients (in the order of
+      :data:`aton.bots.evaluation.FEATURE_NAMES`) instead of those stored with it: a frozen
       copy of a shipped bot (:mod:`aton.bots.shipped`) keeps the model it was shipped with.
     """
 
@@ -121,7 +123,7 @@ class SearchConfig:
             raise BotError("search_ms", found=self.ms)
         if self.playout not in ("greedy", "random"):
             raise BotError("search_playout", found=self.playout)
-        if self.evaluation not in ("fitted", "heuristic"):
+        if self.evaluation not in EVALUATIONS:
             raise BotError("search_evaluation", found=self.evaluation)
         if not 0.0 <= self.epsilon <= 1.0:
             raise BotError("search_epsilon", found=self.epsilon)
@@ -129,6 +131,9 @@ class SearchConfig:
             if getattr(self, name) < 0:
                 raise BotError("search_negative", option=name, found=getattr(self, name))
 
+
+EVALUATIONS = ("heuristic", *MODELS)
+"""The values of :attr:`SearchConfig.evaluation`."""
 
 WEIGHT_OPTIONS = ("temperature", "race", "projection")
 """Options of :meth:`MctsBot.from_spec` that change the evaluation's :class:`~aton.bots.heuristics.Weights`."""
@@ -369,21 +374,39 @@ def wins_at_once(rater: AssignmentRater, cards: tuple[int, ...]) -> bool:
     return wins_at is not None and wins_at <= min(placed, rater.stock)
 
 
-def war(decks: list[list[int]], drawn: list[int]) -> Player | None:
-    """Who wins the war of a reveal (:meth:`aton.Game.apply`'s), ``drawn`` cards gone from the top of each pile.
+def war(decks: list[list[int]], drawn: list[int]) -> tuple[Player | None, int]:
+    """Who wins the war of a reveal (:meth:`aton.Game.apply`'s), ``drawn`` cards gone from the top of each pile,
+    and how many cards of each pile it turns.
 
     The top cards are turned in pairs until they differ; the lower card wins.
     ``None`` when a pile runs out first (the engine would shuffle the discard
     pile in with its own generator, or end the war): the whole game decides.
     """
     red, blue = len(decks[RED]) - drawn[RED], len(decks[BLUE]) - drawn[BLUE]
+    turned = 0
     while red > 0 and blue > 0:
         red -= 1
         blue -= 1
+        turned += 1
         red_card, blue_card = decks[RED][red], decks[BLUE][blue]
         if red_card != blue_card:
-            return RED if red_card < blue_card else BLUE
-    return None
+            return (RED if red_card < blue_card else BLUE), turned
+    return None, turned
+
+
+def piles_after_war(
+    decks: list[list[int]], drawn: list[int], turned: int, where: str
+) -> tuple[list[list[int]], list[int]]:
+    """The draw piles (top card last) after a war that turned ``turned`` cards of each, ``drawn`` gone before:
+    the turned cards go under the pile or to the discard pile, as the rules' ``war_cards`` says (``where``)."""
+    piles = []
+    for player in (RED, BLUE):
+        left = len(decks[player]) - drawn[player] - turned
+        kept = decks[player][:left]
+        if where == "bottom":
+            kept = decks[player][left : left + turned] + kept  # turned from the top down, laid under in turn
+        piles.append(kept)
+    return piles, [0, 0]
 
 
 def last_turn_before_scoring(game: Game, player: Player) -> bool:
@@ -514,8 +537,17 @@ class _Search:
         self.square_cache: dict[Key, list[tuple[Key, Action]]] = {}
         self.deal, self.build = view._dealer(hidden_assignment="hand" if self.opponent_locked else "assigned")
         self.judge = evaluator(self.info, config.weights)
-        self.model = Evaluation.of(config.coefficients) if config.evaluation == "fitted" else None
+        self.model = Evaluation.of(config.coefficients, config.evaluation) if config.evaluation in MODELS else None
         """The fitted evaluation of the end of a playout (``None``: the heuristic's chance)."""
+        self.groups = (
+            VictoryGroups.of(Geometry.of(view.rules.layout))
+            if self.model is not None and self.model.looks_ahead
+            else None
+        )
+        """The groups whose holding wins at once, when the model asks whether the next hands complete one."""
+        self.piles: tuple[list[list[int]], list[int]] | None = None
+        """The imagined game's draw piles (top card last) and the cards already drawn from each in the tree: the
+        next round's hands are the top cards left, when the model looks at them (see :meth:`look_ahead`)."""
         self.changes = count_changes(self.info)
         self.greedy_squares = greedy_memory(self.info, config.weights)
         """The quick policy's greedy square by board (:attr:`~aton.bots.lean.LeanRound.bits`), actor and limits."""
@@ -741,6 +773,10 @@ class _Search:
         dealt = self.deal(self.rng)
         template: LeanRound = self.lean  # type: ignore[assignment]
         node = self.root
+        decks, drawn = dealt.decks, [0, 0]
+        self.piles = (decks, drawn)
+        if self.groups is not None and min(len(decks[RED]), len(decks[BLUE])) < data.HAND_SIZE:
+            return self.walk(self.replay(dealt, []), node, path)  # the next hands come after a reshuffle
         if template.phase != ASSIGN:
             return self.walk_lean_squares(template.copy(), node, path)
         me, root, only, select = self.player, self.root, self.only, self.select
@@ -748,7 +784,6 @@ class _Search:
         hands[me] = self.lean_hand
         hands[me.other] = tuple(dealt.hand or ())
         exchange = list(self.lean_exchange)
-        decks, drawn = dealt.decks, [0, 0]
         assigned = template.assigned[:]
         state: LeanRound | None = None
         played: list[Action] = []
@@ -790,7 +825,8 @@ class _Search:
                     assigned[player] = action.cards
                     continue
                 left = len(decks[player]) - drawn[player]
-                if left < data.HAND_SIZE:  # the discard pile would be shuffled in: the engine's generator
+                if left < (2 if self.groups is not None else 1) * data.HAND_SIZE:
+                    # The discard pile would be shuffled in (now, or for the next hand): the game's own generator.
                     lean = False
                     break
                 hands[player] = tuple(sorted(decks[player][left - data.HAND_SIZE : left]))
@@ -843,9 +879,14 @@ class _Search:
         state = self.lean.copy()  # type: ignore[union-attr]
         if state.reveal(red, blue):  # type: ignore[arg-type]
             return state
-        winner = war(decks, drawn)
+        winner, turned = war(decks, drawn)
         if winner is None:
             return None
+        if self.groups is not None:
+            piles = piles_after_war(decks, drawn, turned, self.view.rules.war_cards)
+            if min(map(len, piles[0])) < data.HAND_SIZE:
+                return None  # the next hands come after a reshuffle: the whole game decides
+            self.piles = piles
         state.begin(winner)
         return state
 
@@ -939,7 +980,7 @@ class _Search:
             # An exchange in the tree leaves this round's cards to lay: laid at random, as :meth:`playout` lays them.
             while game._phase is Phase.ASSIGN and game.round == self.round:
                 self.assign_randomly(game)
-            if game._phase in _LEAN_PHASES:
+            if game._phase in _LEAN_PHASES and self.keep_piles(game):
                 return self.lean_playout(game, kingdom)
         reward = self.playout(game)
         result = game.result
@@ -1014,8 +1055,36 @@ class _Search:
         else:
             left = state.kingdom
             red = left.count(RED)
-            chance = model.chance(counts, me, score, state.stock, red, len(left) - red, judge, state.round)
+            looked = (
+                NOT_AHEAD if self.groups is None else self.look_ahead(state.squares, score, state.stock, state.bits)
+            )
+            chance = model.chance(counts, me, score, state.stock, red, len(left) - red, judge, state.round, looked)
         return chance, len(state.kingdom) < kingdom
+
+    def keep_piles(self, game: Game) -> bool:
+        """Keep the imagined ``game``'s draw piles once this round's cards are revealed (a war and an exchange have
+        taken theirs), for :meth:`look_ahead` at the end of the round; ``False`` when a pile holds too few cards
+        for the next hand (the engine then shuffles the discard pile in with the game's own generator: only the
+        engine's playout knows that hand)."""
+        if self.groups is None:
+            return True
+        decks = game._deck
+        if len(decks[RED]) < data.HAND_SIZE or len(decks[BLUE]) < data.HAND_SIZE:
+            return False
+        self.piles = decks, [0, 0]  # the lean playout draws no card from them
+        return True
+
+    def look_ahead(
+        self, squares: list[Player | None], scores: list[int], stock: list[int], board: int
+    ) -> tuple[float, float, float]:
+        """The look at the next round's hands of the imagined game for the bot (:func:`aton.bots.lookahead.ahead`),
+        read from the tops of its piles (:attr:`piles`: a lean round goes on only where they hold the next hands)."""
+        if nothing_ahead(self.groups, squares, scores, board):  # type: ignore[arg-type]
+            return NOT_AHEAD
+        decks, drawn = self.piles  # type: ignore[misc]
+        tops = [len(decks[player]) - drawn[player] for player in (RED, BLUE)]
+        hands = [decks[player][top - data.HAND_SIZE : top] for player, top in zip((RED, BLUE), tops, strict=True)]
+        return ahead(self.groups, squares, self.player, hands, scores, stock, board)  # type: ignore[arg-type]
 
     def assign_randomly(self, game: Game) -> None:
         """The quick policy at a card assignment: each player still to lay cards lays its hand in a random order."""
@@ -1074,15 +1143,22 @@ class _Search:
         judge = self.judge
         left = game.kingdom
         red = left.count(RED)
+        scores = (game.score(RED), game.score(BLUE))
+        stock = (game.stock(RED), game.stock(BLUE))
+        looked = NOT_AHEAD
+        if self.groups is not None and game.phase is Phase.ASSIGN:  # the next hands are dealt
+            hands = [game.hand(player) or () for player in (RED, BLUE)]
+            looked = ahead(self.groups, game.squares, self.player, hands, scores, stock)
         return model.chance(
             judge.counts(game.squares),
             self.player,
-            (game.score(RED), game.score(BLUE)),
-            (game.stock(RED), game.stock(BLUE)),
+            scores,
+            stock,
             red,
             len(left) - red,
             judge,
             game.round,
+            looked,
         )
 
     # ---------------------------------------------------------------- results

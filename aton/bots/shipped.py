@@ -71,7 +71,7 @@ def frozen_config(preset: str) -> SearchConfig:
     return SearchConfig(
         **entry,
         weights=Weights(**weights),
-        coefficients=tuple(float(coefficients[name]) for name in FEATURE_NAMES),
+        coefficients=tuple(float(coefficients.get(name, 0.0)) for name in FEATURE_NAMES),
     )
 
 
