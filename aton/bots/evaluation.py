@@ -16,7 +16,9 @@ winner (``scripts/fit_evaluation.py``, stored in ``evaluation.json``):
 - whether that scoring, if it came now, would end the game at 40 points, and
   for whom (again alone and times the Kingdom's fullness);
 - board-victory threats (:class:`~aton.bots.heuristics.Weights` ``threat``);
-- counters left in stock and in the Kingdom (they come back after a scoring).
+- counters left in stock and in the Kingdom (they come back after a scoring);
+- with the ``ahead`` model only (:data:`MODELS`): what the next round's hands allow at once, a board
+  victory or 40 points at cartouche 1 (:mod:`aton.bots.lookahead`).
 
 Every feature changes sign when the players are swapped, and the model has no
 intercept, so the two players' chances add up to 1.
@@ -164,7 +166,7 @@ class Evaluation:
         """The model stored under ``name`` (:data:`MODELS`; read once).  A feature the file does not name counts 0:
         the model was fitted without it."""
         stored = json.loads(MODELS[name].read_text(encoding="utf-8"))["coefficients"]
-        return cls(tuple(float(stored.get(name, 0.0)) for name in FEATURE_NAMES))
+        return cls(tuple(float(stored.get(feature, 0.0)) for feature in FEATURE_NAMES))
 
     @classmethod
     @cache

@@ -59,7 +59,8 @@ def frozen_names() -> tuple[str, ...]:
 @cache
 def frozen_config(preset: str) -> SearchConfig:
     """The search settings of ``preset`` as shipped on :func:`version`, the fitted model's coefficients
-    included (so that a new ``evaluation.json`` does not change them)."""
+    included (so that a new ``evaluation.json`` does not change them; a feature added to the model since
+    counts 0, as it did then)."""
     stored = _stored()
     try:
         entry = dict(stored["presets"][preset])
