@@ -205,6 +205,11 @@ def main() -> None:
     if args.load:
         loaded = np.load(args.load)
         raw, outcome, game_of = loaded["raw"], loaded["outcome"], loaded["game"]
+        if raw.ndim != 2 or raw.shape[1] != RAW:
+            raise SystemExit(
+                f"{args.load}: positions of {raw.shape[-1]} numbers, not {RAW}: saved by another version of this "
+                "script (before the positions kept both hands); play them again with --games"
+            )
     else:
         raw, outcome, game_of = generate(args.games, args.seed, args.jobs)
         if args.save:
