@@ -38,6 +38,7 @@ False
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -144,6 +145,7 @@ class VictoryGroups:
     def needs(self, squares: Sequence[Player | None], player: Player) -> tuple[Need, ...]:
         """What each group that four placements could fill still needs of ``player`` (see :data:`Need`)."""
         found = []
+        own = [flat for flat, owner in enumerate(squares) if owner is player]
         for group, occupants in zip(self.groups, self._occupants, strict=True):
             held = occupants(squares)
             short = len(group) - held.count(player)
@@ -151,7 +153,6 @@ class VictoryGroups:
                 continue
             theirs = held.count(player.other)
             highest = max(flat for flat, owner in zip(group, held, strict=True) if owner is not player) // _SIZE + 1
-            own = [flat for flat, owner in enumerate(squares) if owner is player]
             members = frozenset(group)
             free_own_removal = tuple(
                 not any(flat < temples * _SIZE for flat in own)
@@ -160,6 +161,18 @@ class VictoryGroups:
             )
             found.append((short, theirs, highest, free_own_removal))
         return tuple(found)
+
+
+def highest_beaten(score: int, card: int) -> int | None:
+    """The highest opposing card on cartouche 1 against which ``card`` there still brings ``score`` to 40 points
+    (the higher card scores twice the difference), or ``None`` when none does.
+
+    >>> highest_beaten(36, 4), highest_beaten(38, 4), highest_beaten(30, 4)
+    (2, 3, None)
+    """
+    needed = math.ceil((data.WINNING_POINTS - score) / data.CARTOUCHE1_POINTS_PER_DIFFERENCE)
+    low = card - max(needed, 1)
+    return low if low >= data.CARD_VALUES[0] else None
 
 
 def reach(score: int, their_score: int, hand: Sequence[int], their_hand: Sequence[int]) -> int:
@@ -172,14 +185,13 @@ def reach(score: int, their_score: int, hand: Sequence[int], their_hand: Sequenc
     >>> reach(20, 36, (1, 2, 3, 4), (1, 1, 2, 3))
     0
     """
-    step, needed = data.CARTOUCHE1_POINTS_PER_DIFFERENCE, data.WINNING_POINTS - score
-    if needed > step * _SPAN or len(hand) != data.HAND_SIZE or len(their_hand) != data.HAND_SIZE:
+    if len(hand) != data.HAND_SIZE or len(their_hand) != data.HAND_SIZE:
         return 0
-    best = max(hand)
-    highest, second = sorted(their_hand)[-1], sorted(their_hand)[-2]
-    if best > highest and step * (best - highest) >= needed:
-        return 2
-    return 1 if best > second and step * (best - second) >= needed else 0
+    limit = highest_beaten(score, max(hand))
+    if limit is None:
+        return 0
+    *_, second, highest = sorted(their_hand)
+    return 2 if highest <= limit else 1 if second <= limit else 0
 
 
 def nothing_ahead(
@@ -256,4 +268,4 @@ MEMO_SIZE = 100_000
 """Positions whose answer a :class:`VictoryGroups` keeps."""
 
 
-__all__ = ["MEMO_SIZE", "Need", "VictoryGroups", "ahead", "nothing_ahead", "orderings", "reach"]
+__all__ = ["MEMO_SIZE", "Need", "VictoryGroups", "ahead", "highest_beaten", "nothing_ahead", "orderings", "reach"]

@@ -63,7 +63,6 @@ from importlib import resources
 from itertools import pairwise
 from typing import Any, NamedTuple
 
-from .. import data
 from ..actions import Action, Assign, Exchange, Place, Player, Remove, parse_action
 from ..explain import player_name
 from ..game import EndReason, Game, GameView, Phase
@@ -74,6 +73,7 @@ from .base import Steps, run_steps
 from .calibration import IDENTITY, Calibration, chance_words, shipped, view_progress
 from .coach import _board_reasons, _square_words
 from .heuristics import BoardInfo, class_representatives, flat_of
+from .lookahead import highest_beaten
 from .mcts import ANALYSIS, MctsBot, OptionStats, SearchResult
 
 Progress = Callable[[float], "bool | None"]
@@ -604,10 +604,7 @@ def _opponent_wins_next(view: GameView, action: Action, rng: random.Random) -> E
 
 def _reach_40(view: GameView, cards: tuple[int, ...]) -> int | None:
     """The highest opposing card on cartouche 1 that still lets ``cards`` reach 40 points, or ``None``."""
-    score = view.score(view.viewer)
-    needed = math.ceil((data.WINNING_POINTS - score) / data.CARTOUCHE1_POINTS_PER_DIFFERENCE)
-    low = cards[0] - max(needed, 1)
-    return low if low >= min(data.DECK) else None
+    return highest_beaten(view.score(view.viewer), cards[0])
 
 
 def _sentences(
@@ -735,7 +732,6 @@ def judge_steps(
     rivals = _rivals(found, best, played, info)
     if _same_choice(best, played, info):
         best = played
-        rivals = [rival for rival in rivals if isinstance(rival, Exchange)]  # see RIVALS
     if best is played and not rivals:
         games = found.options[0].visits
         exact = _games(view, played, games, stream)
@@ -796,8 +792,10 @@ def judge_steps(
 
 def _rivals(found: SearchResult, best: Action, played: Action, info: BoardInfo) -> list[Action]:
     """The search's next choices after ``best`` that are not the move played, tried at least
-    :data:`RIVAL_SHARE` as often as ``best``, most tried first (at most :data:`RIVALS`, and the exchange)."""
+    :data:`RIVAL_SHARE` as often as ``best``, most tried first (at most :data:`RIVALS`, and the exchange); only the
+    exchange when ``best`` is the move played (see :data:`RIVALS`)."""
     first = found.options[0].visits
+    only_exchange = _same_choice(best, played, info)
     rivals: list[Action] = []
     for option in found.options[1:]:
         if option.visits < RIVAL_SHARE * first:
@@ -805,7 +803,7 @@ def _rivals(found: SearchResult, best: Action, played: Action, info: BoardInfo) 
         action = option.action
         if _same_choice(action, played, info) or _same_choice(action, best, info):
             continue
-        if len(rivals) < RIVALS or isinstance(action, Exchange):
+        if isinstance(action, Exchange) or (len(rivals) < RIVALS and not only_exchange):
             rivals.append(action)
     return rivals
 
