@@ -2,7 +2,8 @@
 
 The search plays each imagined game to the end of the current round and then
 judges the position.  This script plays seeded games between quick bots
-(``greedy`` with some random moves, now and then ``easy``), records every
+(``greedy`` with some random moves, now and then ``easy``; or, with ``--players``, one bot against itself,
+such as a short search: the model then learns from the search's own games), records every
 position where a round has just ended (the next card assignment is due, the
 game not over), public information only, with the game's final winner, and
 fits a logistic model of the winner on features of the position
@@ -15,6 +16,8 @@ Needs numpy (in the development environment, not a dependency of the package; th
     .venv/bin/python scripts/fit_evaluation.py --games 3000 --jobs 2 --save /tmp/positions.npz
     .venv/bin/python scripts/fit_evaluation.py --load /tmp/positions.npz --write
     .venv/bin/python scripts/fit_evaluation.py --load /tmp/positions.npz --model ahead --write
+    .venv/bin/python scripts/fit_evaluation.py --games 2500 --seed 20000 --jobs 2 \
+        --players medium:iterations=80,evaluation=ahead --save /tmp/self-play.npz --model ahead
 
 ``--model fitted`` (the default) fits the model without the look at the next round's hands, ``--model ahead``
 with it (:mod:`aton.bots.lookahead`); ``--write`` stores the coefficients where the search reads that model
@@ -47,13 +50,25 @@ RAW = 18 + 2 + 2 + 2 + 1 + 2 + 8
 whether each player's hand completes a board victory at once (:mod:`aton.bots.lookahead`), and both hands."""
 
 
-def play(seed: int) -> tuple[list[list[int]], float]:
-    """One seeded game: the raw numbers of every position at the start of a round after the first, Red's result."""
+QUICK = "quick"
+"""The players of the games by default: ``greedy`` with some random moves, now and then ``easy``."""
+
+
+def play(seed: int, players: str = QUICK) -> tuple[list[list[int]], float]:
+    """One seeded game: the raw numbers of every position at the start of a round after the first, Red's result.
+
+    ``players`` is :data:`QUICK` or a bot (``"medium:iterations=60"``) that plays both colours, with a
+    random move now and then (none, 2% or 5% of its decisions, drawn per colour) so that games differ.
+    """
     chooser = random.Random(f"fit/{seed}")
-    names = ["greedy", "greedy"]
-    if chooser.random() < 0.15:
-        names[chooser.randrange(2)] = "easy"
-    noise = [chooser.choice((0.0, 0.03, 0.08, 0.15)) for _ in range(2)]
+    if players == QUICK:
+        names = ["greedy", "greedy"]
+        if chooser.random() < 0.15:
+            names[chooser.randrange(2)] = "easy"
+        noise = [chooser.choice((0.0, 0.03, 0.08, 0.15)) for _ in range(2)]
+    else:
+        names = [players, players]
+        noise = [chooser.choice((0.0, 0.02, 0.05)) for _ in range(2)]
     bots = [make_bot(name) for name in names]
     generators = [random.Random(f"fit/{seed}/{colour}") for colour in ("red", "blue")]
     game = Game(seed, events=False)
@@ -102,15 +117,15 @@ def hand_numbers(game: Game, player: Player) -> list[int]:
     return hand if len(hand) == data.HAND_SIZE else [0] * data.HAND_SIZE
 
 
-def play_range(seeds: range) -> list[tuple[int, list[list[int]], float]]:
-    return [(seed, *play(seed)) for seed in seeds]
+def play_range(seeds: range, players: str = QUICK) -> list[tuple[int, list[list[int]], float]]:
+    return [(seed, *play(seed, players)) for seed in seeds]
 
 
-def generate(games: int, seed: int, jobs: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Raw positions, Red's results and game numbers of ``games`` seeded games."""
+def generate(games: int, seed: int, jobs: int, players: str = QUICK) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Raw positions, Red's results and game numbers of ``games`` seeded games between ``players``."""
     pieces = [range(seed + i, seed + games, max(1, jobs * 4)) for i in range(max(1, jobs * 4))]
     with ProcessPoolExecutor(jobs) as pool:
-        results = [item for chunk in pool.map(play_range, pieces) for item in chunk]
+        results = [item for chunk in pool.map(play_range, pieces, [players] * len(pieces)) for item in chunk]
     raw, outcome, game_of = [], [], []
     for number, rows, result in sorted(results):
         for row in rows:
@@ -193,6 +208,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--players",
+        default=QUICK,
+        help="who plays the games: 'quick' (greedy, now and then easy; the default) or one bot for both "
+        "colours, e.g. 'medium:iterations=60,evaluation=ahead' (games of the search itself)",
+    )
     parser.add_argument("--save", type=Path, help="keep the positions played (npz) to fit again")
     parser.add_argument("--load", type=Path, help="fit positions saved before instead of playing")
     parser.add_argument("--holdout", type=float, default=0.25, help="share of the games held out")
@@ -211,7 +232,8 @@ def main() -> None:
                 "script (before the positions kept both hands); play them again with --games"
             )
     else:
-        raw, outcome, game_of = generate(args.games, args.seed, args.jobs)
+        make_bot(args.players) if args.players != QUICK else None  # an unknown bot is refused before any game
+        raw, outcome, game_of = generate(args.games, args.seed, args.jobs, args.players)
         if args.save:
             np.savez(args.save, raw=raw, outcome=outcome, game=game_of)
     games = np.unique(game_of)
@@ -224,14 +246,20 @@ def main() -> None:
     w = fit(x[~both_test], both_y[~both_test], args.l2)
     new = 1.0 / (1.0 + np.exp(-(x @ w)))
     old = old_chance(both_raw)
+    stored_coefficients = json.loads(path.read_text(encoding="utf-8"))["coefficients"]
+    stored = 1.0 / (1.0 + np.exp(-(x @ np.array([stored_coefficients.get(name, 0.0) for name in names]))))
     print(f"{len(games)} games, {len(raw)} positions ({test.sum()} held out, from {len(held)} games)")
     for name, value in zip(names, w, strict=True):
         print(f"  {name:>16} {value:+.4f}")
+    print(f"old: the heuristic; stored: {path.name} as it is; new: this fit")
     for label, mask in (("fitted on", ~both_test), ("held out", both_test)):
-        print(
-            f"{label}: log-loss old {log_loss(old[mask], both_y[mask]):.4f} new {log_loss(new[mask], both_y[mask]):.4f}"
-            f"; accuracy old {accuracy(old[mask], both_y[mask]):.3f} new {accuracy(new[mask], both_y[mask]):.3f}"
+        losses = " ".join(
+            f"{n} {log_loss(p[mask], both_y[mask]):.4f}" for n, p in (("old", old), ("stored", stored), ("new", new))
         )
+        hits = " ".join(
+            f"{n} {accuracy(p[mask], both_y[mask]):.3f}" for n, p in (("old", old), ("stored", stored), ("new", new))
+        )
+        print(f"{label}: log-loss {losses}; accuracy {hits}")
     if args.write:
         w_all = fit(x, both_y, args.l2)
         path.write_text(
