@@ -232,7 +232,11 @@ def main() -> None:
                 "script (before the positions kept both hands); play them again with --games"
             )
     else:
-        make_bot(args.players) if args.players != QUICK else None  # an unknown bot is refused before any game
+        if args.players != QUICK:
+            try:
+                make_bot(args.players)  # refused before any game is played
+            except ValueError as error:
+                raise SystemExit(f"--players: {error}") from None
         raw, outcome, game_of = generate(args.games, args.seed, args.jobs, args.players)
         if args.save:
             np.savez(args.save, raw=raw, outcome=outcome, game=game_of)
@@ -252,13 +256,10 @@ def main() -> None:
     for name, value in zip(names, w, strict=True):
         print(f"  {name:>16} {value:+.4f}")
     print(f"old: the heuristic; stored: {path.name} as it is; new: this fit")
+    chances = (("old", old), ("stored", stored), ("new", new))
     for label, mask in (("fitted on", ~both_test), ("held out", both_test)):
-        losses = " ".join(
-            f"{n} {log_loss(p[mask], both_y[mask]):.4f}" for n, p in (("old", old), ("stored", stored), ("new", new))
-        )
-        hits = " ".join(
-            f"{n} {accuracy(p[mask], both_y[mask]):.3f}" for n, p in (("old", old), ("stored", stored), ("new", new))
-        )
+        losses = " ".join(f"{name} {log_loss(p[mask], both_y[mask]):.4f}" for name, p in chances)
+        hits = " ".join(f"{name} {accuracy(p[mask], both_y[mask]):.3f}" for name, p in chances)
         print(f"{label}: log-loss {losses}; accuracy {hits}")
     if args.write:
         w_all = fit(x, both_y, args.l2)
