@@ -143,8 +143,8 @@ def local_only(page: Any, problems: list[str]) -> None:
 
 
 def failed(request: Any, problems: list[str]) -> None:
-    """A failed request is a problem, but the browser's own icon request cut off as the page reloads or
-    closes (``net::ERR_ABORTED``): the page did not ask for it, and a busy machine makes it likely."""
+    """A failed request is a problem, but not the tab's icon cut off as the page reloads or closes
+    (``net::ERR_ABORTED``): the page needs nothing from it, and a busy machine makes that likely."""
     reason = request.failure or ""
     if "favicon" in request.url and "ERR_ABORTED" in reason:
         return
